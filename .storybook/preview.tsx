@@ -1,0 +1,42 @@
+import type { Preview } from "@storybook/react-vite";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { mswLoader } from "msw-storybook-addon/csf3";
+import { useState, type ReactNode } from "react";
+import { startMockWorker } from "@/api/mocks/browser";
+import { takeUnhandledRequests } from "@/api/mocks/unhandled";
+import { createQueryClient } from "@/api/query";
+import "@/styles/tokens.css";
+
+/** A fresh cache per story, retries off: every story starts from nothing and shows errors at once. */
+function FreshQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(() => createQueryClient({ retry: false }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+// In Vitest the tester page is not at the root but the worker is served there;
+// everywhere else the worker sits beside iframe.html (which may be under a sub-path).
+const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServiceWorker.js";
+
+const preview: Preview = {
+  loaders: [mswLoader(() => startMockWorker(workerUrl))],
+  decorators: [
+    (Story) => (
+      <FreshQueryClient>
+        <Story />
+      </FreshQueryClient>
+    ),
+  ],
+  parameters: {
+    // An accessibility violation fails the story's test, not just a warning in the panel.
+    a11y: { test: "error" },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+  // msw-storybook-addon 3 still passes msw 2's `onUnhandledRequest`, which msw 3
+  // ignores; our worker fails unhandled requests itself, and this makes the story fail.
+  afterEach: () => {
+    const unhandled = takeUnhandledRequests();
+    if (unhandled.length > 0) throw new Error(unhandled.join("\n"));
+  },
+};
+
+export default preview;

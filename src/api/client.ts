@@ -1,0 +1,75 @@
+import createClient, { type Client, type Middleware } from "openapi-fetch";
+import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors";
+import type { paths } from "./schema";
+
+/** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * The API's base URL: `VITE_API_BASE_URL` when set (absolute, or a path on this
+ * origin such as `/api`), otherwise this origin. Always absolute, because `Request`
+ * outside a browser (Node, jsdom) rejects relative URLs.
+ */
+export function apiBaseUrl(configured = import.meta.env.VITE_API_BASE_URL): string {
+  const origin = globalThis.location?.origin ?? "http://localhost";
+  return new URL(configured || "/", origin).href.replace(/\/$/, "");
+}
+
+export interface ApiClientOptions {
+  /** Defaults to {@link apiBaseUrl}. */
+  baseUrl?: string;
+  /** Defaults to {@link DEFAULT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+}
+
+/**
+ * Rejects a successful response whose body is not JSON when JSON was expected
+ * (typically an HTML page from a proxy or an SPA fallback), so the UI shows
+ * "malformed response" instead of failing somewhere inside a component.
+ */
+const rejectNonJsonBodies: Middleware = {
+  async onResponse({ request, response, options }) {
+    if (options.parseAs !== "json" || !response.ok || response.status === 204) return undefined;
+    if (isJsonContentType(response.headers.get("Content-Type"))) return undefined;
+    const text = await response.clone().text();
+    if (text === "") return undefined;
+    try {
+      JSON.parse(text);
+      return undefined; // JSON without the header: lenient, the body is usable
+    } catch {
+      throw fromMalformedResponse(response, text.slice(0, 200), request.method);
+    }
+  },
+};
+
+/**
+ * Creates an openapi-fetch client typed by the contract (`Paths` defaults to the
+ * product's; tests pass their own). HTTP errors stay values
+ * (`{ data, error, response }`); a call only throws, as an `ApiError`, when no
+ * usable response arrived (network failure, timeout, cancellation, malformed body).
+ *
+ * @example
+ * const client = createApiClient({ baseUrl: "https://api.example.com" });
+ * const { data, error } = await client.GET("/things/{id}", { params: { path: { id } } });
+ */
+export function createApiClient<Paths extends object = paths>(options: ApiClientOptions = {}): Client<Paths> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const client = createClient<Paths>({
+    baseUrl: options.baseUrl ?? apiBaseUrl(),
+    // Look `fetch` up on every call, not once at creation: MSW in Node patches
+    // globalThis.fetch after this module may have been imported.
+    fetch: async (request) => {
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+      try {
+        return await globalThis.fetch(new Request(request, { signal }));
+      } catch (error) {
+        throw toApiError(signal.aborted ? signal.reason : error, { method: request.method, url: request.url });
+      }
+    },
+  });
+  client.use(rejectNonJsonBodies);
+  return client;
+}
+
+/** The app's one client. Only `src/api` talks to the network. */
+export const apiClient = createApiClient();

@@ -1,0 +1,190 @@
+/**
+ * One error type for the UI. Whatever goes wrong between the app and the API
+ * (the network, a timeout, a body that is not what was promised, or an HTTP
+ * error the server described) arrives at a component as an `ApiError` with a
+ * `kind` to switch on, so no screen has to know how `fetch` fails.
+ */
+
+/** The ways a call can fail, from the UI's point of view. */
+export type ApiErrorKind =
+  /** The request never got a response: offline, DNS, CORS, connection refused. */
+  | "network"
+  /** No response within the client's time limit. */
+  | "timeout"
+  /** The caller cancelled the request (for example, a component unmounted). */
+  | "aborted"
+  /** A response arrived, but its body is not the JSON the contract promises. */
+  | "malformed"
+  /** An HTTP error described as RFC 9457 problem details (`application/problem+json`). */
+  | "problem"
+  /** Any other HTTP error status. */
+  | "http";
+
+/** RFC 9457 problem details. Every member is optional; extensions are allowed. */
+export interface ProblemDetails {
+  type?: string;
+  title?: string;
+  status?: number;
+  detail?: string;
+  instance?: string;
+  [extension: string]: unknown;
+}
+
+interface ApiErrorInit<Body> {
+  kind: ApiErrorKind;
+  message: string;
+  method?: string | undefined;
+  url?: string | undefined;
+  status?: number | undefined;
+  body?: Body | undefined;
+  problem?: ProblemDetails | undefined;
+  cause?: unknown;
+}
+
+/**
+ * A failed API call, normalised. `Body` is the error body the contract declares
+ * for the operation, when there is one.
+ *
+ * @example
+ * if (error.kind === "problem") console.log(error.problem?.title, error.status);
+ */
+export class ApiError<Body = unknown> extends Error {
+  override name = "ApiError";
+  readonly kind: ApiErrorKind;
+  /** The HTTP method and URL of the request, when known. */
+  readonly method: string | undefined;
+  readonly url: string | undefined;
+  /** The HTTP status, when a response arrived. */
+  readonly status: number | undefined;
+  /** The parsed error body (`http`, `problem`) or the start of the raw text (`malformed`). */
+  readonly body: Body | undefined;
+  /** Set when `kind` is `problem`. */
+  readonly problem: ProblemDetails | undefined;
+
+  constructor(init: ApiErrorInit<Body>) {
+    super(init.message, { cause: init.cause });
+    this.kind = init.kind;
+    this.method = init.method;
+    this.url = init.url;
+    this.status = init.status;
+    this.body = init.body;
+    this.problem = init.problem;
+  }
+}
+
+const PROBLEM_JSON = /^application\/problem\+json\b/i;
+const ANY_JSON = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+/** True when a `Content-Type` header value says the body is JSON (`application/json`, `…+json`). */
+export function isJsonContentType(contentType: string | null): boolean {
+  return contentType !== null && ANY_JSON.test(contentType.trim());
+}
+
+function isProblemDetails(body: unknown): body is ProblemDetails {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
+  const { type, title, status, detail, instance } = body as Record<string, unknown>;
+  return (
+    (type === undefined || typeof type === "string") &&
+    (title === undefined || typeof title === "string") &&
+    (status === undefined || typeof status === "number") &&
+    (detail === undefined || typeof detail === "string") &&
+    (instance === undefined || typeof instance === "string")
+  );
+}
+
+function describe(method: string | undefined, url: string | undefined): string {
+  return method && url ? `${method} ${url}` : (url ?? "the request");
+}
+
+/**
+ * Builds the `ApiError` for an HTTP error response whose body has already been read
+ * (openapi-fetch hands back the parsed JSON, or the raw text when it is not JSON).
+ *
+ * @example
+ * const { error, response } = await apiClient.GET("/things");
+ * if (!response.ok) throw fromErrorResponse(error, response, "GET");
+ */
+export function fromErrorResponse<Body>(body: Body, response: Response, method?: string): ApiError<Body> {
+  const url = response.url || undefined;
+  const contentType = response.headers.get("Content-Type");
+  const where = describe(method, url);
+  if (contentType !== null && PROBLEM_JSON.test(contentType)) {
+    if (isProblemDetails(body)) {
+      return new ApiError({
+        kind: "problem",
+        message: body.title ?? `${where} failed with HTTP ${response.status}`,
+        method,
+        url,
+        status: response.status,
+        body,
+        problem: body,
+      });
+    }
+    return malformed(`${where} answered HTTP ${response.status} with invalid problem details`, response, body, method);
+  }
+  return new ApiError({
+    kind: "http",
+    message: `${where} failed with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+    method,
+    url,
+    status: response.status,
+    body: body === "" ? undefined : body,
+  });
+}
+
+function malformed<Body>(message: string, response: Response, body: Body, method?: string): ApiError<Body> {
+  return new ApiError({
+    kind: "malformed",
+    message,
+    method,
+    url: response.url || undefined,
+    status: response.status,
+    body,
+  });
+}
+
+/**
+ * Builds the `ApiError` for a successful status whose body is not the JSON the
+ * contract promises (an HTML page from a proxy, a truncated body, …). `excerpt`
+ * is the start of the body, kept for the developer.
+ */
+export function fromMalformedResponse(response: Response, excerpt: string, method?: string): ApiError<string> {
+  const contentType = response.headers.get("Content-Type") ?? "no Content-Type";
+  return malformed(
+    `${describe(method, response.url || undefined)} answered HTTP ${response.status} with a body that is not valid JSON (${contentType})`,
+    response,
+    excerpt,
+    method,
+  );
+}
+
+/**
+ * Normalises anything thrown while calling the API. An `ApiError` passes through;
+ * `fetch` rejections become `network`, `timeout` or `aborted`; a JSON parse error
+ * becomes `malformed`; anything else is reported as `network` with its message,
+ * because it means no usable response arrived.
+ *
+ * @example
+ * try { await call() } catch (error) { show(toApiError(error)) }
+ */
+export function toApiError(error: unknown, request?: { method: string; url: string }): ApiError {
+  if (error instanceof ApiError) return error;
+  const where = describe(request?.method, request?.url);
+  const base = { method: request?.method, url: request?.url, cause: error };
+  const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
+  if (name === "TimeoutError") {
+    return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
+  }
+  if (name === "AbortError") {
+    return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
+  }
+  if (error instanceof SyntaxError) {
+    return new ApiError({
+      ...base,
+      kind: "malformed",
+      message: `${where} answered with a body that is not valid JSON`,
+    });
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
+}

@@ -1,0 +1,6 @@
+import { findChromium, MISSING_CHROMIUM } from "./chromium.ts";
+
+/** Vitest globalSetup for the browser projects: fail first, with a message that says what to do. */
+export default function requireChromium(): void {
+  if (!findChromium()) throw new Error(MISSING_CHROMIUM);
+}
