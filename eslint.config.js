@@ -8,7 +8,14 @@ import storybook from "eslint-plugin-storybook";
 import tseslint from "typescript-eslint";
 
 /** Modules that talk to the network or describe it: only src/api (and tests) may import them. */
-const NETWORK_MODULES = ["openapi-fetch", "openapi-react-query", "openapi-msw", "msw", "msw/*", "msw-storybook-addon/*"];
+const NETWORK_MODULES = [
+  "openapi-fetch",
+  "openapi-react-query",
+  "openapi-msw",
+  "msw",
+  "msw/*",
+  "msw-storybook-addon/*",
+];
 
 export default tseslint.config(
   {
@@ -21,13 +28,18 @@ export default tseslint.config(
       ".storybook/public/",
       "src/api/schema.d.ts",
       "tests/**/generated/",
+      // Type-checked and run inside a scratch copy whose contract declares what they call.
+      "tests/e2e/fixture-app/",
     ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ["eslint.config.js"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     settings: {
       "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
@@ -57,7 +69,14 @@ export default tseslint.config(
               message: "Shared code must not depend on features or the app shell.",
             },
             {
-              target: ["./src/app", "./src/features", "./src/components", "./src/styles", "./src/main.tsx", "./stories"],
+              target: [
+                "./src/app",
+                "./src/features",
+                "./src/components",
+                "./src/styles",
+                "./src/main.tsx",
+                "./stories",
+              ],
               from: "./src/api/schema.d.ts",
               message: "Only src/api imports the generated schema; use the client, hooks and types it exports.",
             },
@@ -82,6 +101,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Type tests hold deliberate type errors under @ts-expect-error.
+    files: ["**/*.test-d.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+    },
+  },
+  {
+    files: ["eslint.config.js"],
+    extends: [tseslint.configs.disableTypeChecked],
+    rules: { "import-x/no-named-as-default-member": "off" },
   },
   {
     // Config files and scripts run in Node outside the app's module graph.

@@ -21,7 +21,6 @@ export default defineConfig({
   // so the production build never contains it.
   plugins: [react(), msw()],
   resolve: { alias: { "@": src } },
-  build: { sourcemap: true },
   test: {
     projects: [
       {

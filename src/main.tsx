@@ -4,12 +4,13 @@ import { App } from "@/app/app";
 import "@/styles/tokens.css";
 
 /**
- * In development the app answers from the fixtures unless VITE_API_MOCK=0.
- * `import.meta.env.DEV` is false in a production build, so the bundler drops this
- * branch and the dynamic import with it: no MSW, fixtures or worker in dist/.
+ * In development (`npm run dev`) the app answers from the fixtures unless
+ * VITE_API_MOCK=0. `MODE` is replaced by a literal at build time, so a production
+ * build drops this branch and the dynamic import with it: no MSW, fixtures or
+ * worker in dist/. (`DEV` would follow NODE_ENV, which a CI shell may set to "test".)
  */
 async function startMocking(): Promise<void> {
-  if (!import.meta.env.DEV || import.meta.env.VITE_API_MOCK === "0") return;
+  if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
   const { startMockWorker } = await import("@/api/mocks/browser");
   await startMockWorker("/mockServiceWorker.js");
 }

@@ -89,12 +89,7 @@ export interface ApiHooks<P extends AnyPaths> {
     path: Path,
     ...rest: Rest<I, Omit<QueryOpts<P, M, Path, R>, "queryKey" | "queryFn">>
   ): QueryOpts<P, M, Path, R>;
-  useQuery<
-    M extends HttpMethod,
-    Path extends PathFor<P, M>,
-    I extends Init<P, M, Path>,
-    R extends Res<P, M, Path, I>,
-  >(
+  useQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>, R extends Res<P, M, Path, I>>(
     method: M,
     path: Path,
     ...rest: Rest<I, Omit<QueryOpts<P, M, Path, R>, "queryKey" | "queryFn">, QueryClient>

@@ -1,0 +1,70 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ComponentPropsWithRef, ReactNode } from "react";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { Spinner } from "@/components/spinner";
+
+export type QueryBoundaryState = "loading" | "error" | "empty" | "success";
+
+export interface QueryBoundaryProps<TData, TError> extends Omit<ComponentPropsWithRef<"div">, "children"> {
+  query: UseQueryResult<TData, TError>;
+  /** Renders the data once it has arrived and is not empty. */
+  children: (data: TData) => ReactNode;
+  /** Decides whether `data` counts as empty. Defaults to `null`, `undefined` or an empty array. */
+  isEmpty?: (data: TData) => boolean;
+  /** Shown while the first fetch is pending. Defaults to a `<Spinner />`. */
+  loading?: ReactNode;
+  /** Shown when `isEmpty(data)`. Defaults to an `<EmptyState title="Nothing here yet" />`. */
+  empty?: ReactNode;
+  /** Replaces the heading of the default `<ErrorState>`. */
+  errorTitle?: ReactNode;
+}
+
+function defaultIsEmpty(data: unknown): boolean {
+  return data === null || data === undefined || (Array.isArray(data) && data.length === 0);
+}
+
+/**
+ * Renders the four states of a TanStack Query result so each screen does not have to:
+ * loading, error (with a Retry that refetches), empty, and the data itself. The
+ * wrapper exposes `data-state` and is `aria-busy` while loading.
+ *
+ * @example
+ * const things = useQuery({ queryKey: ["things"], queryFn: fetchThings });
+ * <QueryBoundary query={things} errorTitle="Couldn't load things">
+ *   {(list) => <ul>{list.map((t) => <li key={t.id}>{t.name}</li>)}</ul>}
+ * </QueryBoundary>
+ */
+export function QueryBoundary<TData, TError>({
+  query,
+  children,
+  isEmpty = defaultIsEmpty,
+  loading,
+  empty,
+  errorTitle,
+  ...props
+}: QueryBoundaryProps<TData, TError>) {
+  let state: QueryBoundaryState;
+  let content: ReactNode;
+  if (query.isPending) {
+    state = "loading";
+    content = loading ?? <Spinner />;
+  } else if (query.isError) {
+    // A failed background refetch also lands here, even with cached data: showing stale
+    // data as if it were fresh would hide the failure.
+    state = "error";
+    content = <ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />;
+  } else if (isEmpty(query.data)) {
+    state = "empty";
+    content = empty ?? <EmptyState title="Nothing here yet" />;
+  } else {
+    state = "success";
+    content = children(query.data);
+  }
+
+  return (
+    <div {...props} data-state={state} aria-busy={state === "loading" || undefined}>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// The mission, end to end: a filled-in contract dropped into a copy of the
+// scaffold regenerates, type-checks, and a component calling one of its
+// operations renders the fixture data in Chromium. A story without a fixture fails.
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
+
+interface JsonReport {
+  testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;
+}
+
+describe("a filled-in contract flows through the scaffold", () => {
+  let dir = "";
+
+  beforeAll(() => {
+    dir = makeScratchCopy("contract-flow");
+    copyFileSync(join(REPO, "tests/example-contract/openapi.yaml"), join(dir, "openapi/openapi.yaml"));
+    mkdirSync(join(dir, "src/features/notes"), { recursive: true });
+    for (const file of ["notes-list.tsx", "notes-list.stories.tsx"]) {
+      copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));
+    }
+  });
+  afterAll(() => removeScratchCopy(dir));
+
+  it("regenerates the types and manifest with `npm run api`", () => {
+    const result = run(dir, "npm", ["run", "--silent", "api"]);
+    expect(result.stderr).not.toMatch(/error/i);
+    expect(result.status).toBe(0);
+    const schema = readFileSync(join(dir, "src/api/schema.d.ts"), "utf8");
+    expect(schema).toContain('"/notes/{id}"');
+    const manifest = JSON.parse(readFileSync(join(dir, "src/api/manifest.json"), "utf8")) as {
+      operations: Array<{ operationId: string }>;
+    };
+    expect(manifest.operations.map((operation) => operation.operationId)).toEqual([
+      "listNotes",
+      "createNote",
+      "getNote",
+    ]);
+  });
+
+  it("type-checks the component that calls the new operation", () => {
+    const result = run(dir, "tsc", ["--noEmit", "-p", "tsconfig.json"]);
+    expect(result.stdout + result.stderr).toBe("");
+    expect(result.status).toBe(0);
+  });
+
+  it("renders the fixture data in Chromium, and fails the story that has no fixture", () => {
+    const report = join(dir, "report.json");
+    const result = run(dir, "vitest", [
+      "run",
+      "--project",
+      "storybook",
+      "src/features/notes",
+      "--reporter=json",
+      `--outputFile=${report}`,
+    ]);
+    expect(result.status).toBe(1); // the Unmocked story fails, as it must
+    const { testResults } = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
+    const byTitle = new Map(testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+    expect(byTitle.get("Default")?.status).toBe("passed");
+    expect(byTitle.get("Server Problem")?.status).toBe("passed");
+    expect(byTitle.get("Unmocked")?.status).toBe("failed");
+    expect(byTitle.get("Unmocked")?.failureMessages.join("\n")).toMatch(
+      /No handler for GET http:\/\/localhost:\d+\/notes\?limit=20/,
+    );
+  });
+
+  it("makes `npm run api:check` fail after a contract edit that was not regenerated", () => {
+    const contract = join(dir, "openapi/openapi.yaml");
+    const edited = readFileSync(contract, "utf8").replace("title: Example Notes API", "title: Example Notes API v2");
+    expect(edited).not.toBe(readFileSync(contract, "utf8"));
+    copyFileSync(contract, `${contract}.orig`);
+    run(dir, "node", ["-e", `require("fs").writeFileSync(${JSON.stringify(contract)}, ${JSON.stringify(edited)})`]);
+    const result = run(dir, "npm", ["run", "--silent", "api:check"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "api:check: src/api/manifest.json is out of date with the contract in openapi/. Run `npm run api` and commit the result.",
+    );
+  });
+});
