@@ -18,6 +18,13 @@ _pv_node_ok() {
   node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)'
 }
 
+# npm reads its global config (proxy, registry, CA file) from beside the node it runs
+# under; keep the machine's when switching to our own Node.
+if [ -z "${npm_config_globalconfig:-}" ] && command -v npm >/dev/null 2>&1; then
+  _pv_globalconfig="$(npm config get globalconfig 2>/dev/null || true)"
+  [ -f "$_pv_globalconfig" ] && export npm_config_globalconfig="$_pv_globalconfig"
+fi
+
 if [ -x "$_pv_node_dir/bin/node" ] && [ "$("$_pv_node_dir/bin/node" --version)" = "v$_pv_node_version" ]; then
   export PATH="$_pv_node_dir/bin:$PATH"
 elif ! _pv_node_ok; then
@@ -52,4 +59,4 @@ fi
 _pv_log "chromium at $CHROMIUM_PATH"
 # Storybook's telemetry is off in main.ts too; the variable also covers its CLI's first run.
 export STORYBOOK_DISABLE_TELEMETRY=1
-unset _pv_root _pv_node_version _pv_node_dir _pv_tmp _pv_c _pv_sudo
+unset _pv_root _pv_node_version _pv_node_dir _pv_tmp _pv_c _pv_sudo _pv_globalconfig

@@ -4,6 +4,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, serveStatic } from "./browser.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
 
 interface JsonReport {
@@ -64,6 +65,32 @@ describe("a filled-in contract flows through the scaffold", () => {
     expect(byTitle.get("Unmocked")?.failureMessages.join("\n")).toMatch(
       /No handler for GET http:\/\/localhost:\d+\/notes\?limit=20/,
     );
+  });
+
+  it("builds a static Storybook that serves its stories and fixtures from a sub-path", async () => {
+    const out = join(dir, "storybook-static");
+    const result = run(dir, "storybook", ["build", "--quiet", "-o", out]);
+    expect(result.status).toBe(0);
+    const { url, server } = await serveStatic(out, "/some/sub/path/");
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // Chromium asks the origin's root for /favicon.ico, outside the sub-path: not the build's concern.
+        if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
+          errors.push(`${message.text()} (${message.location().url})`);
+        }
+      });
+      await page.goto(`${url}iframe.html?id=notes-noteslist--default&viewMode=story`);
+      await page.getByText("Fixture note from the example contract").waitFor({ timeout: 30_000 });
+      const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+      expect(worker).toBe(`${url}mockServiceWorker.js`);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      server.close();
+    }
   });
 
   it("makes `npm run api:check` fail after a contract edit that was not regenerated", () => {
