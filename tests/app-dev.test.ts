@@ -21,12 +21,19 @@ async function freePort(): Promise<number> {
 /** Starts `vite` (what `npm run dev` runs) and resolves with its URL once it listens. */
 async function startDevServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const { NODE_ENV: _nodeEnv, VITEST: _vitest, ...inherited } = process.env;
-  const child = spawn(join(REPO, "node_modules/.bin/vite"), ["--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
-    cwd: REPO,
-    env: { ...inherited, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  // As a developer's shell would run it: not under Vitest's NODE_ENV=test.
+  const childEnv = { ...process.env, ...env };
+  delete childEnv.NODE_ENV;
+  delete childEnv.VITEST;
+  const child = spawn(
+    join(REPO, "node_modules/.bin/vite"),
+    ["--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+    {
+      cwd: REPO,
+      env: childEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`vite did not start:\n${output}`)), 60_000);

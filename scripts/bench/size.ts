@@ -61,7 +61,9 @@ try {
   console.log("initial JS, gzip");
   console.log(`  app               ${kib(app.bytes).padStart(10)}  (${app.files.join(", ")})`);
   console.log(`  bare Vite + React ${kib(bare.bytes).padStart(10)}`);
-  console.log(`  app − bare        ${kib(app.bytes - bare.bytes).padStart(10)}  (×${(app.bytes / bare.bytes).toFixed(2)})`);
+  console.log(
+    `  app − bare        ${kib(app.bytes - bare.bytes).padStart(10)}  (×${(app.bytes / bare.bytes).toFixed(2)})`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

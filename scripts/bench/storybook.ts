@@ -26,4 +26,6 @@ for (let i = 0; i < runs; i++) {
   }
 }
 times.sort((a, b) => a - b);
-console.log(`storybook build: median ${times[Math.floor(times.length / 2)]?.toFixed(2)} s over ${runs} runs (${times.map((t) => t.toFixed(2)).join(", ")})`);
+console.log(
+  `storybook build: median ${times[Math.floor(times.length / 2)]?.toFixed(2)} s over ${runs} runs (${times.map((t) => t.toFixed(2)).join(", ")})`,
+);
