@@ -7,7 +7,9 @@ import "./contract-overview.css";
  * With an empty contract it says so, and how to add the first operation.
  *
  * @example
+ * ```tsx
  * <ContractOverview manifest={manifest} />
+ * ```
  */
 export function ContractOverview({ manifest }: { manifest: ContractManifest }) {
   const count = manifest.operations.length;

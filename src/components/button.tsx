@@ -20,8 +20,10 @@ export interface ButtonProps extends ComponentPropsWithRef<"button"> {
  * by accident; pass `type="submit"` when it should.
  *
  * @example
+ * ```tsx
  * <Button variant="danger" onClick={remove}>Delete</Button>
  * <Button type="submit" loading={isSaving}>Save</Button>
+ * ```
  */
 export function Button({
   variant = "primary",

@@ -19,9 +19,11 @@ export interface EmptyStateProps extends Omit<ComponentPropsWithRef<"div">, "tit
  * and the actions that get the user out of the empty state.
  *
  * @example
+ * ```tsx
  * <EmptyState title="No results" description="Try a different search." headingLevel={3}>
  *   <Button variant="secondary" onClick={clear}>Clear search</Button>
  * </EmptyState>
+ * ```
  */
 export function EmptyState({
   title,

@@ -80,7 +80,9 @@ function describeError(error: ApiError): Copy {
  * appears; render it in place of the content that failed rather than alongside it.
  *
  * @example
+ * ```tsx
  * <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+ * ```
  */
 export function ErrorState({
   error,

@@ -30,10 +30,12 @@ function defaultIsEmpty(data: unknown): boolean {
  * wrapper exposes `data-state` and is `aria-busy` while loading.
  *
  * @example
+ * ```tsx
  * const things = useQuery({ queryKey: ["things"], queryFn: fetchThings });
  * <QueryBoundary query={things} errorTitle="Couldn't load things">
  *   {(list) => <ul>{list.map((t) => <li key={t.id}>{t.name}</li>)}</ul>}
  * </QueryBoundary>
+ * ```
  */
 export function QueryBoundary<TData, TError>({
   query,

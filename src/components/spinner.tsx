@@ -15,7 +15,9 @@ export interface SpinnerProps extends Omit<ComponentPropsWithRef<"span">, "child
  * sit inline in a sentence or a button.
  *
  * @example
+ * ```tsx
  * <Spinner label="Loading comments…" />
+ * ```
  */
 export function Spinner({ label = "Loading…", size = "md", className, ...props }: SpinnerProps) {
   return (

@@ -24,7 +24,9 @@ function isPresent(node: ReactNode): boolean {
  * to the first invalid field after submit.
  *
  * @example
+ * ```tsx
  * <TextField label="Email" type="email" hint="We never share it." error={errors.email} />
+ * ```
  */
 export function TextField({
   label,

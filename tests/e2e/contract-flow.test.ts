@@ -67,10 +67,13 @@ describe("a filled-in contract flows through the scaffold", () => {
     );
   });
 
-  it("builds a static Storybook that serves its stories and fixtures from a sub-path", async () => {
+  it("builds a static Storybook that serves its stories, docs and fixtures from a sub-path", async () => {
     const out = join(dir, "storybook-static");
     const result = run(dir, "storybook", ["build", "--quiet", "-o", out]);
     expect(result.status).toBe(0);
+    const index = JSON.parse(readFileSync(join(out, "index.json"), "utf8")) as {
+      entries: Record<string, { type: "story" | "docs" }>;
+    };
     const { url, server } = await serveStatic(out, "/some/sub/path/");
     const browser = await launchChromium();
     try {
@@ -79,13 +82,34 @@ describe("a filled-in contract flows through the scaffold", () => {
       page.on("console", (message) => {
         // Chromium asks the origin's root for /favicon.ico, outside the sub-path: not the build's concern.
         if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
-          errors.push(`${message.text()} (${message.location().url})`);
+          errors.push(`${message.text()} (${page.url()})`);
         }
       });
+
       await page.goto(`${url}iframe.html?id=notes-noteslist--default&viewMode=story`);
       await page.getByText("Fixture note from the example contract").waitFor({ timeout: 30_000 });
       const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
       expect(worker).toBe(`${url}mockServiceWorker.js`);
+
+      // Every docs page (autodocs and MDX) renders without a console error.
+      const docs = Object.entries(index.entries).filter(([, entry]) => entry.type === "docs");
+      expect(docs.length).toBeGreaterThan(0);
+      for (const [id] of docs) {
+        await page.goto(`${url}iframe.html?id=${id}&viewMode=docs`);
+        await page.locator("#storybook-docs h1, #storybook-docs h2").first().waitFor({ timeout: 30_000 });
+      }
+
+      // The manager page is inside the worker's scope: reloading it must not hit the mocks.
+      await page.goto(`${url}?path=/story/notes-noteslist--default`);
+      await page
+        .frameLocator("#storybook-preview-iframe")
+        .getByText("Fixture note from the example contract")
+        .waitFor();
+      await page.reload();
+      await page
+        .frameLocator("#storybook-preview-iframe")
+        .getByText("Fixture note from the example contract")
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -9,8 +9,13 @@ const TOOLING =
   /\/@vite\/|\/@id\/|\/@fs\/|\/node_modules\/|\/virtual:|sb-common-assets|sb-addons|sb-manager|iframe\.html|\/index\.json$|\.stories\.|\.mdx$|__vitest|\/vite-inject/;
 const ASSET = /\.(?:m?[jt]sx?|s?css|html|woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico|map|wasm)$/i;
 
-/** True for a request the page makes for its own code or assets, not an API call. */
+/**
+ * True for a request the page makes for its own code or assets, not an API call.
+ * Navigations count too: the worker's scope covers Storybook's manager page, whose
+ * reload would otherwise be routed to a story's mocks and refused.
+ */
 export function isToolingRequest(request: Request): boolean {
+  if (request.mode === "navigate") return true;
   const { protocol, pathname } = new URL(request.url);
   return protocol === "file:" || TOOLING.test(pathname) || ASSET.test(pathname);
 }
