@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./e2e/browser.ts";
@@ -38,7 +39,7 @@ async function startDevServer(env: Record<string, string>): Promise<{ url: strin
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`vite did not start:\n${output}`)), 60_000);
     const listen = (chunk: Buffer) => {
-      output += chunk.toString();
+      output += stripVTControlCharacters(chunk.toString());
       if (output.includes(`127.0.0.1:${port}`)) {
         clearTimeout(timer);
         resolve();
