@@ -25,6 +25,7 @@ export default tseslint.config(
       "dist/",
       "storybook-static/",
       "coverage/",
+      ".cache/",
       ".storybook/public/",
       "src/api/schema.d.ts",
       "tests/**/generated/",

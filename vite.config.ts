@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["tests/**/*.test.ts"],
+          include: ["tests/**/*.test.ts", "scripts/**/*.test.ts"],
           globalSetup: ["tests/setup/require-chromium.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -1,13 +1,14 @@
 /**
- * `npm run api`        regenerates everything derived from the contract in openapi/.
- * `npm run api:check`  fails when a committed generated file differs from what the
- *                      contract generates now (CI runs it).
- * Add `--verbose` to see stack traces.
+ * `npm run api`        regenerates everything derived from the contracts (types,
+ *                      operation manifests, the mock Service Worker), all or nothing.
+ * `npm run api:check`  fails when a committed generated file differs from what would
+ *                      be generated now (CI runs it).
+ * Add `--verbose` for every warning and for stack traces.
  */
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { writeAllOrNothing } from "./lib/atomic-write.ts";
-import { ContractError, generate, TARGETS } from "./lib/generate.ts";
+import { diffManifests, formatDiff } from "./lib/contract-diff.ts";
+import { formatProblem } from "./lib/contract-error.ts";
+import { ContractError, formatWarnings, regenerate, staleOutputs, writeOutputs } from "./lib/regenerate.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -16,26 +17,31 @@ const verbose = args.has("--verbose");
 const name = check ? "api:check" : "api";
 
 async function main(): Promise<number> {
-  const outputs = new Map<string, string>();
-  for (const target of TARGETS) {
-    for (const [file, text] of await generate(root, target)) outputs.set(file, text);
-  }
+  const result = await regenerate(root, { verbose });
+  for (const line of formatWarnings(result.warnings, verbose)) console.warn(`${name}: ${line}`);
   if (check) {
-    const stale: string[] = [];
-    for (const [file, expected] of outputs) {
-      const actual = await readFile(resolve(root, file), "utf8").catch(() => undefined);
-      if (actual !== expected) stale.push(file);
-    }
+    const stale = await staleOutputs(root, result.outputs);
     for (const file of stale) {
       console.error(
         `${name}: ${file} is out of date with the contract in openapi/. Run \`npm run api\` and commit the result.`,
       );
     }
-    if (stale.length === 0) console.log(`${name}: ${outputs.size} generated file(s) match the contract.`);
+    if (stale.length === 0) console.log(`${name}: ${result.outputs.size} generated files match the contracts.`);
     return stale.length === 0 ? 0 : 1;
   }
-  await writeAllOrNothing(new Map([...outputs].map(([file, text]) => [resolve(root, file), text])));
-  for (const file of outputs.keys()) console.log(`${name}: wrote ${file}`);
+  const summaries = result.manifests.map(({ target, before, after }) => {
+    try {
+      const summary = formatDiff(diffManifests(before, after));
+      return summary ? `${name}: ${target.contract}\n${summary}` : "";
+    } catch {
+      // A manifest written by an older version of this script: nothing to compare with.
+      return `${name}: ${target.contract}: the previous manifest has an older format; no change summary this time.`;
+    }
+  });
+  const changed = await writeOutputs(root, result.outputs);
+  for (const file of changed) console.log(`${name}: wrote ${file}`);
+  if (changed.length === 0) console.log(`${name}: ${result.outputs.size} generated files already up to date.`);
+  for (const summary of summaries) if (summary) console.log(summary);
   return 0;
 }
 
@@ -43,10 +49,11 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof ContractError) {
-      console.error(`${name}: ${error.file}: ${error.message}`);
+      for (const problem of error.problems) console.error(`${name}: ${formatProblem(problem)}`);
       console.error(`${name}: nothing was written; fix the contract and run \`npm run ${name}\` again.`);
     } else {
       console.error(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`${name}: nothing was written. Run again with --verbose for details.`);
     }
     if (verbose) console.error(error);
     process.exit(1);

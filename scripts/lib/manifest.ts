@@ -1,27 +1,48 @@
-import type { OpenAPI3, ReferenceObject } from "openapi-typescript";
+import { createHash } from "node:crypto";
+import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+import { METHODS, type Manifest, type ManifestOperation } from "../../src/api/manifest-types.ts";
 
-/** One operation of the contract, as the app, the fixtures and Storybook see it. */
-export interface ManifestOperation {
-  operationId: string | null;
-  method: (typeof METHODS)[number];
-  path: string;
-  summary: string | null;
-  tags: string[];
+export type {
+  Manifest,
+  ManifestOperation,
+  ManifestParameter,
+  ManifestResponse,
+  Method,
+} from "../../src/api/manifest-types.ts";
+
+function isReference(value: unknown): value is ReferenceObject {
+  return typeof value === "object" && value !== null && "$ref" in value;
 }
 
-/** What the contract holds, in a form that needs no OpenAPI parser to read. */
-export interface Manifest {
-  title: string;
-  version: string;
-  openapi: string;
-  operations: ManifestOperation[];
-  schemas: string[];
+/** Follows a local `#/…` reference in the bundled document (bundling leaves only local ones). */
+function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | undefined {
+  let current: unknown = value;
+  for (let hops = 0; isReference(current) && hops < 32; hops++) {
+    const pointer = current.$ref;
+    if (!pointer.startsWith("#/")) return undefined;
+    current = pointer
+      .slice(2)
+      .split("/")
+      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+  }
+  return isReference(current) ? undefined : (current as T | undefined);
 }
 
-function isReference(value: object): value is ReferenceObject {
-  return "$ref" in value;
+function parametersOf(document: OpenAPI3, list: Array<ParameterObject | ReferenceObject> | undefined) {
+  return (list ?? [])
+    .map((parameter) => deref(document, parameter))
+    .filter((parameter): parameter is ParameterObject => parameter !== undefined)
+    .map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required ?? parameter.in === "path",
+    }));
+}
+
+function hash(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 }
 
 /**
@@ -32,17 +53,32 @@ function isReference(value: object): value is ReferenceObject {
  */
 export function buildManifest(document: OpenAPI3): Manifest {
   const operations: ManifestOperation[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    if (isReference(item)) continue; // bundled documents inline path items
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = deref(document, rawItem);
+    if (!item) continue;
+    const shared = parametersOf(document, item.parameters);
     for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation || isReference(operation)) continue;
+      const operation = deref<OperationObject>(document, item[method] as OperationObject | ReferenceObject);
+      if (!operation) continue;
+      const own = parametersOf(document, operation.parameters);
+      const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+      const body = operation.requestBody ? deref(document, operation.requestBody) : undefined;
+      const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => ({
+        status,
+        mediaTypes: Object.keys(deref<ResponseObject>(document, raw)?.content ?? {}),
+      }));
+      const security = operation.security ?? document.security ?? [];
       operations.push({
-        operationId: operation.operationId ?? null,
+        // The lint step makes operationId required; the fallback only serves a document linted elsewhere.
+        operationId: operation.operationId ?? `${method} ${path}`,
         method,
         path,
         summary: operation.summary ?? null,
         tags: operation.tags ?? [],
+        parameters,
+        requestBody: body ? { required: body.required ?? false, mediaTypes: Object.keys(body.content ?? {}) } : null,
+        responses,
+        security: security.map((requirement) => Object.keys(requirement)),
       });
     }
   }
@@ -51,6 +87,8 @@ export function buildManifest(document: OpenAPI3): Manifest {
     version: document.info.version,
     openapi: document.openapi,
     operations,
-    schemas: Object.keys(document.components?.schemas ?? {}).sort(),
+    schemas: Object.entries(document.components?.schemas ?? {})
+      .map(([name, schema]) => ({ name, hash: hash(schema) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

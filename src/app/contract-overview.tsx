@@ -1,5 +1,5 @@
 import { EmptyState } from "@/components/empty-state";
-import type { ContractManifest } from "@/api/manifest";
+import type { Manifest } from "@/api/manifest";
 import "./contract-overview.css";
 
 /**
@@ -11,7 +11,7 @@ import "./contract-overview.css";
  * <ContractOverview manifest={manifest} />
  * ```
  */
-export function ContractOverview({ manifest }: { manifest: ContractManifest }) {
+export function ContractOverview({ manifest }: { manifest: Manifest }) {
   const count = manifest.operations.length;
   return (
     <section className="contract-overview" aria-labelledby="contract-title" data-operations={count}>

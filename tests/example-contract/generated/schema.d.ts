@@ -13,6 +13,7 @@ export type paths = {
         /** List notes */
         get: operations["listNotes"];
         put?: never;
+        /** Create a note */
         post: operations["createNote"];
         delete?: never;
         options?: never;
@@ -27,6 +28,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
+        /** Get one note */
         get: operations["getNote"];
         put?: never;
         post?: never;
@@ -83,6 +85,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Note"][];
+                };
+            };
+            /** @description The query is not valid. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description The server failed. */

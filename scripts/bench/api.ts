@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:api -- <document> [runs]`: the full `npm run api` pipeline against
+ * bare openapi-typescript on the same document, alternating runs in one process tree,
+ * with medians, the ratio and peak memory; then the type check of a file that calls
+ * one operation through the client.
+ *
+ * The document is copied into a scratch project under .cache/ (never into openapi/).
+ */
+import { spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { extname, join, resolve } from "node:path";
+import type { Manifest } from "../lib/manifest.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+const [documentArg, runsArg] = process.argv.slice(2);
+if (!documentArg) {
+  console.error("bench:api: usage: npm run bench:api -- <openapi document> [runs]");
+  process.exit(1);
+}
+const document = resolve(process.cwd(), documentArg);
+if (!existsSync(document)) {
+  console.error(`bench:api: ${documentArg}: file not found.`);
+  process.exit(1);
+}
+const runs = Number(runsArg ?? 5);
+const TIME = "/usr/bin/time";
+const canMeasureMemory = existsSync(TIME);
+
+interface Sample {
+  seconds: number;
+  peakMiB: number | undefined;
+}
+
+/** Runs a command; wall time from here, peak RSS from GNU time when the machine has it. */
+function measure(cwd: string, command: string, args: string[]): Sample {
+  const start = performance.now();
+  const result = canMeasureMemory
+    ? spawnSync(TIME, ["-f", "%M", command, ...args], { cwd, encoding: "utf8" })
+    : spawnSync(command, args, { cwd, encoding: "utf8" });
+  const seconds = (performance.now() - start) / 1000;
+  if (result.status !== 0) {
+    console.error(`bench:api: ${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
+    process.exit(1);
+  }
+  const kib = canMeasureMemory ? Number(result.stderr.trim().split("\n").at(-1)) : NaN;
+  return { seconds, peakMiB: Number.isFinite(kib) ? kib / 1024 : undefined };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const max = (values: Array<number | undefined>) => Math.max(...values.filter((v): v is number => v !== undefined));
+
+mkdirSync(join(root, ".cache"), { recursive: true });
+const scratch = mkdtempSync(join(root, ".cache", "bench-api-"));
+const bare = mkdtempSync(join(root, ".cache", "bench-bare-")); // no redocly.yaml here: openapi-typescript's defaults
+try {
+  for (const entry of ["scripts", "redocly.yaml", "package.json", "tsconfig.json"]) {
+    cpSync(join(root, entry), join(scratch, entry), { recursive: true });
+  }
+  mkdirSync(join(scratch, "openapi"));
+  copyFileSync(document, join(scratch, "openapi", `openapi${extname(document) === ".json" ? ".json" : ".yaml"}`));
+  mkdirSync(join(scratch, "tests/example-contract"), { recursive: true });
+  copyFileSync(join(root, "tests/example-contract/openapi.yaml"), join(scratch, "tests/example-contract/openapi.yaml"));
+
+  const node = process.execPath;
+  const cli = join(root, "node_modules/openapi-typescript/bin/cli.js");
+  const pipeline: Sample[] = [];
+  const baseline: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    rmSync(join(scratch, "src"), { recursive: true, force: true }); // every run generates from scratch
+    pipeline.push(measure(scratch, node, ["scripts/api.ts"]));
+    baseline.push(measure(bare, node, [cli, document, "-o", join(bare, "schema.d.ts")]));
+  }
+
+  // The type check of one call through the client, as a developer's editor does it.
+  const manifest = JSON.parse(readFileSync(join(scratch, "src/api/manifest.json"), "utf8")) as Manifest;
+  const operation =
+    manifest.operations.find((op) => op.method === "get" && !op.parameters.some((p) => p.required)) ??
+    manifest.operations.find((op) => op.method === "get");
+  let typecheck: Sample | undefined;
+  if (operation) {
+    const params = operation.parameters.filter((p) => p.required && p.in === "path");
+    const init = params.length ? `, { params: { path: { ${params.map((p) => `"${p.name}": "x"`).join(", ")} } } }` : "";
+    writeFileSync(
+      join(scratch, "src/probe.ts"),
+      `import createClient from "openapi-fetch";\nimport type { paths } from "./api/schema";\n` +
+        `const client = createClient<paths>({ baseUrl: "http://localhost" });\n` +
+        `export const result = client.GET(${JSON.stringify(operation.path)}${init});\n`,
+    );
+    writeFileSync(
+      join(scratch, "tsconfig.probe.json"),
+      JSON.stringify({
+        extends: "./tsconfig.json",
+        compilerOptions: { types: [], paths: {} },
+        include: ["src/probe.ts"],
+        exclude: [],
+      }),
+    );
+    typecheck = measure(scratch, node, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.probe.json"]);
+  }
+
+  const p = median(pipeline.map((s) => s.seconds));
+  const b = median(baseline.map((s) => s.seconds));
+  const mib = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} MiB` : "n/a");
+  console.log(
+    `document: ${documentArg} (${manifest.operations.length} operations, ${manifest.schemas.length} schemas)`,
+  );
+  console.log(`runs: ${runs}, alternating`);
+  console.log(
+    `npm run api (lint, bundle, types, manifest, write)  median ${p.toFixed(2)} s   peak ${mib(max(pipeline.map((s) => s.peakMiB)))}`,
+  );
+  console.log(
+    `bare openapi-typescript                              median ${b.toFixed(2)} s   peak ${mib(max(baseline.map((s) => s.peakMiB)))}`,
+  );
+  console.log(`ratio: ${(p / b).toFixed(2)}× (target ≤ 1.30×)`);
+  if (typecheck && operation) {
+    console.log(
+      `tsc of one call (${operation.method.toUpperCase()} ${operation.path}): ${typecheck.seconds.toFixed(2)} s`,
+    );
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+  rmSync(bare, { recursive: true, force: true });
+}

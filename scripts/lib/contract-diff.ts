@@ -1,0 +1,286 @@
+import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest.ts";
+
+/** One difference between the contract as last generated and as generated now. */
+export interface ContractChange {
+  kind:
+    | "operation-added"
+    | "operation-removed"
+    | "operation-changed"
+    | "schema-added"
+    | "schema-removed"
+    | "schema-changed";
+  /** e.g. "getNote (GET /notes/{id})" or "Note" */
+  subject: string;
+  /**
+   * Human-readable details for changed items, e.g. "required query parameter `limit` added",
+   * "response 404 removed", "request body now required", "response 200 no longer offers application/xml".
+   */
+  details: string[];
+  /**
+   * The entries of `details` that break existing callers, so a report can point at them
+   * (`breaking` alone cannot say which detail of a changed operation is the culprit). Absent = none.
+   */
+  breakingDetails?: string[];
+  breaking: boolean;
+}
+
+export interface ContractDiff {
+  changes: ContractChange[];
+  /** How many of `changes` are breaking. */
+  breaking: number;
+}
+
+interface Finding {
+  text: string;
+  breaking: boolean;
+}
+
+/** Removals first (they always break), then changes, then additions; operations before schemas within each. */
+const KIND_ORDER: ReadonlyArray<ContractChange["kind"]> = [
+  "operation-removed",
+  "schema-removed",
+  "operation-changed",
+  "schema-changed",
+  "operation-added",
+  "schema-added",
+];
+
+/** An explicit locale, so the order does not depend on the machine that runs the generator. */
+function compareText(a: string, b: string): number {
+  return a.localeCompare(b, "en");
+}
+
+/** The items of `from` that `other` lacks, sorted. */
+function missingFrom(from: readonly string[], other: readonly string[]): string[] {
+  const present = new Set(other);
+  return [...new Set(from)].filter((item) => !present.has(item)).sort(compareText);
+}
+
+/** The union of two key sets, sorted, so details come out in a stable order. */
+function sortedKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): string[] {
+  return [...new Set([...a.keys(), ...b.keys()])].sort(compareText);
+}
+
+/** Identity of an operation: an operationId can be renamed, but method + path is what clients call. */
+function operationKey(operation: ManifestOperation): string {
+  return `${operation.method.toUpperCase()} ${operation.path}`;
+}
+
+function describeOperation(operation: ManifestOperation): string {
+  return `${operation.operationId} (${operationKey(operation)})`;
+}
+
+/** Header names are case-insensitive in HTTP, so `X-Trace` and `x-trace` are one parameter. */
+function parameterKey(parameter: ManifestParameter): string {
+  return `${parameter.in} ${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
+}
+
+/**
+ * One label per security alternative, sorted, so reordering alternatives or the schemes
+ * inside one (which mean the same thing) is not reported as a change.
+ */
+function describeSecurity(security: readonly string[][]): string {
+  if (security.length === 0) return "none";
+  const alternatives = security.map((schemes) =>
+    schemes.length === 0 ? "anonymous" : [...new Set(schemes)].sort(compareText).join(" + "),
+  );
+  return [...new Set(alternatives)].sort(compareText).join(" or ");
+}
+
+function compareParameters(before: ManifestOperation, after: ManifestOperation): Finding[] {
+  const findings: Finding[] = [];
+  const was = new Map(before.parameters.map((parameter) => [parameterKey(parameter), parameter]));
+  const is = new Map(after.parameters.map((parameter) => [parameterKey(parameter), parameter]));
+  for (const key of sortedKeys(was, is)) {
+    const old = was.get(key);
+    const now = is.get(key);
+    if (!old && now) {
+      // A caller written against the old contract never sends it: fine if optional, a failure if required.
+      findings.push({
+        text: `${now.required ? "required" : "optional"} ${now.in} parameter \`${now.name}\` added`,
+        breaking: now.required,
+      });
+    } else if (old && !now) {
+      // Callers still send it; the server may reject it, and a typed client no longer compiles.
+      findings.push({ text: `${old.in} parameter \`${old.name}\` removed`, breaking: true });
+    } else if (old && now && old.required !== now.required) {
+      findings.push({
+        text: `${now.in} parameter \`${now.name}\` now ${now.required ? "required" : "optional"}`,
+        breaking: now.required,
+      });
+    }
+  }
+  return findings;
+}
+
+function compareRequestBody(before: ManifestOperation, after: ManifestOperation): Finding[] {
+  const was = before.requestBody;
+  const is = after.requestBody;
+  if (!was || !is) {
+    if (is) return [{ text: `${is.required ? "required" : "optional"} request body added`, breaking: is.required }];
+    // Every media type callers send is gone: a removed media type, only more so.
+    if (was) return [{ text: "request body removed", breaking: true }];
+    return [];
+  }
+  const findings: Finding[] = [];
+  if (was.required !== is.required) {
+    findings.push({ text: `request body now ${is.required ? "required" : "optional"}`, breaking: is.required });
+  }
+  for (const mediaType of missingFrom(was.mediaTypes, is.mediaTypes)) {
+    findings.push({ text: `request body no longer accepts ${mediaType}`, breaking: true });
+  }
+  for (const mediaType of missingFrom(is.mediaTypes, was.mediaTypes)) {
+    findings.push({ text: `request body now accepts ${mediaType}`, breaking: false });
+  }
+  return findings;
+}
+
+function compareResponses(before: ManifestOperation, after: ManifestOperation): Finding[] {
+  const findings: Finding[] = [];
+  const was = new Map(before.responses.map((response) => [response.status, response.mediaTypes]));
+  const is = new Map(after.responses.map((response) => [response.status, response.mediaTypes]));
+  for (const status of sortedKeys(was, is)) {
+    const old = was.get(status);
+    const now = is.get(status);
+    if (!old && now) findings.push({ text: `response ${status} added`, breaking: false });
+    else if (old && !now) findings.push({ text: `response ${status} removed`, breaking: true });
+    else if (old && now) {
+      for (const mediaType of missingFrom(old, now)) {
+        findings.push({ text: `response ${status} no longer offers ${mediaType}`, breaking: true });
+      }
+      for (const mediaType of missingFrom(now, old)) {
+        findings.push({ text: `response ${status} now offers ${mediaType}`, breaking: false });
+      }
+    }
+  }
+  return findings;
+}
+
+/** What changed in one operation, in a fixed order; tags and summary are documentation and ignored. */
+function compareOperation(before: ManifestOperation, after: ManifestOperation): Finding[] {
+  const findings: Finding[] = [];
+  if (before.operationId !== after.operationId) {
+    findings.push({
+      text: `operationId renamed from \`${before.operationId}\` to \`${after.operationId}\``,
+      breaking: false,
+    });
+  }
+  const wasSecurity = describeSecurity(before.security);
+  const isSecurity = describeSecurity(after.security);
+  if (wasSecurity !== isSecurity) {
+    // Even a loosening can change what a client must send or expect, so any change counts as breaking.
+    findings.push({ text: `security changed from ${wasSecurity} to ${isSecurity}`, breaking: true });
+  }
+  findings.push(...compareParameters(before, after), ...compareRequestBody(before, after));
+  findings.push(...compareResponses(before, after));
+  return findings;
+}
+
+function diffOperations(before: Manifest, after: Manifest): ContractChange[] {
+  const changes: ContractChange[] = [];
+  const was = new Map(before.operations.map((operation) => [operationKey(operation), operation]));
+  const is = new Map(after.operations.map((operation) => [operationKey(operation), operation]));
+  for (const key of sortedKeys(was, is)) {
+    const old = was.get(key);
+    const now = is.get(key);
+    if (old && !now) {
+      changes.push({ kind: "operation-removed", subject: describeOperation(old), details: [], breaking: true });
+    } else if (!old && now) {
+      changes.push({ kind: "operation-added", subject: describeOperation(now), details: [], breaking: false });
+    } else if (old && now) {
+      const findings = compareOperation(old, now);
+      if (findings.length === 0) continue;
+      const breakingDetails = findings.filter((finding) => finding.breaking).map((finding) => finding.text);
+      changes.push({
+        kind: "operation-changed",
+        subject: describeOperation(now),
+        details: findings.map((finding) => finding.text),
+        breakingDetails,
+        breaking: breakingDetails.length > 0,
+      });
+    }
+  }
+  return changes;
+}
+
+function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
+  const changes: ContractChange[] = [];
+  const was = new Map(before.schemas.map((schema) => [schema.name, schema.hash]));
+  const is = new Map(after.schemas.map((schema) => [schema.name, schema.hash]));
+  for (const name of sortedKeys(was, is)) {
+    const old = was.get(name);
+    const now = is.get(name);
+    if (old !== undefined && now === undefined) {
+      changes.push({ kind: "schema-removed", subject: name, details: [], breaking: true });
+    } else if (old === undefined && now !== undefined) {
+      changes.push({ kind: "schema-added", subject: name, details: [], breaking: false });
+    } else if (old !== now) {
+      // Only a hash is kept, so whether the new definition still fits old data cannot be told here;
+      // the operations that use it report their own breaking changes.
+      changes.push({ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false });
+    }
+  }
+  return changes;
+}
+
+/**
+ * Compares two manifests of the contract and classifies each difference as breaking or not
+ * for callers written against `before`. Operations are matched by method and path.
+ * `before === null` (the first generation) has nothing to compare, so yields no changes.
+ *
+ * @example
+ * const diff = diffManifests(previous, buildManifest(document));
+ * if (diff.breaking > 0) console.warn(formatDiff(diff));
+ */
+export function diffManifests(before: Manifest | null, after: Manifest): ContractDiff {
+  if (before === null) return { changes: [], breaking: 0 };
+  const changes = [...diffOperations(before, after), ...diffSchemas(before, after)].sort(
+    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.subject, b.subject),
+  );
+  return { changes, breaking: changes.filter((change) => change.breaking).length };
+}
+
+const VERBS: Record<ContractChange["kind"], string> = {
+  "operation-removed": "removed",
+  "operation-changed": "changed",
+  "operation-added": "added",
+  "schema-removed": "removed",
+  "schema-changed": "changed",
+  "schema-added": "added",
+};
+
+const MARKS: Record<ContractChange["kind"], string> = {
+  "operation-removed": "-",
+  "operation-changed": "~",
+  "operation-added": "+",
+  "schema-removed": "-",
+  "schema-changed": "~",
+  "schema-added": "+",
+};
+
+/**
+ * Renders a diff as plain text, one line per change with its details indented beneath.
+ * Breaking changes are marked `!` in the first column and `[breaking]` on the detail at fault.
+ * Returns "" when there are no changes, so a caller can print the result only if non-empty.
+ *
+ * @example
+ * formatDiff(diff);
+ * // Contract changes: 2 (1 breaking)
+ * //   ! changed  listNotes (GET /notes)
+ * //       - required query parameter `limit` added  [breaking]
+ * //   + added    schema NewNote
+ */
+export function formatDiff(diff: ContractDiff): string {
+  if (diff.changes.length === 0) return "";
+  const lines = [`Contract changes: ${diff.changes.length} (${diff.breaking} breaking)`];
+  for (const change of diff.changes) {
+    const mark = change.breaking ? "!" : MARKS[change.kind];
+    const subject = change.kind.startsWith("schema-") ? `schema ${change.subject}` : change.subject;
+    lines.push(`  ${mark} ${VERBS[change.kind].padEnd(8)} ${subject}`);
+    const breakingDetails = new Set(change.breakingDetails ?? []);
+    for (const detail of change.details) {
+      lines.push(`      - ${detail}${breakingDetails.has(detail) ? "  [breaking]" : ""}`);
+    }
+  }
+  return lines.join("\n");
+}

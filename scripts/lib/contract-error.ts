@@ -1,0 +1,42 @@
+/** One thing wrong with a contract, located as precisely as the parser allows. */
+export interface Problem {
+  severity: "error" | "warning";
+  /** Relative to the project root. */
+  file: string;
+  line?: number | undefined;
+  column?: number | undefined;
+  /** JSON pointer inside `file`, when known. */
+  pointer?: string | undefined;
+  /** The linter rule that found it, when one did. */
+  rule?: string | undefined;
+  message: string;
+  /** What to do about it. */
+  fix?: string | undefined;
+}
+
+/** The contract cannot be generated from; nothing was written. Printed without a stack trace. */
+export class ContractError extends Error {
+  override name = "ContractError";
+  readonly problems: Problem[];
+  constructor(problems: Problem[], options?: { cause?: unknown }) {
+    super(problems.map(formatProblem).join("\n"), options);
+    this.problems = problems;
+  }
+}
+
+/**
+ * One problem as one or two lines, compiler style, so terminals and editors link to it.
+ *
+ * @example
+ * formatProblem({ severity: "error", file: "openapi/openapi.yaml", line: 4, column: 7, message: "…" });
+ * // "openapi/openapi.yaml:4:7 error …"
+ */
+export function formatProblem(problem: Problem): string {
+  const where = [problem.file, problem.line, problem.line === undefined ? undefined : problem.column]
+    .filter((part) => part !== undefined)
+    .join(":");
+  const rule = problem.rule ? ` [${problem.rule}]` : "";
+  const pointer = problem.pointer ? ` (at ${problem.pointer})` : "";
+  const fix = problem.fix ? `\n    fix: ${problem.fix}` : "";
+  return `${where} ${problem.severity} ${problem.message}${pointer}${rule}${fix}`;
+}

@@ -1,0 +1,95 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { writeAllOrNothing } from "./atomic-write.ts";
+import { ContractError, formatProblem, type Problem } from "./contract-error.ts";
+import { generate, TARGETS, type Target } from "./generate.ts";
+import type { Manifest } from "./manifest.ts";
+
+/** The mock Service Worker Storybook serves: a copy of the installed msw's, kept in step by `npm run api`. */
+export const WORKER_FILE = ".storybook/public/mockServiceWorker.js";
+
+export interface RegenerateResult {
+  /** Output path (relative to the root) → contents: everything `npm run api` owns. */
+  outputs: Map<string, string>;
+  warnings: Problem[];
+  /** Per target: the manifest before (as committed, if any) and after. */
+  manifests: Array<{ target: Target; before: Manifest | null; after: Manifest }>;
+  /** Every contract file read, relative to the root (what watch mode watches). */
+  sources: string[];
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  return readFile(path, "utf8").catch(() => undefined);
+}
+
+/**
+ * Generates every output of every target, in memory. Throws a ContractError (and
+ * writes nothing) when any contract is invalid.
+ *
+ * @example
+ * const { outputs } = await regenerate("/repo");
+ */
+export async function regenerate(
+  root: string,
+  options: { targets?: readonly Target[]; verbose?: boolean } = {},
+): Promise<RegenerateResult> {
+  const targets = options.targets ?? TARGETS;
+  const outputs = new Map<string, string>();
+  const warnings: Problem[] = [];
+  const manifests: RegenerateResult["manifests"] = [];
+  const sources: string[] = [];
+  for (const target of targets) {
+    const generated = await generate(root, target, { locateAllWarnings: options.verbose === true });
+    for (const [file, text] of generated.outputs) outputs.set(file, text);
+    warnings.push(...generated.warnings);
+    sources.push(...generated.sources);
+    const previous = await readIfPresent(join(root, target.outDir, "manifest.json"));
+    manifests.push({ target, before: previous ? (JSON.parse(previous) as Manifest) : null, after: generated.manifest });
+  }
+  const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
+  outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
+  return { outputs, warnings, manifests, sources };
+}
+
+/** Writes the outputs all-or-nothing; returns the files whose contents changed. */
+export async function writeOutputs(root: string, outputs: Map<string, string>): Promise<string[]> {
+  const changed: string[] = [];
+  for (const [file, text] of outputs) {
+    if ((await readIfPresent(join(root, file))) !== text) changed.push(file);
+  }
+  await writeAllOrNothing(new Map(changed.map((file) => [join(root, file), outputs.get(file) ?? ""])));
+  return changed;
+}
+
+/** The committed files that differ from what the contracts generate now. */
+export async function staleOutputs(root: string, outputs: Map<string, string>): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [file, text] of outputs) {
+    if ((await readIfPresent(join(root, file))) !== text) stale.push(file);
+  }
+  return stale;
+}
+
+const WARNINGS_SHOWN = 10;
+
+/**
+ * Warnings, most frequent rule first; all of them with `verbose`, else the first few
+ * and a count per rule, so a large real-world contract does not flood the terminal.
+ */
+export function formatWarnings(warnings: Problem[], verbose: boolean): string[] {
+  if (warnings.length === 0) return [];
+  const shown = verbose ? warnings : warnings.slice(0, WARNINGS_SHOWN);
+  const lines = shown.map(formatProblem);
+  if (!verbose && warnings.length > WARNINGS_SHOWN) {
+    const byRule = new Map<string, number>();
+    for (const warning of warnings) byRule.set(warning.rule ?? "other", (byRule.get(warning.rule ?? "other") ?? 0) + 1);
+    const counts = [...byRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `${rule} ×${count}`);
+    lines.push(
+      `… ${warnings.length - WARNINGS_SHOWN} more warnings (${counts.join(", ")}); \`--verbose\` lists them all.`,
+    );
+  }
+  return lines;
+}
+
+export { ContractError };
