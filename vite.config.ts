@@ -4,6 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { msw } from "msw/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { contractWatch } from "./scripts/lib/vite-plugin-contract.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -19,7 +20,8 @@ const browser = {
 export default defineConfig({
   // msw() serves the mock Service Worker to `npm run dev` without a copy in public/,
   // so the production build never contains it.
-  plugins: [react(), msw()],
+  // contractWatch() regenerates from openapi/ on save while `npm start` or `npm run dev` runs.
+  plugins: [react(), msw(), contractWatch({ root: fileURLToPath(new URL(".", import.meta.url)) })],
   resolve: { alias: { "@": src } },
   test: {
     projects: [

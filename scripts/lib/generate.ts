@@ -182,10 +182,12 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
     ]);
   }
   if (result instanceof YamlParseError) {
-    // YAML (and so JSON) syntax error; Redocly's line and column are 0-based.
+    // YAML (and so JSON) syntax error; Redocly's line and column are 0-based. js-yaml
+    // names the absolute path and repeats the position: both are in the prefix already.
     const firstLine = message(cause)
       .split("\n")[0]
-      ?.replace(/\s*\(\d+:\d+\)$/, "");
+      ?.replace(/ in "[^"]*"/, "")
+      .replace(/\s*\(\d+:\d+\)$/, "");
     throw new ContractError(
       [
         {

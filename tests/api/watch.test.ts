@@ -1,0 +1,76 @@
+// Watch mode: while `npm run dev` (or `npm start`) runs, saving the contract regenerates
+// and reloads the page; a broken save is reported in the terminal and in the browser's
+// error overlay and keeps the last good output; the next good save recovers.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../e2e/browser.ts";
+import { startDevServer } from "../e2e/dev-server.ts";
+import { makeScratchCopy, removeScratchCopy } from "../e2e/scratch-copy.ts";
+
+const contract = (operations: string[]) =>
+  [
+    "openapi: 3.1.0",
+    "info: { title: Watched API, version: 1.0.0 }",
+    "paths:",
+    ...operations.map(
+      (id) =>
+        `  /${id}:\n    get:\n      operationId: ${id}\n      responses:\n        "200": { description: OK }\n        "404": { description: Not found, content: { application/json: { schema: { type: object } } } }`,
+    ),
+  ].join("\n") + "\n";
+
+describe("watch mode", () => {
+  let dir = "";
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startDevServer>>;
+  beforeAll(async () => {
+    dir = makeScratchCopy("watch");
+    server = await startDevServer(dir);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    server?.child.kill();
+    removeScratchCopy(dir);
+  });
+
+  const generated = () =>
+    ["src/api/schema.d.ts", "src/api/manifest.json"].map((file) => readFileSync(join(dir, file), "utf8"));
+  const save = (text: string) => writeFileSync(join(dir, "openapi/openapi.yaml"), text);
+
+  it("regenerates on save, reports a broken save in the terminal and the overlay, and recovers", async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByText("No operations yet").waitFor();
+
+    // A good save: regenerated, and the open page reloads with the new contract.
+    save(contract(["listThings"]));
+    await page.getByRole("cell", { name: "listThings", exact: true }).waitFor({ timeout: 30_000 });
+    const good = generated();
+    expect(good[0]).toContain('"/listThings"');
+
+    // A broken save: the same located message as `npm run api`, in both places; nothing written.
+    save(
+      contract(["listThings", "listThings"]).replace(
+        "/listThings:\n    get:\n      operationId: listThings\n      responses",
+        "/other:\n    get:\n      operationId: listThings\n      responses",
+      ),
+    );
+    await expect
+      .poll(() => server.output(), { timeout: 30_000 })
+      .toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error Every operation must have a unique `operationId`/);
+    const overlay = page.locator("vite-error-overlay");
+    await overlay.waitFor({ state: "attached", timeout: 30_000 });
+    const overlayText = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? "");
+    expect(overlayText).toMatch(/openapi\/openapi\.yaml:\d+:\d+/);
+    expect(overlayText).toContain("unique `operationId`");
+    expect(generated()).toEqual(good);
+
+    // The next good save recovers without a restart.
+    save(contract(["listThings", "getThing"]));
+    await page.getByRole("cell", { name: "getThing", exact: true }).waitFor({ timeout: 30_000 });
+    await overlay.waitFor({ state: "detached" });
+    expect(generated()[0]).toContain('"/getThing"');
+  });
+});
