@@ -18,7 +18,14 @@ const name = check ? "api:check" : "api";
 
 async function main(): Promise<number> {
   const result = await regenerate(root, { verbose });
-  for (const line of formatWarnings(result.warnings, verbose)) console.warn(`${name}: ${line}`);
+  if (check && !verbose) {
+    // CI output: the count, not the list (`npm run api` lists them).
+    if (result.warnings.length > 0) {
+      console.warn(`${name}: the contracts have ${result.warnings.length} lint warnings; \`npm run api\` lists them.`);
+    }
+  } else {
+    for (const line of formatWarnings(result.warnings, verbose)) console.warn(`${name}: ${line}`);
+  }
   if (check) {
     const stale = await staleOutputs(root, result.outputs);
     for (const file of stale) {
@@ -32,7 +39,7 @@ async function main(): Promise<number> {
   const summaries = result.manifests.map(({ target, before, after }) => {
     try {
       const summary = formatDiff(diffManifests(before, after));
-      return summary ? `${name}: ${target.contract}\n${summary}` : "";
+      return summary ? `${name}: ${target.contract}: ${summary}` : "";
     } catch {
       // A manifest written by an older version of this script: nothing to compare with.
       return `${name}: ${target.contract}: the previous manifest has an older format; no change summary this time.`;
