@@ -1,13 +1,13 @@
 // Watch mode: while `npm run dev` (or `npm start`) runs, saving the contract regenerates
 // and reloads the page; a broken save is reported in the terminal and in the browser's
 // error overlay and keeps the last good output; the next good save recovers.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../e2e/browser.ts";
 import { startDevServer } from "../e2e/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy } from "../e2e/scratch-copy.ts";
+import { makeScratchCopy, removeScratchCopy, run } from "../e2e/scratch-copy.ts";
 
 const contract = (operations: string[]) =>
   [
@@ -26,6 +26,11 @@ describe("watch mode", () => {
   let server: Awaited<ReturnType<typeof startDevServer>>;
   beforeAll(async () => {
     dir = makeScratchCopy("watch");
+    // Start from a contract of the test's own, whatever the project's contract is.
+    rmSync(join(dir, "openapi"), { recursive: true, force: true });
+    mkdirSync(join(dir, "openapi"));
+    save(contract(["listThings"]));
+    expect(run(dir, "node", ["scripts/api.ts"]).status).toBe(0);
     server = await startDevServer(dir);
     browser = await launchChromium();
   });
@@ -42,21 +47,16 @@ describe("watch mode", () => {
   it("regenerates on save, reports a broken save in the terminal and the overlay, and recovers", async () => {
     const page = await browser.newPage();
     await page.goto(server.url);
-    await page.getByText("No operations yet").waitFor();
+    await page.getByRole("cell", { name: "listThings", exact: true }).waitFor();
 
     // A good save: regenerated, and the open page reloads with the new contract.
-    save(contract(["listThings"]));
-    await page.getByRole("cell", { name: "listThings", exact: true }).waitFor({ timeout: 30_000 });
+    save(contract(["listThings", "listOthers"]));
+    await page.getByRole("cell", { name: "listOthers", exact: true }).waitFor({ timeout: 30_000 });
     const good = generated();
-    expect(good[0]).toContain('"/listThings"');
+    expect(good[0]).toContain('"/listOthers"');
 
     // A broken save: the same located message as `npm run api`, in both places; nothing written.
-    save(
-      contract(["listThings", "listThings"]).replace(
-        "/listThings:\n    get:\n      operationId: listThings\n      responses",
-        "/other:\n    get:\n      operationId: listThings\n      responses",
-      ),
-    );
+    save(contract(["listThings", "listOthers"]).replace("operationId: listOthers", "operationId: listThings"));
     await expect
       .poll(() => server.output(), { timeout: 30_000 })
       .toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error Every operation must have a unique `operationId`/);
