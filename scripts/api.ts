@@ -8,10 +8,22 @@
 import { resolve } from "node:path";
 import { diffManifests, formatDiff } from "./lib/contract-diff.ts";
 import { formatProblem } from "./lib/contract-error.ts";
-import { ContractError, formatWarnings, regenerate, staleOutputs, writeOutputs } from "./lib/regenerate.ts";
+import {
+  ContractError,
+  formatWarnings,
+  regenerate,
+  staleOutputs,
+  staleReason,
+  writeOutputs,
+} from "./lib/regenerate.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
+const unknown = [...args].filter((arg) => arg !== "--check" && arg !== "--verbose");
+if (unknown.length > 0) {
+  console.error(`api: unknown option ${unknown.join(" ")}; the options are --check and --verbose.`);
+  process.exit(1);
+}
 const check = args.has("--check");
 const verbose = args.has("--verbose");
 const name = check ? "api:check" : "api";
@@ -29,9 +41,7 @@ async function main(): Promise<number> {
   if (check) {
     const stale = await staleOutputs(root, result.outputs);
     for (const file of stale) {
-      console.error(
-        `${name}: ${file} is out of date with the contract in openapi/. Run \`npm run api\` and commit the result.`,
-      );
+      console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
     }
     if (stale.length === 0) console.log(`${name}: ${result.outputs.size} generated files match the contracts.`);
     return stale.length === 0 ? 0 : 1;

@@ -11,8 +11,13 @@ import "@/styles/tokens.css";
  */
 async function startMocking(): Promise<void> {
   if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
-  const { startMockWorker } = await import("@/api/mocks/browser");
-  await startMockWorker("/mockServiceWorker.js");
+  try {
+    const { startMockWorker } = await import("@/api/mocks/browser");
+    await startMockWorker("/mockServiceWorker.js");
+  } catch (error) {
+    // No Service Worker here (an insecure origin, or workers disabled): run unmocked, say why.
+    console.error("[mocks] The mock Service Worker could not start; the app runs without mocks.", error);
+  }
 }
 
 const root = document.getElementById("root");

@@ -1,16 +1,19 @@
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, basename } from "node:path";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 
 /**
  * Writes a set of files all-or-nothing: every file is first written beside its
  * target under a temporary name, and only when all of them are written are they
- * renamed into place. A failure before the renames leaves every target untouched.
+ * renamed into place. A failure while writing leaves every target untouched; a
+ * failure while renaming (rare: a disk error, a permission change) puts back what
+ * was already renamed, so the set is never half old, half new.
  *
  * @example
  * await writeAllOrNothing(new Map([["src/api/schema.d.ts", source]]));
  */
 export async function writeAllOrNothing(files: ReadonlyMap<string, string>): Promise<void> {
   const staged: Array<{ temp: string; target: string }> = [];
+  const removeTemps = () => Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
   try {
     for (const [target, contents] of files) {
       await mkdir(dirname(target), { recursive: true });
@@ -20,8 +23,23 @@ export async function writeAllOrNothing(files: ReadonlyMap<string, string>): Pro
       await writeFile(temp, contents, "utf8");
     }
   } catch (error) {
-    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
+    await removeTemps();
     throw error;
   }
-  for (const { temp, target } of staged) await rename(temp, target);
+  const previous = new Map<string, string | undefined>();
+  for (const { target } of staged) previous.set(target, await readFile(target, "utf8").catch(() => undefined));
+  const renamed: string[] = [];
+  try {
+    for (const { temp, target } of staged) {
+      await rename(temp, target);
+      renamed.push(target);
+    }
+  } catch (error) {
+    for (const target of renamed) {
+      const before = previous.get(target);
+      await (before === undefined ? rm(target, { force: true }) : writeFile(target, before, "utf8")).catch(() => {});
+    }
+    await removeTemps();
+    throw error;
+  }
 }

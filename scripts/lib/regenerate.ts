@@ -23,6 +23,16 @@ async function readIfPresent(path: string): Promise<string | undefined> {
   return readFile(path, "utf8").catch(() => undefined);
 }
 
+/** The committed manifest, or null when there is none or it does not parse (a merge conflict, say). */
+async function previousManifest(root: string, target: Target): Promise<Manifest | null> {
+  const text = await readIfPresent(join(root, target.outDir, "manifest.json"));
+  try {
+    return text === undefined ? null : (JSON.parse(text) as Manifest);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Generates every output of every target, in memory. Throws a ContractError (and
  * writes nothing) when any contract is invalid.
@@ -44,8 +54,7 @@ export async function regenerate(
     for (const [file, text] of generated.outputs) outputs.set(file, text);
     warnings.push(...generated.warnings);
     sources.push(...generated.sources);
-    const previous = await readIfPresent(join(root, target.outDir, "manifest.json"));
-    manifests.push({ target, before: previous ? (JSON.parse(previous) as Manifest) : null, after: generated.manifest });
+    manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
   }
   const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
   outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
@@ -60,6 +69,13 @@ export async function writeOutputs(root: string, outputs: Map<string, string>): 
   }
   await writeAllOrNothing(new Map(changed.map((file) => [join(root, file), outputs.get(file) ?? ""])));
   return changed;
+}
+
+/** Why a generated file can be stale, and so what `api:check` says about it. */
+export function staleReason(file: string): string {
+  return file === WORKER_FILE
+    ? "does not match the installed msw's worker (msw was upgraded or the file was edited)"
+    : "is out of date with the contract in openapi/";
 }
 
 /** The committed files that differ from what the contracts generate now. */

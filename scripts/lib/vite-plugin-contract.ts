@@ -36,11 +36,16 @@ export function contractWatch({ root }: Options): Plugin {
         if (!file.startsWith(`${contractDir}/`)) return;
         clearTimeout(timer);
         timer = setTimeout(() => {
+          // One run at a time, in save order; a run that fails unexpectedly is logged
+          // and never stops watching (nor crashes the dev server).
           queue = queue
             .then(() => regenerateNow(server, root, relative(root, file)))
-            .then((problems) => {
-              failure = problems;
-            });
+            .then(
+              (problems) => {
+                failure = problems;
+              },
+              (error: unknown) => server.config.logger.error(`api: watch failed: ${String(error)}`),
+            );
         }, DEBOUNCE_MS);
       };
       server.watcher.on("change", schedule);
@@ -58,28 +63,25 @@ export function contractWatch({ root }: Options): Plugin {
 async function regenerateNow(server: ViteDevServer, root: string, changed: string): Promise<Problem[] | undefined> {
   const logger = server.config.logger;
   // Loaded on first use: the generator's dependencies are large and most starts never need them.
-  const [
-    { regenerate, writeOutputs, formatWarnings },
-    { ContractError, formatProblem },
-    { diffManifests, formatDiff },
-    { TARGETS },
-  ] = await Promise.all([
-    import("./regenerate.ts"),
-    import("./contract-error.ts"),
-    import("./contract-diff.ts"),
-    import("./generate.ts"),
-  ]);
+  const { ContractError, formatProblem } = await import("./contract-error.ts");
   try {
+    const [{ regenerate, writeOutputs, formatWarnings }, { diffManifests, formatDiff }, { TARGETS }] =
+      await Promise.all([import("./regenerate.ts"), import("./contract-diff.ts"), import("./generate.ts")]);
     const result = await regenerate(root, { targets: TARGETS.slice(0, 1) });
+    // The summary is made before anything is written, and cannot fail the run.
+    const summary = result.manifests
+      .map(({ before, after }) => {
+        try {
+          return formatDiff(diffManifests(before, after));
+        } catch {
+          return ""; // a manifest in an older format: nothing to compare with
+        }
+      })
+      .join("");
     const written = await writeOutputs(root, result.outputs);
     for (const line of formatWarnings(result.warnings, false)) logger.warn(`api: ${line}`);
-    const summary = result.manifests.map(({ before, after }) => formatDiff(diffManifests(before, after))).join("");
-    logger.info(
-      `api: ${changed} changed; ${written.length > 0 ? `wrote ${written.join(", ")}` : "generated files already up to date"}`,
-      {
-        timestamp: true,
-      },
-    );
+    const what = written.length > 0 ? `wrote ${written.join(", ")}` : "generated files already up to date";
+    logger.info(`api: ${changed} changed; ${what}`, { timestamp: true });
     if (summary) logger.info(summary);
     server.ws.send({ type: "full-reload" });
     return undefined;
@@ -87,13 +89,7 @@ async function regenerateNow(server: ViteDevServer, root: string, changed: strin
     const problems: Problem[] =
       error instanceof ContractError
         ? error.problems
-        : [
-            {
-              severity: "error",
-              file: changed,
-              message: `unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
-            },
-          ];
+        : [{ severity: "error", file: changed, message: `unexpected failure: ${String(error)}` }];
     for (const problem of problems) logger.error(`api: ${formatProblem(problem)}`, { timestamp: true });
     logger.error("api: kept the last good generated files; save a fixed contract to regenerate.");
     sendOverlay(server, problems);
@@ -104,15 +100,10 @@ async function regenerateNow(server: ViteDevServer, root: string, changed: strin
 function sendOverlay(server: ViteDevServer, problems: Problem[]): void {
   const [first] = problems;
   if (!first) return;
-  const lines = problems.map((problem) =>
-    [
-      `${problem.file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ""}`,
-      problem.message,
-      problem.fix ? `fix: ${problem.fix}` : "",
-    ]
-      .filter(Boolean)
-      .join("\n  "),
-  );
+  const lines = problems.map((problem) => {
+    const where = `${problem.file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ""}`;
+    return [where, problem.message, problem.fix ? `fix: ${problem.fix}` : ""].filter(Boolean).join("\n  ");
+  });
   server.ws.send({
     type: "error",
     err: {

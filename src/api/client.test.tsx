@@ -105,6 +105,17 @@ describe("the client", () => {
     expect(error.body).toContain("<!doctype html>");
   });
 
+  it("throws a malformed ApiError for a JSON body that does not parse", async () => {
+    server.use(
+      http.untyped.get(
+        "*/notes",
+        () => new HttpResponse('[{"id": "n1",', { headers: { "Content-Type": "application/json" } }),
+      ),
+    );
+    const error = await rejection(client.GET("/notes"));
+    expect(error.kind).toBe("malformed");
+  });
+
   it("fails a request no fixture answers, naming its method and URL", async () => {
     const { response, error } = await client.GET("/notes/{id}", { params: { path: { id: "unmocked" } } });
     expect(response.status).toBe(501);

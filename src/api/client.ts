@@ -42,10 +42,30 @@ const rejectNonJsonBodies: Middleware = {
   },
 };
 
+/** The methods an openapi-fetch client has, one per HTTP method. */
+export const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+/**
+ * openapi-fetch reads the body after the middleware has run, so a JSON body that does
+ * not parse (or a timeout while it is read) rejects with a bare SyntaxError or
+ * DOMException. Every rejection of the client is an `ApiError` instead.
+ */
+function throwingApiErrors<Paths extends object>(client: Client<Paths>): Client<Paths> {
+  const wrapped: Record<string, unknown> = { ...client };
+  for (const method of METHODS) {
+    const call = client[method] as unknown as (url: string, init?: object) => Promise<unknown>;
+    wrapped[method] = (url: string, init?: object) =>
+      call(url, init).catch((error: unknown) => {
+        throw toApiError(error, { method, url });
+      });
+  }
+  return wrapped as unknown as Client<Paths>;
+}
+
 /**
  * Creates an openapi-fetch client typed by the contract (`Paths` defaults to the
  * product's; tests pass their own). HTTP errors stay values
- * (`{ data, error, response }`); a call only throws, as an `ApiError`, when no
+ * (`{ data, error, response }`); a call only throws, always an `ApiError`, when no
  * usable response arrived (network failure, timeout, cancellation, malformed body).
  *
  * @example
@@ -63,12 +83,16 @@ export function createApiClient<Paths extends object = paths>(options: ApiClient
       try {
         return await globalThis.fetch(new Request(request, { signal }));
       } catch (error) {
-        throw toApiError(signal.aborted ? signal.reason : error, { method: request.method, url: request.url });
+        throw toApiError(
+          signal.aborted ? signal.reason : error,
+          { method: request.method, url: request.url },
+          { transport: true },
+        );
       }
     },
   });
   client.use(rejectNonJsonBodies);
-  return client;
+  return throwingApiErrors(client);
 }
 
 /** The app's one client. Only `src/api` talks to the network. */

@@ -18,7 +18,9 @@ export type ApiErrorKind =
   /** An HTTP error described as RFC 9457 problem details (`application/problem+json`). */
   | "problem"
   /** Any other HTTP error status. */
-  | "http";
+  | "http"
+  /** Something that did not come from the network at all (a bug, a render crash). */
+  | "unknown";
 
 /** RFC 9457 problem details. Every member is optional; extensions are allowed. */
 export interface ProblemDetails {
@@ -36,7 +38,7 @@ interface ApiErrorInit<Body> {
   method?: string | undefined;
   url?: string | undefined;
   status?: number | undefined;
-  body?: Body | undefined;
+  body?: Body | string | undefined;
   problem?: ProblemDetails | undefined;
   cause?: unknown;
 }
@@ -56,8 +58,11 @@ export class ApiError<Body = unknown> extends Error {
   readonly url: string | undefined;
   /** The HTTP status, when a response arrived. */
   readonly status: number | undefined;
-  /** The parsed error body (`http`, `problem`) or the start of the raw text (`malformed`). */
-  readonly body: Body | undefined;
+  /**
+   * The error body: parsed JSON (the contract's error body when the status is one it
+   * declares), or raw text when the body is not JSON (`http`, `malformed`).
+   */
+  readonly body: Body | string | undefined;
   /** Set when `kind` is `problem`. */
   readonly problem: ProblemDetails | undefined;
 
@@ -158,20 +163,29 @@ export function fromMalformedResponse(response: Response, excerpt: string, metho
   );
 }
 
+/** The messages `fetch` rejects with when no response arrives (Chromium, undici, Firefox, Safari). */
+const FETCH_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|network request failed/i;
+
 /**
  * Normalises anything thrown while calling the API. An `ApiError` passes through;
- * `fetch` rejections become `network`, `timeout` or `aborted`; a JSON parse error
- * becomes `malformed`; anything else is reported as `network` with its message,
- * because it means no usable response arrived.
+ * timeouts and cancellations become `timeout` and `aborted`; a JSON parse error
+ * becomes `malformed`; `fetch`'s own failure (or anything thrown by the transport,
+ * with `transport: true`) becomes `network`; anything else is `unknown`, so a bug
+ * is never reported to the user as a connection problem.
  *
  * @example
  * try { await call() } catch (error) { show(toApiError(error)) }
  */
-export function toApiError(error: unknown, request?: { method: string; url: string }): ApiError {
+export function toApiError(
+  error: unknown,
+  request?: { method: string; url: string },
+  options: { transport?: boolean } = {},
+): ApiError {
   if (error instanceof ApiError) return error;
   const where = describe(request?.method, request?.url);
   const base = { method: request?.method, url: request?.url, cause: error };
   const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
+  const detail = error instanceof Error ? error.message : String(error);
   if (name === "TimeoutError") {
     return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
   }
@@ -185,6 +199,8 @@ export function toApiError(error: unknown, request?: { method: string; url: stri
       message: `${where} answered with a body that is not valid JSON`,
     });
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
+  if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail))) {
+    return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
+  }
+  return new ApiError({ ...base, kind: "unknown", message: detail });
 }

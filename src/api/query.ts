@@ -10,11 +10,10 @@ import {
 import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
-import { apiClient } from "./client";
+import { apiClient, METHODS } from "./client";
 import { ApiError, fromErrorResponse, toApiError } from "./errors";
 import type { paths } from "./schema";
 
-const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
 type Call = (url: string, init?: object) => Promise<{ error?: unknown; response: Response }>;
 
 /**

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { EmptyState } from "@/components/empty-state";
 import type { Manifest } from "@/api/manifest";
 import "./contract-overview.css";
@@ -13,9 +14,10 @@ import "./contract-overview.css";
  */
 export function ContractOverview({ manifest }: { manifest: Manifest }) {
   const count = manifest.operations.length;
+  const titleId = useId();
   return (
-    <section className="contract-overview" aria-labelledby="contract-title" data-operations={count}>
-      <h2 id="contract-title">
+    <section className="contract-overview" aria-labelledby={titleId} data-operations={count}>
+      <h2 id={titleId}>
         {manifest.title} <span className="contract-overview__version">v{manifest.version}</span>
       </h2>
       <p>
@@ -24,6 +26,7 @@ export function ContractOverview({ manifest }: { manifest: Manifest }) {
       </p>
       {count === 0 ? (
         <EmptyState
+          headingLevel={3}
           title="No operations yet"
           description="The contract in openapi/openapi.yaml has no operations. Describe the first one under `paths` (with an operationId and every response), then run `npm run api`."
         />

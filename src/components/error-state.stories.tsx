@@ -198,10 +198,10 @@ export const Http500: Story = {
 export const UnknownThrownValue: Story = {
   args: { error: "kaboom" },
   play: async ({ canvasElement }) => {
-    // toApiError treats anything unrecognised as "no usable response arrived".
+    // Not from the network: a bug must not read as a connection problem.
     const alert = within(canvasElement).getByRole("alert");
-    await expect(alert).toHaveAttribute("data-kind", "network");
-    await expect(within(alert).getByRole("heading", { name: "Can't reach the server" })).toBeInTheDocument();
+    await expect(alert).toHaveAttribute("data-kind", "unknown");
+    await expect(within(alert).getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
     await userEvent.click(within(alert).getByText("Technical details"));
     await expect(within(alert).getByText(/kaboom/)).toBeVisible();
   },

@@ -59,6 +59,12 @@ describe("ErrorState", () => {
     expect(screen.getByRole("alert")).toHaveAttribute("data-kind", "network");
   });
 
+  it("does not call a crash a connection problem", () => {
+    render(<ErrorState error={new TypeError("Cannot read properties of undefined (reading 'name')")} />);
+    expect(screen.getByRole("alert")).toHaveAttribute("data-kind", "unknown");
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+  });
+
   it("normalises a timeout DOMException", () => {
     render(<ErrorState error={new DOMException("signal timed out", "TimeoutError")} />);
     expect(screen.getByRole("alert")).toHaveAttribute("data-kind", "timeout");

@@ -71,6 +71,12 @@ function describeError(error: ApiError): Copy {
     }
     case "http":
       return describeStatus(error.status);
+    case "unknown":
+      return {
+        title: "Something went wrong",
+        description:
+          "An unexpected error stopped this from working. Try again; if it keeps happening, report it with the technical details below.",
+      };
   }
 }
 

@@ -66,7 +66,7 @@ describe("npm run api on real-world shapes", () => {
     const check = runApi(dir, "--check");
     expect(check.status).toBe(1);
     expect(check.stderr).toContain(
-      "api:check: .storybook/public/mockServiceWorker.js is out of date with the contract in openapi/. Run `npm run api` and commit the result.",
+      "api:check: .storybook/public/mockServiceWorker.js does not match the installed msw's worker (msw was upgraded or the file was edited). Run `npm run api` and commit the result.",
     );
     expect(runApi(dir).status).toBe(0);
     expect(runApi(dir, "--check").status).toBe(0);
