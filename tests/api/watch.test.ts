@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../e2e/browser.ts";
-import { startDevServer } from "../e2e/dev-server.ts";
+import { startDevServer, startStorybook } from "../e2e/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, run } from "../e2e/scratch-copy.ts";
 
 const contract = (operations: string[]) =>
@@ -72,5 +72,42 @@ describe("watch mode", () => {
     await page.getByRole("cell", { name: "getThing", exact: true }).waitFor({ timeout: 30_000 });
     await overlay.waitFor({ state: "detached" });
     expect(generated()[0]).toContain('"/getThing"');
+  });
+});
+
+describe("watch mode in Storybook (npm start)", () => {
+  let dir = "";
+  let browser: Browser;
+  let storybook: Awaited<ReturnType<typeof startStorybook>>;
+  beforeAll(async () => {
+    dir = makeScratchCopy("watch-storybook");
+    rmSync(join(dir, "openapi"), { recursive: true, force: true });
+    mkdirSync(join(dir, "openapi"));
+    writeFileSync(join(dir, "openapi/openapi.yaml"), contract(["listThings"]));
+    expect(run(dir, "node", ["scripts/api.ts"]).status).toBe(0);
+    storybook = await startStorybook(dir);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    storybook?.child.kill();
+    removeScratchCopy(dir);
+  });
+
+  it("reloads the open story with the regenerated contract, and shows a broken save in the story's overlay", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${storybook.url}iframe.html?id=contract-overview--current&viewMode=story`);
+    await page.getByRole("cell", { name: "listThings", exact: true }).waitFor({ timeout: 60_000 });
+
+    writeFileSync(join(dir, "openapi/openapi.yaml"), contract(["listThings", "listOthers"]));
+    await page.getByRole("cell", { name: "listOthers", exact: true }).waitFor({ timeout: 30_000 });
+
+    writeFileSync(join(dir, "openapi/openapi.yaml"), "openapi: 3.1.0\ninfo: [broken\n");
+    const overlay = page.locator("vite-error-overlay");
+    await overlay.waitFor({ state: "attached", timeout: 30_000 });
+    expect(await overlay.evaluate((element) => element.shadowRoot?.textContent ?? "")).toMatch(
+      /openapi\/openapi\.yaml:\d+:\d+/,
+    );
+    expect(storybook.output()).toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error syntax error/);
   });
 });

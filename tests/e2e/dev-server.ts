@@ -12,6 +12,14 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** The environment of a developer's shell: not Vitest's (NODE_ENV=test, VITEST set). */
+function developerEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.VITEST;
+  return env;
+}
+
 /**
  * Starts `vite` (what `npm run dev` runs) in `cwd` and resolves with its URL once it
  * listens; `output()` is everything it has printed so far, without colour codes.
@@ -22,9 +30,7 @@ export async function startDevServer(
 ): Promise<{ url: string; child: ChildProcess; output: () => string }> {
   const port = await freePort();
   // As a developer's shell would run it: not under Vitest's NODE_ENV=test.
-  const childEnv = { ...process.env, ...env };
-  delete childEnv.NODE_ENV;
-  delete childEnv.VITEST;
+  const childEnv = { ...developerEnv(), ...env };
   const child = spawn(
     join(cwd, "node_modules/.bin/vite"),
     ["--port", String(port), "--strictPort", "--host", "127.0.0.1"],
@@ -49,4 +55,38 @@ export async function startDevServer(
     child.on("exit", (code) => reject(new Error(`vite exited with ${code}:\n${output}`)));
   });
   return { url: `http://127.0.0.1:${port}/`, child, output: () => output };
+}
+
+/**
+ * Starts Storybook's dev server (what `npm start` runs) in `cwd` and resolves once its
+ * story index answers; `output()` is everything it has printed so far.
+ */
+export async function startStorybook(cwd: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const port = await freePort();
+  const child = spawn(
+    join(cwd, "node_modules/.bin/storybook"),
+    ["dev", "-p", String(port), "--ci", "--host", "127.0.0.1"],
+    {
+      cwd,
+      env: { ...developerEnv(), STORYBOOK_DISABLE_TELEMETRY: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  const append = (chunk: Buffer) => (output += stripVTControlCharacters(chunk.toString()));
+  child.stdout?.on("data", append);
+  child.stderr?.on("data", append);
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`storybook exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${url}index.json`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { url, child, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error(`storybook did not start:\n${output}`);
 }
