@@ -93,9 +93,10 @@ export const Loading: Story = {
     const button = within(canvasElement).getByRole("button", { name: "Save changes" });
     await expect(button).toHaveAttribute("aria-busy", "true");
     await expect(button).toHaveAttribute("data-loading", "true");
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-disabled", "true");
     await userEvent.click(button);
     await expect(args.onClick).not.toHaveBeenCalled();
+    await expect(button).toHaveFocus();
   },
 };
 

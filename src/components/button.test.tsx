@@ -51,7 +51,7 @@ describe("Button", () => {
     expect(onClick).toHaveBeenCalledTimes(3);
   });
 
-  it("is busy, disabled and keeps its name while loading", async () => {
+  it("is busy, ignores clicks, keeps its name and keeps focus while loading", async () => {
     const onClick = vi.fn();
     render(
       <Button loading onClick={onClick}>
@@ -60,11 +60,14 @@ describe("Button", () => {
     );
     const button = screen.getByRole("button", { name: "Save" });
     expect(button).toHaveAttribute("aria-busy", "true");
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("aria-disabled", "true");
     // The spinner's status role is hidden inside the button, so nothing announces twice.
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
     await userEvent.click(button);
+    await userEvent.keyboard("{Enter}");
     expect(onClick).not.toHaveBeenCalled();
+    // Not natively disabled: focus stays where the user left it.
+    expect(button).toHaveFocus();
   });
 
   it("forwards native props, className and ref", () => {

@@ -9,8 +9,10 @@ export interface ButtonProps extends ComponentPropsWithRef<"button"> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /**
-   * Marks an action in progress: the button is disabled, `aria-busy`, and shows a
-   * spinner before its label. The label stays, so the accessible name does not change.
+   * Marks an action in progress: the button is `aria-busy` and `aria-disabled`, ignores
+   * clicks, and shows a spinner before its label. It is not natively `disabled`, so a
+   * keyboard user who just pressed it keeps focus on it. The label stays, so the
+   * accessible name does not change.
    */
   loading?: boolean;
 }
@@ -33,6 +35,7 @@ export function Button({
   disabled,
   className,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
   return (
@@ -44,7 +47,9 @@ export function Button({
       data-size={size}
       data-loading={loading || undefined}
       aria-busy={loading || undefined}
-      disabled={disabled || loading}
+      aria-disabled={loading || undefined}
+      disabled={disabled}
+      onClick={loading ? (event) => event.preventDefault() : onClick}
     >
       {/* Hidden from the accessibility tree: aria-busy already says it, and the
           spinner's text would otherwise become part of the button's name. */}

@@ -101,4 +101,8 @@ describe("QueryBoundary", () => {
     expect(queryFn).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
+  it("renders its default states at the heading level it is given", async () => {
+    renderWithClient(<List queryFn={() => Promise.resolve([])} headingLevel={3} />);
+    expect(await screen.findByRole("heading", { level: 3, name: "Nothing here yet" })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ComponentPropsWithRef, ReactNode } from "react";
-import { EmptyState } from "@/components/empty-state";
+import { EmptyState, type HeadingLevel } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { Spinner } from "@/components/spinner";
 
@@ -18,6 +18,8 @@ export interface QueryBoundaryProps<TData, TError> extends Omit<ComponentPropsWi
   empty?: ReactNode;
   /** Replaces the heading of the default `<ErrorState>`. */
   errorTitle?: ReactNode;
+  /** The heading level of the default error and empty states, to fit the page's outline. */
+  headingLevel?: HeadingLevel;
 }
 
 function defaultIsEmpty(data: unknown): boolean {
@@ -44,6 +46,7 @@ export function QueryBoundary<TData, TError>({
   loading,
   empty,
   errorTitle,
+  headingLevel,
   ...props
 }: QueryBoundaryProps<TData, TError>) {
   let state: QueryBoundaryState;
@@ -55,10 +58,17 @@ export function QueryBoundary<TData, TError>({
     // A failed background refetch also lands here, even with cached data: showing stale
     // data as if it were fresh would hide the failure.
     state = "error";
-    content = <ErrorState error={query.error} title={errorTitle} onRetry={() => void query.refetch()} />;
+    content = (
+      <ErrorState
+        error={query.error}
+        title={errorTitle}
+        headingLevel={headingLevel}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (isEmpty(query.data)) {
     state = "empty";
-    content = empty ?? <EmptyState title="Nothing here yet" />;
+    content = empty ?? <EmptyState title="Nothing here yet" headingLevel={headingLevel} />;
   } else {
     state = "success";
     content = children(query.data);
