@@ -17,14 +17,16 @@ type Story = StoryObj<typeof meta>;
 export const Current: Story = {
   args: { manifest },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await expect(await canvas.findByRole("heading", { name: new RegExp(manifest.title) })).toBeVisible();
+    // Plain DOM queries: a real contract has thousands of rows, and computing every
+    // accessible name for role queries would take longer than the test may wait.
+    const title = canvasElement.querySelector("h2");
+    await expect(title).toHaveTextContent(`${manifest.title} v${manifest.version}`);
     if (manifest.operations.length === 0) {
+      const canvas = within(canvasElement);
       await expect(canvas.getByRole("heading", { name: "No operations yet" })).toBeVisible();
       await expect(canvas.getByText(/npm run api/)).toBeVisible();
     } else {
-      const rows = canvas.getAllByRole("row");
-      await expect(rows).toHaveLength(manifest.operations.length + 1);
+      await expect(canvasElement.querySelectorAll("tbody tr")).toHaveLength(manifest.operations.length);
     }
   },
 };
