@@ -6,6 +6,7 @@ import { startMockWorker } from "@/api/mocks/browser";
 import { takeUnhandledRequests } from "@/api/mocks/unhandled";
 import { createQueryClient } from "@/api/query";
 import "@/styles/tokens.css";
+import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench";
 
 /** A fresh cache per story, retries off: every story starts from nothing and shows errors at once. */
 function FreshQueryClient({ children }: { children: ReactNode }) {
@@ -19,7 +20,10 @@ const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServic
 
 const preview: Preview = {
   loaders: [mswLoader(() => startMockWorker(workerUrl))],
+  globalTypes,
+  initialGlobals,
   decorators: [
+    withWorkbenchGlobals,
     (Story) => (
       <FreshQueryClient>
         <Story />
@@ -29,6 +33,7 @@ const preview: Preview = {
   parameters: {
     // An accessibility violation fails the story's test, not just a warning in the panel.
     a11y: { test: "error" },
+    viewport: { options: viewportOptions },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
   // msw-storybook-addon 3 still passes msw 2's `onUnhandledRequest`, which msw 3

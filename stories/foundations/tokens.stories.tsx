@@ -1,0 +1,65 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { readTokens, TokenCatalogue } from "./token-catalogue";
+
+/** Design tokens, rendered from the stylesheet the components use. Switch the theme in the toolbar. */
+const meta = {
+  title: "Foundations/Tokens",
+  component: TokenCatalogue,
+  parameters: { layout: "fullscreen" },
+  render: (_args, { globals }) => <TokenCatalogue theme={String(globals.theme)} />,
+} satisfies Meta<typeof TokenCatalogue>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The token a row shows, and the value the page really resolves for it now. */
+function rowValue(canvasElement: HTMLElement, name: string) {
+  const row = canvasElement.querySelector(`tr[data-token="${name}"]`);
+  const computed = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return { shown: row?.querySelectorAll("code")[1]?.textContent, computed };
+}
+
+export const Light: Story = {
+  globals: { theme: "light" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const title of ["Colour roles", "Spacing", "Radius", "Type", "Focus", "Motion"]) {
+      await expect(canvas.getByRole("heading", { name: title })).toBeVisible();
+    }
+    // Every token of the stylesheet is listed, with the value the page resolves.
+    const tokens = readTokens();
+    await expect(tokens.length).toBeGreaterThan(20);
+    await expect(canvasElement.querySelectorAll("tr[data-token]")).toHaveLength(tokens.length);
+    const background = rowValue(canvasElement, "--color-bg");
+    await expect(background.shown).toBe(background.computed);
+    await expect(background.computed).toBe("#ffffff");
+  },
+};
+
+export const Dark: Story = {
+  globals: { theme: "dark" },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement).toHaveAttribute("data-theme", "dark");
+    const background = rowValue(canvasElement, "--color-bg");
+    await expect(background.shown).toBe(background.computed);
+    await expect(background.computed).not.toBe("#ffffff");
+    await expect(getComputedStyle(document.body).backgroundColor).not.toBe("rgb(255, 255, 255)");
+  },
+};
+
+export const ReducedMotion: Story = {
+  globals: { motion: "reduced" },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement).toHaveAttribute("data-motion", "reduced");
+    await expect(rowValue(canvasElement, "--duration-fast").shown).toBe("0ms");
+  },
+};
+
+export const RightToLeft: Story = {
+  globals: { direction: "rtl" },
+  play: async ({ canvasElement }) => {
+    await expect(document.documentElement).toHaveAttribute("dir", "rtl");
+    const header = canvasElement.querySelector("th");
+    await expect(header && getComputedStyle(header).direction).toBe("rtl");
+  },
+};
