@@ -1,13 +1,14 @@
 // Watch mode: while `npm run dev` (or `npm start`) runs, saving the contract regenerates
 // and reloads the page; a broken save is reported in the terminal and in the browser's
 // error overlay and keeps the last good output; the next good save recovers.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../e2e/browser.ts";
 import { startDevServer, startStorybook } from "../e2e/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy, run } from "../e2e/scratch-copy.ts";
+import { makeScratchCopy, removeScratchCopy } from "../e2e/scratch-copy.ts";
+import { runApi, writeContract } from "./scratch.ts";
 
 const contract = (operations: string[]) =>
   [
@@ -20,17 +21,20 @@ const contract = (operations: string[]) =>
     ),
   ].join("\n") + "\n";
 
+/** A full scratch copy whose contract is the test's own (whatever the project's is), generated. */
+function scratchWithContract(name: string): string {
+  const dir = makeScratchCopy(name);
+  writeContract(dir, { "openapi.yaml": contract(["listThings"]) });
+  expect(runApi(dir).status).toBe(0);
+  return dir;
+}
+
 describe("watch mode", () => {
   let dir = "";
   let browser: Browser;
   let server: Awaited<ReturnType<typeof startDevServer>>;
   beforeAll(async () => {
-    dir = makeScratchCopy("watch");
-    // Start from a contract of the test's own, whatever the project's contract is.
-    rmSync(join(dir, "openapi"), { recursive: true, force: true });
-    mkdirSync(join(dir, "openapi"));
-    save(contract(["listThings"]));
-    expect(run(dir, "node", ["scripts/api.ts"]).status).toBe(0);
+    dir = scratchWithContract("watch");
     server = await startDevServer(dir);
     browser = await launchChromium();
   });
@@ -80,11 +84,7 @@ describe("watch mode in Storybook (npm start)", () => {
   let browser: Browser;
   let storybook: Awaited<ReturnType<typeof startStorybook>>;
   beforeAll(async () => {
-    dir = makeScratchCopy("watch-storybook");
-    rmSync(join(dir, "openapi"), { recursive: true, force: true });
-    mkdirSync(join(dir, "openapi"));
-    writeFileSync(join(dir, "openapi/openapi.yaml"), contract(["listThings"]));
-    expect(run(dir, "node", ["scripts/api.ts"]).status).toBe(0);
+    dir = scratchWithContract("watch-storybook");
     storybook = await startStorybook(dir);
     browser = await launchChromium();
   });

@@ -1,10 +1,11 @@
 // The mission, end to end: a filled-in contract dropped into a copy of the
 // scaffold regenerates, type-checks, and a component calling one of its
 // operations renders the fixture data in Chromium. A story without a fixture fails.
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, serveStatic } from "./browser.ts";
+import { writeContract } from "../api/scratch.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
 
 interface JsonReport {
@@ -17,9 +18,7 @@ describe("a filled-in contract flows through the scaffold", () => {
   beforeAll(() => {
     dir = makeScratchCopy("contract-flow");
     // Whatever the project's contract is (one file or several), the example replaces it.
-    rmSync(join(dir, "openapi"), { recursive: true, force: true });
-    mkdirSync(join(dir, "openapi"));
-    copyFileSync(join(REPO, "tests/example-contract/openapi.yaml"), join(dir, "openapi/openapi.yaml"));
+    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/example-contract/openapi.yaml"), "utf8") });
     mkdirSync(join(dir, "src/features/notes"), { recursive: true });
     for (const file of ["notes-list.tsx", "notes-list.stories.tsx"]) {
       copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));
