@@ -21,6 +21,7 @@ import {
   type OpenAPI3,
 } from "openapi-typescript";
 import { ContractError, type Problem } from "./contract-error.ts";
+import { buildContractSchemas } from "./contract-schemas.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 
 /** A contract (a folder holding `openapi.yaml|yml|json`, or one file) and where its outputs go. */
@@ -293,17 +294,21 @@ function context(config: Config, schema: OpenAPI3): GlobalContext {
 }
 
 const OPEN_PATHS = "export type paths = Record<string, never>;";
+const OPEN_OPERATIONS = "export type operations = Record<string, never>;";
 
 /**
  * openapi-typescript types an empty `paths` as `Record<string, never>`, which
- * openapi-fetch reads as "any path": `client.GET("/anything")` would compile.
- * An empty object type has no paths, so no call compiles until the contract has one.
+ * openapi-fetch reads as "any path": `client.GET("/anything")` would compile; and
+ * `operations` likewise, which the fixtures' `respond("anything", 200)` would accept.
+ * An empty object type has no keys, so nothing compiles until the contract has one.
  */
 function closeEmptyPaths(types: string): string {
-  return types.replace(
-    OPEN_PATHS,
-    "/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};",
-  );
+  return types
+    .replace(OPEN_PATHS, "/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};")
+    .replace(
+      OPEN_OPERATIONS,
+      "/** The contract has no operations yet: no operation can be called or mocked. */\nexport type operations = {};",
+    );
 }
 
 /**
@@ -379,6 +384,7 @@ export async function generate(
     outputs: new Map([
       [`${target.outDir}/schema.d.ts`, header + types],
       [`${target.outDir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`],
+      [`${target.outDir}/contract.json`, `${JSON.stringify(buildContractSchemas(schema), null, 2)}\n`],
     ]),
     manifest,
     warnings,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 
-import { METHODS, type Manifest, type ManifestOperation } from "../../src/api/manifest-types.ts";
+import { METHODS, type Manifest, type ManifestOperation, type Method } from "../../src/api/manifest-types.ts";
 
 export type {
   Manifest,
@@ -11,12 +11,12 @@ export type {
   Method,
 } from "../../src/api/manifest-types.ts";
 
-function isReference(value: unknown): value is ReferenceObject {
+export function isReference(value: unknown): value is ReferenceObject {
   return typeof value === "object" && value !== null && "$ref" in value;
 }
 
 /** Follows a local `#/…` reference in the bundled document (bundling leaves only local ones). */
-function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | undefined {
+export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | undefined {
   let current: unknown = value;
   for (let hops = 0; isReference(current) && hops < 32; hops++) {
     const pointer = current.$ref;
@@ -51,37 +51,65 @@ function hash(value: unknown): string {
  * @example
  * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
  */
-export function buildManifest(document: OpenAPI3): Manifest {
-  const operations: ManifestOperation[] = [];
+/** One operation of the bundled document, with the path item it sits in. */
+export interface OperationEntry {
+  path: string;
+  method: Method;
+  operation: OperationObject;
+  /** The path item's shared parameters (references not yet followed). */
+  shared: Array<ParameterObject | ReferenceObject>;
+}
+
+/** Every operation of a bundled document, in document order (paths, then methods in the specification's order). */
+export function operationsOf(document: OpenAPI3): OperationEntry[] {
+  const entries: OperationEntry[] = [];
   for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
     const item = deref(document, rawItem);
     if (!item) continue;
-    const shared = parametersOf(document, item.parameters);
     for (const method of METHODS) {
       const operation = deref<OperationObject>(document, item[method] as OperationObject | ReferenceObject);
-      if (!operation) continue;
-      const own = parametersOf(document, operation.parameters);
-      const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
-      const body = operation.requestBody ? deref(document, operation.requestBody) : undefined;
-      const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => ({
-        status,
-        mediaTypes: Object.keys(deref<ResponseObject>(document, raw)?.content ?? {}),
-      }));
-      const security = operation.security ?? document.security ?? [];
-      operations.push({
-        // The lint step makes operationId required; the fallback only serves a document linted elsewhere.
-        operationId: operation.operationId ?? `${method} ${path}`,
-        method,
-        path,
-        summary: operation.summary ?? null,
-        tags: operation.tags ?? [],
-        parameters,
-        requestBody: body ? { required: body.required ?? false, mediaTypes: Object.keys(body.content ?? {}) } : null,
-        responses,
-        security: security.map((requirement) => Object.keys(requirement)),
-      });
+      if (operation) entries.push({ path, method, operation, shared: item.parameters ?? [] });
     }
   }
+  return entries;
+}
+
+/** The key an operation is known by everywhere (manifest, fixtures, hooks). */
+export function operationKey({ operation, method, path }: OperationEntry): string {
+  // The lint step makes operationId required; the fallback only serves a document linted elsewhere.
+  return operation.operationId ?? `${method} ${path}`;
+}
+
+/**
+ * Lists the operations and named schemas of a bundled OpenAPI document.
+ *
+ * @example
+ * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
+ */
+export function buildManifest(document: OpenAPI3): Manifest {
+  const operations: ManifestOperation[] = operationsOf(document).map((entry) => {
+    const { path, method, operation } = entry;
+    const shared = parametersOf(document, entry.shared);
+    const own = parametersOf(document, operation.parameters);
+    const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+    const body = operation.requestBody ? deref(document, operation.requestBody) : undefined;
+    const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => ({
+      status,
+      mediaTypes: Object.keys(deref<ResponseObject>(document, raw)?.content ?? {}),
+    }));
+    const security = operation.security ?? document.security ?? [];
+    return {
+      operationId: operationKey(entry),
+      method,
+      path,
+      summary: operation.summary ?? null,
+      tags: operation.tags ?? [],
+      parameters,
+      requestBody: body ? { required: body.required ?? false, mediaTypes: Object.keys(body.content ?? {}) } : null,
+      responses,
+      security: security.map((requirement) => Object.keys(requirement)),
+    };
+  });
   return {
     title: document.info.title,
     version: document.info.version,

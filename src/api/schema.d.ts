@@ -14,4 +14,5 @@ export type components = {
     pathItems: never;
 };
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+/** The contract has no operations yet: no operation can be called or mocked. */
+export type operations = {};

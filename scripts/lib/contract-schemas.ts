@@ -1,0 +1,291 @@
+import type {
+  MediaTypeObject,
+  OpenAPI3,
+  ParameterObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+} from "openapi-typescript";
+import {
+  JSON_SCHEMA_DIALECT,
+  type ContractMediaType,
+  type ContractOperation,
+  type ContractParameter,
+  type ContractSchemas,
+  type JsonSchema,
+} from "../../src/api/contract-types.ts";
+import { deref, operationKey, operationsOf } from "./manifest.ts";
+
+export type { ContractSchemas } from "../../src/api/contract-types.ts";
+
+/**
+ * Formats the fixtures can both generate and check. Any other `format` is a name the
+ * contract gives a string (GitHub's `repo.nwo`, say): it is kept as `x-format`, an
+ * annotation, so that neither the validator nor the generator guesses at it.
+ */
+export const KNOWN_FORMATS = new Set([
+  // JSON Schema's own (ajv-formats' full set)
+  "date",
+  "time",
+  "date-time",
+  "iso-time",
+  "iso-date-time",
+  "duration",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "url",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "json-pointer-uri-fragment",
+  "relative-json-pointer",
+  "byte",
+  // OpenAPI's (its format registry)
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "password",
+  "binary",
+]);
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+];
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+/** OpenAPI-only keywords with no meaning to a JSON Schema validator or generator. */
+const DROPPED = new Set(["xml", "externalDocs", "nullable", "discriminator", "example"]);
+
+type SchemaObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is SchemaObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Converts the schemas of one bundled document to JSON Schema 2020-12. OpenAPI 3.1's
+ * schemas are JSON Schema already; 3.0's differ in a few keywords, converted here:
+ * `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `example`, and `$ref`
+ * siblings (ignored in 3.0). In both versions a `discriminator` becomes what it means:
+ * each branch of its `oneOf`/`anyOf` requires its own discriminator value.
+ */
+class Converter {
+  readonly components: Record<string, JsonSchema> = {};
+  private readonly hoisted = new Map<string, string>();
+  private readonly legacy: boolean;
+  private readonly document: OpenAPI3;
+
+  constructor(document: OpenAPI3) {
+    this.document = document;
+    this.legacy = document.openapi.startsWith("3.0");
+    // Names first, so a reference to any component resolves while they are converted.
+    const schemas = document.components?.schemas ?? {};
+    for (const name of Object.keys(schemas)) this.components[name] = true;
+    for (const [name, schema] of Object.entries(schemas)) this.components[name] = this.schema(schema);
+  }
+
+  /** Converts one schema (and everything under it). */
+  schema(input: unknown): JsonSchema {
+    if (typeof input === "boolean") return input;
+    if (!isObject(input)) return {};
+    if (typeof input.$ref === "string") {
+      const ref = this.ref(input.$ref);
+      // OpenAPI 3.0 ignores a reference's siblings; 3.1 applies them beside it.
+      if (this.legacy) return { $ref: ref };
+      const siblings = this.convertKeywords({ ...input, $ref: undefined });
+      return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
+    }
+    const output = this.convertKeywords(input);
+    return this.legacy && input.nullable === true ? nullable(output) : output;
+  }
+
+  private convertKeywords(input: SchemaObject): SchemaObject {
+    const output: SchemaObject = {};
+    for (const [keyword, value] of Object.entries(input)) {
+      if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
+      if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
+      else if (SCHEMA_LIST_KEYWORDS.includes(keyword) && Array.isArray(value))
+        output[keyword] = value.map((item) => this.schema(item));
+      else if (SCHEMA_MAP_KEYWORDS.includes(keyword) && isObject(value))
+        output[keyword] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.schema(item)]));
+      else if (keyword === "format" && typeof value === "string" && !KNOWN_FORMATS.has(value))
+        output["x-format"] = value;
+      else output[keyword] = value;
+    }
+    if ("example" in input && !("examples" in input)) output.examples = [input.example];
+    if (this.legacy) exclusiveBounds(input, output);
+    if (isObject(input.discriminator)) this.discriminate(input.discriminator, output);
+    return output;
+  }
+
+  /**
+   * Rewrites a reference to point at `#/components/schemas/<name>`: a reference to a
+   * schema anywhere else in the document (under `paths`, a parameter, …) is hoisted
+   * into the components under a name derived from its pointer.
+   */
+  private ref(pointer: string): string {
+    if (COMPONENT_REF.test(pointer)) return pointer;
+    let name = this.hoisted.get(pointer);
+    if (name === undefined) {
+      name = `ref:${pointer.replace(/^#\//, "")}`;
+      this.hoisted.set(pointer, name);
+      this.components[name] = true; // reserved, so a cycle back here terminates
+      this.components[name] = this.schema(deref(this.document, { $ref: pointer }));
+    }
+    return `#/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+  }
+
+  private discriminate(discriminator: SchemaObject, output: SchemaObject): void {
+    const property = discriminator.propertyName;
+    if (typeof property !== "string") return;
+    const mapping = isObject(discriminator.mapping) ? (discriminator.mapping as Record<string, string>) : {};
+    for (const keyword of ["oneOf", "anyOf"]) {
+      const branches = output[keyword];
+      if (!Array.isArray(branches)) continue;
+      output[keyword] = branches.map((branch: JsonSchema) => {
+        const ref = isObject(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined;
+        if (ref === undefined) return branch;
+        // Explicit mapping values may be full references or bare schema names.
+        const values = Object.entries(mapping)
+          .filter(([, target]) => target === ref || `#/components/schemas/${target}` === ref)
+          .map(([value]) => value);
+        const implicit = COMPONENT_REF.exec(ref)?.[1];
+        if (values.length === 0 && implicit !== undefined) values.push(implicit);
+        if (values.length === 0) return branch;
+        const constraint = values.length === 1 ? { const: values[0] } : { enum: values };
+        return { allOf: [branch, { type: "object", properties: { [property]: constraint }, required: [property] }] };
+      });
+    }
+  }
+}
+
+/** OpenAPI 3.0's `nullable: true`, in JSON Schema: null is one more allowed type (or value). */
+function nullable(schema: SchemaObject): SchemaObject {
+  const output = { ...schema };
+  if (Array.isArray(output.enum) && !output.enum.includes(null)) output.enum = [...(output.enum as unknown[]), null];
+  if (typeof output.type === "string") return { ...output, type: [output.type, "null"] };
+  if (Array.isArray(output.type)) {
+    const list = output.type as unknown[];
+    return list.includes("null") ? output : { ...output, type: [...list, "null"] };
+  }
+  if (Array.isArray(output.enum)) return output;
+  // No type to widen (a composition, say): null or the schema.
+  return { anyOf: [output, { type: "null" }] };
+}
+
+/** OpenAPI 3.0 (JSON Schema draft 4) writes exclusive bounds as booleans beside minimum/maximum. */
+function exclusiveBounds(input: SchemaObject, output: SchemaObject): void {
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (typeof input[exclusive] !== "boolean") continue;
+    delete output[exclusive];
+    if (input[exclusive] === true && typeof input[bound] === "number") {
+      output[exclusive] = input[bound];
+      delete output[bound];
+    }
+  }
+}
+
+function exampleValues(document: OpenAPI3, media: MediaTypeObject): unknown[] {
+  const values: unknown[] = [];
+  if ("example" in media && media.example !== undefined) values.push(media.example);
+  for (const raw of Object.values(media.examples ?? {})) {
+    const example = deref(document, raw);
+    // `externalValue` names a file elsewhere: nothing to serve without fetching it.
+    if (example && "value" in example && example.value !== undefined) values.push(example.value);
+  }
+  return values;
+}
+
+function content(
+  converter: Converter,
+  document: OpenAPI3,
+  media: Record<string, MediaTypeObject> | undefined,
+): Record<string, ContractMediaType> {
+  return Object.fromEntries(
+    Object.entries(media ?? {}).map(([type, object]) => [
+      type,
+      {
+        ...(object.schema === undefined ? {} : { schema: converter.schema(object.schema) }),
+        examples: exampleValues(document, object),
+      },
+    ]),
+  );
+}
+
+function parameters(
+  converter: Converter,
+  document: OpenAPI3,
+  list: Array<ParameterObject | ReferenceObject>,
+): ContractParameter[] {
+  return list
+    .map((raw) => deref(document, raw))
+    .filter((parameter): parameter is ParameterObject => parameter !== undefined)
+    .map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required ?? parameter.in === "path",
+      ...(parameter.schema === undefined ? {} : { schema: converter.schema(parameter.schema) }),
+      ...(parameter.style === undefined ? {} : { style: parameter.style }),
+      ...(parameter.explode === undefined ? {} : { explode: parameter.explode }),
+    }));
+}
+
+/**
+ * What the fixtures need of a bundled document: each operation's parameters, bodies
+ * and responses with their schemas and examples, and the named schemas they refer
+ * to, all as JSON Schema 2020-12.
+ *
+ * @example
+ * const { operations } = buildContractSchemas(document);
+ * operations.listNotes?.responses["200"]?.content["application/json"]?.schema;
+ */
+export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
+  const converter = new Converter(document);
+  const operations: Record<string, ContractOperation> = {};
+  for (const entry of operationsOf(document)) {
+    const { operation } = entry;
+    const shared = parameters(converter, document, entry.shared);
+    const own = parameters(converter, document, operation.parameters ?? []);
+    const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
+    operations[operationKey(entry)] = {
+      parameters: [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own],
+      requestBody: body ? { required: body.required ?? false, content: content(converter, document, body.content) } : null,
+      responses: Object.fromEntries(
+        Object.entries(operation.responses ?? {}).map(([status, raw]) => [
+          status,
+          { content: content(converter, document, deref<ResponseObject>(document, raw)?.content) },
+        ]),
+      ),
+    };
+  }
+  return {
+    openapi: document.openapi,
+    $schema: JSON_SCHEMA_DIALECT,
+    components: { schemas: converter.components },
+    operations,
+  };
+}

@@ -1,0 +1,45 @@
+// The shape of `contract.json`, which `npm run api` writes beside the manifest: the
+// contract's schemas and examples as plain JSON Schema 2020-12, whatever OpenAPI
+// version the contract is written in. The fixtures generate data from it and check
+// every mocked exchange against it. Shared by the generator (scripts/) and the mocks,
+// so it holds no runtime imports of its own.
+
+/** A JSON Schema (2020-12) as the contract holds it; `$ref`s point at `#/components/schemas/<name>`. */
+export type JsonSchema = boolean | { [keyword: string]: unknown };
+
+/** The URI of the dialect every schema in `contract.json` is written in. */
+export const JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+export interface ContractParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required: boolean;
+  /** Absent when the parameter is described by `content` instead (not validated). */
+  schema?: JsonSchema;
+  /** OpenAPI's serialisation: `form`, `simple`, `deepObject`, … (the defaults per location apply when absent). */
+  style?: string;
+  explode?: boolean;
+}
+
+export interface ContractMediaType {
+  /** Absent when the media type declares no schema: any body is accepted and none is generated. */
+  schema?: JsonSchema;
+  /** The contract's own examples for this media type (`example`, then each of `examples`), in order. */
+  examples: unknown[];
+}
+
+export interface ContractOperation {
+  parameters: ContractParameter[];
+  requestBody: { required: boolean; content: Record<string, ContractMediaType> } | null;
+  /** By status as declared ("200", "4XX", "default"); `content` is `{}` for a response without a body. */
+  responses: Record<string, { content: Record<string, ContractMediaType> }>;
+}
+
+export interface ContractSchemas {
+  /** The OpenAPI version the contract was written in (its schemas are converted from that dialect). */
+  openapi: string;
+  $schema: typeof JSON_SCHEMA_DIALECT;
+  components: { schemas: Record<string, JsonSchema> };
+  /** By `operationId`, the same keys as the manifest's operations. */
+  operations: Record<string, ContractOperation>;
+}
