@@ -3,9 +3,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
 import { startMockWorker } from "@/api/mocks/browser";
+import { fixtures } from "@/api/mocks/fixtures";
 import { takeUnhandledRequests } from "@/api/mocks/unhandled";
+import { formatViolation, takeViolations } from "@/api/mocks/violations";
 import { createQueryClient } from "@/api/query";
 import "@/styles/tokens.css";
+import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario";
 import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench";
 
 /** A fresh cache per story, retries off: every story starts from nothing and shows errors at once. */
@@ -20,15 +23,17 @@ const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServic
 
 const preview: Preview = {
   loaders: [mswLoader(() => startMockWorker(workerUrl))],
-  globalTypes,
-  initialGlobals,
+  globalTypes: { ...globalTypes, ...scenarioGlobalType },
+  initialGlobals: { ...initialGlobals, scenario: "default" },
   decorators: [
-    withWorkbenchGlobals,
     (Story) => (
       <FreshQueryClient>
         <Story />
       </FreshQueryClient>
     ),
+    withScenario,
+    withContractViolations,
+    withWorkbenchGlobals,
   ],
   parameters: {
     // An accessibility violation fails the story's test, not just a warning in the panel.
@@ -38,9 +43,14 @@ const preview: Preview = {
   },
   // msw-storybook-addon 3 still passes msw 2's `onUnhandledRequest`, which msw 3
   // ignores; our worker fails unhandled requests itself, and this makes the story fail.
-  afterEach: () => {
-    const unhandled = takeUnhandledRequests();
-    if (unhandled.length > 0) throw new Error(unhandled.join("\n"));
+  // Contract violations (a fixture or override that breaks the contract) fail it too.
+  afterEach: async () => {
+    await fixtures.settled();
+    const problems = [
+      ...takeUnhandledRequests(),
+      ...takeViolations().map((violation) => `Contract violation: ${formatViolation(violation)}`),
+    ];
+    if (problems.length > 0) throw new Error(problems.join("\n"));
   },
 };
 

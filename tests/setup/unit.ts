@@ -2,14 +2,20 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { failOnUnhandledRequest, server } from "@/api/mocks/node";
+import { fixtures } from "@/api/mocks/fixtures";
+import { onUnhandledFrame, server } from "@/api/mocks/node";
+import { setScenario } from "@/api/mocks/scenarios";
 import { takeUnhandledRequests } from "@/api/mocks/unhandled";
+import { formatViolation, takeViolations } from "@/api/mocks/violations";
 
-beforeAll(() => server.listen({ onUnhandledFrame: failOnUnhandledRequest }));
-afterEach(() => {
+beforeAll(() => server.listen({ onUnhandledFrame }));
+afterEach(async () => {
   cleanup();
+  await fixtures.settled();
   server.resetHandlers();
-  const unhandled = takeUnhandledRequests();
-  if (unhandled.length > 0) throw new Error(unhandled.join("\n"));
+  setScenario("default");
+  fixtures.setDefaults(true);
+  const problems = [...takeUnhandledRequests(), ...takeViolations().map((v) => `Contract violation: ${formatViolation(v)}`)];
+  if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());

@@ -1,13 +1,15 @@
 import { setupServer } from "msw/node";
-import { handlers } from "./handlers";
-import { failOnUnhandledRequest } from "./unhandled";
+import { fixtures, onUnhandledFrame } from "./fixtures";
 
 /**
- * The fixtures in Node (Vitest). Tests add or replace handlers with
- * `server.use(...)`; they are reset after each test.
+ * The fixtures in Node (Vitest), with every mocked exchange checked against the
+ * contract. Tests add or replace handlers with `server.use(...)`; they are reset
+ * after each test.
  *
  * @example
- * server.listen({ onUnhandledFrame: failOnUnhandledRequest });
+ * server.listen({ onUnhandledFrame });
  */
-export const server = setupServer(...handlers);
-export { failOnUnhandledRequest };
+export const server = setupServer(...fixtures.handlers);
+fixtures.observe(server.events);
+
+export { onUnhandledFrame };

@@ -25,27 +25,45 @@ const unhandled: string[] = [];
 /**
  * MSW's `onUnhandledFrame` policy for every setup (Storybook, tests, the app):
  * an API request no handler answers is an error, never a silent pass-through to
- * a real network. The request gets a `501` problem+json answer naming its method
- * and URL (so the UI shows an error state, not a hang), the message is logged, and
- * it is kept so the running test or story fails with it.
+ * a real network. The request gets a `501` problem+json answer naming its method,
+ * URL and, when `nameOperation` knows it, the contract's operation (so the UI shows
+ * an error state, not a hang); the message is logged and kept so that the running
+ * test or story fails with it.
+ *
+ * @example
+ * server.listen({ onUnhandledFrame: unhandledPolicy((request) => fixtures.operationFor(request)) });
  */
-export const failOnUnhandledRequest: UnhandledFrameCallback = ({ frame, defaults }) => {
-  if (frame.protocol !== "http") {
-    defaults.error();
-    return;
-  }
-  const { request } = frame.data as { request: Request };
-  if (isToolingRequest(request)) return;
-  const message =
-    `[mocks] No handler for ${request.method} ${request.url}. ` +
-    "Add a fixture for this operation (src/api/mocks/handlers.ts) or override it in the story or test.";
-  unhandled.push(message);
-  console.error(message);
-  const problem = { type: "about:blank", title: "No mock for this request", status: 501, detail: message };
-  // MSW answers a frame whose unhandled-policy rejects with a Response with that response.
-  // eslint-disable-next-line @typescript-eslint/only-throw-error
-  throw Response.json(problem, { status: 501, headers: { "Content-Type": "application/problem+json" } });
-};
+export function unhandledPolicy(nameOperation?: (request: Request) => string | undefined): UnhandledFrameCallback {
+  return ({ frame, defaults }) => {
+    if (frame.protocol !== "http") {
+      defaults.error();
+      return;
+    }
+    const { request } = frame.data as { request: Request };
+    if (isToolingRequest(request)) return;
+    const operationId = nameOperation?.(request);
+    const what = operationId === undefined ? "" : ` (operation ${operationId})`;
+    const message =
+      `[mocks] No handler for ${request.method} ${request.url}${what}. ` +
+      "Every operation of the contract has a default fixture (src/api/mocks/fixtures.ts) unless a test or story removed " +
+      "them; a path outside the contract needs the contract to declare it first.";
+    unhandled.push(message);
+    console.error(message);
+    const problem = {
+      type: "about:blank",
+      title: "No mock for this request",
+      status: 501,
+      detail: message,
+      ...(operationId === undefined ? {} : { operationId }),
+    };
+    // MSW answers a frame whose unhandled-policy rejects with a Response with that response.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw Response.json(problem, { status: 501, headers: { "Content-Type": "application/problem+json" } });
+  };
+}
+
+/** The policy without operation names (a setup that knows no contract). */
+export const failOnUnhandledRequest: UnhandledFrameCallback = unhandledPolicy();
 
 /**
  * Returns, and forgets, the unhandled requests seen since the last call. Test and

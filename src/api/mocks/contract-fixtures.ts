@@ -1,0 +1,342 @@
+import { delay, http, HttpResponse, type HttpHandler } from "msw";
+import type { ContractSchemas } from "../contract-types";
+import type { Manifest, ManifestOperation } from "../manifest-types";
+import { createExchangeCheck, declaredStatus, isJsonMediaType, schemaPointer } from "./exchange-check";
+import { createFixtureData, seedOf, type DataScenario } from "./fixture-data";
+import { createOperationMatcher } from "./operation-matcher";
+import { currentScenario, SLOW_DELAY_MS, type Scenario } from "./scenarios";
+import { isToolingRequest } from "./unhandled";
+import { createValidator } from "./validator";
+import { reportViolation, type Violation } from "./violations";
+
+// Types of the contract's `operations` (openapi-typescript's), for typed overrides.
+type Responses<Operation> = Operation extends { responses: infer R } ? R : never;
+/** The statuses an operation declares, as openapi-typescript keys them (200, 404, "default"). */
+export type StatusOf<Operation> = keyof Responses<Operation> & (number | string);
+/** The body an operation declares for a status, whatever its media type. */
+export type BodyOf<Operation, Status extends StatusOf<Operation>> = Responses<Operation>[Status] extends {
+  content: infer Content;
+}
+  ? Content[keyof Content]
+  : never;
+
+/** One generated or example body, ready to serve. */
+interface Prepared {
+  mediaType: string | null;
+  /** Serialised once; each request gets a fresh copy by parsing nothing. */
+  text: string;
+  value: unknown;
+}
+
+/** What was answered: the gallery and contract coverage listen for it. */
+export interface Exchange {
+  operationId: string;
+  status: string;
+  request: Request;
+}
+
+/** MSW's lifecycle events, as both `setupServer()` and `setupWorker()` expose them. */
+interface LifecycleEvents {
+  on(event: "request:start", listener: (event: { request: Request; requestId: string }) => void): unknown;
+  on(
+    event: "response:mocked",
+    listener: (event: { request: Request; requestId: string; response: Response }) => void,
+  ): unknown;
+  removeListener(event: string, listener: (...args: never[]) => void): unknown;
+}
+
+function concreteStatus(declared: string, fallback: number): number {
+  if (/^\d{3}$/.test(declared)) return Number(declared);
+  if (/^[1-5]XX$/i.test(declared)) return Number(declared[0]) * 100;
+  return fallback;
+}
+
+/** Bodies read as JSON first, then text, then the first declared. */
+function preferredMediaType(types: string[]): string | undefined {
+  return types.find(isJsonMediaType) ?? types.find((type) => type.startsWith("text/")) ?? types[0];
+}
+
+/**
+ * The mocks of one contract: a default answer for every operation and declared
+ * status (the contract's example, else data generated from its schema), the
+ * scenarios, typed one-line overrides, and a check of every mocked exchange against
+ * the contract (hand-written handlers included) once `observe` is attached to the
+ * MSW setup.
+ *
+ * @example
+ * const fixtures = createFixtures<operations>(manifest, contract);
+ * const server = setupServer(...fixtures.handlers);
+ * fixtures.observe(server.events);
+ * server.use(fixtures.respond("getNote", 404));
+ */
+export function createFixtures<Operations = Record<string, never>>(manifest: Manifest, contract: ContractSchemas) {
+  const validator = createValidator(contract);
+  const data = createFixtureData(contract, validator);
+  const check = createExchangeCheck(contract, validator);
+  const match = createOperationMatcher(manifest.operations);
+  const byId = new Map(manifest.operations.map((operation) => [operation.operationId, operation]));
+  const prepared = new Map<string, Prepared | null>();
+  /** Requests answered from validated default data: their responses need no second check. */
+  const trusted = new Set<string>();
+  /** Requests the `unauthorized` scenario answered with a 401 the contract does not declare (security implies it). */
+  const implied401 = new Set<string>();
+  const pending = new Set<Promise<void>>();
+  const requests = new Map<string, Request>();
+  const exchangeListeners = new Set<(exchange: Exchange) => void>();
+  const warned = new Set<string>();
+  let defaultsOn = true;
+
+  function operation(id: string): ManifestOperation {
+    const found = byId.get(id);
+    if (!found) throw new Error(`[mocks] The contract has no operation "${id}".`);
+    return found;
+  }
+
+  function responsesOf(op: ManifestOperation): Record<string, { content: Record<string, unknown> }> {
+    return contract.operations[op.operationId]?.responses ?? {};
+  }
+
+  function successStatus(op: ManifestOperation): string | undefined {
+    const statuses = op.responses.map((response) => response.status);
+    return (
+      statuses.filter((status) => /^2\d\d$/.test(status)).sort()[0] ??
+      statuses.find((status) => /^2XX$/i.test(status)) ??
+      statuses.find((status) => status === "default") ??
+      statuses[0]
+    );
+  }
+
+  function errorStatus(op: ManifestOperation): string | undefined {
+    const statuses = op.responses.map((response) => response.status);
+    return (
+      statuses.filter((status) => /^[45](\d\d|XX)$/i.test(status)).sort()[0] ??
+      statuses.find((status) => status === "default")
+    );
+  }
+
+  /** The body of the default answer for `status`, in `scenario`; null when the response has no body. */
+  function prepare(op: ManifestOperation, status: string, scenario: DataScenario): Prepared | null {
+    const key = `${op.operationId}\n${status}\n${scenario}`;
+    if (prepared.has(key)) return prepared.get(key) ?? null;
+    const content = contract.operations[op.operationId]?.responses[status]?.content ?? {};
+    const mediaType = preferredMediaType(Object.keys(content));
+    const media = mediaType === undefined ? undefined : content[mediaType];
+    let result: Prepared | null = null;
+    if (mediaType !== undefined && media !== undefined) {
+      const pointer = schemaPointer(op.operationId, "responses", status, "content", mediaType, "schema");
+      let value: unknown;
+      // The contract's own examples describe the usual case: they answer in the default scenario.
+      if (scenario === "default") {
+        value = media.examples.find((example, index) => {
+          const failures = media.schema === undefined ? [] : validator.check(pointer, example);
+          if (failures.length > 0 && !warned.has(`${pointer}#${index}`)) {
+            warned.add(`${pointer}#${index}`);
+            console.warn(
+              `[mocks] ${op.operationId} → ${status}: the contract's example ${index + 1} does not match its schema ` +
+                `(${failures.map((f) => `${f.pointer || "/"}: expected ${f.expected}, got ${f.actual}`).join("; ")}); ` +
+                "generated data answers instead.",
+            );
+          }
+          return failures.length === 0;
+        });
+      }
+      if (value === undefined && media.schema !== undefined) {
+        const generated = data.generate(pointer, {
+          seed: seedOf(`${op.operationId} ${status} ${mediaType}`),
+          scenario,
+        });
+        value = generated.value;
+        for (const failure of generated.failures) {
+          reportViolation({ operationId: op.operationId, status, place: "fixture data", ...failure });
+        }
+      }
+      if (value !== undefined) {
+        const text = isJsonMediaType(mediaType)
+          ? JSON.stringify(value)
+          : typeof value === "string"
+            ? value
+            : JSON.stringify(value);
+        result = { mediaType, text, value };
+      } else {
+        result = { mediaType, text: "", value: undefined };
+      }
+    }
+    prepared.set(key, result);
+    return result;
+  }
+
+  function answer(status: number, body: Prepared | null): Response {
+    if (body === null || body.text === "") return new HttpResponse(null, { status });
+    return new HttpResponse(body.text, {
+      status,
+      headers: { "Content-Type": body.mediaType ?? "application/octet-stream" },
+    });
+  }
+
+  /** The default answer of one operation, in the scenario the workbench or test chose. */
+  async function resolve(op: ManifestOperation, requestId: string, scenario: Scenario): Promise<Response> {
+    if (scenario === "offline") return HttpResponse.error();
+    if (scenario === "slow") await delay(SLOW_DELAY_MS);
+    const secured = op.security.length > 0 && op.security.every((alternative) => alternative.length > 0);
+    if (scenario === "unauthorized" && secured) {
+      const declared = declaredStatus(responsesOf(op), 401);
+      if (declared === undefined) {
+        implied401.add(requestId);
+        return new HttpResponse(null, { status: 401 });
+      }
+      trusted.add(requestId);
+      return answer(401, prepare(op, declared, "default"));
+    }
+    const status = scenario === "error" ? (errorStatus(op) ?? successStatus(op)) : successStatus(op);
+    if (status === undefined) return new HttpResponse(null, { status: 204 });
+    const isError = scenario === "error" && status === errorStatus(op);
+    const shaped: DataScenario =
+      scenario === "empty" || scenario === "many" || scenario === "long-text" ? scenario : "default";
+    trusted.add(requestId);
+    return answer(concreteStatus(status, isError ? 500 : 200), prepare(op, status, isError ? "default" : shaped));
+  }
+
+  /**
+   * One handler answers for the whole contract, so that the contract's size does not
+   * slow every request. Its predicate matches only the contract's operations: any
+   * other request stays unhandled, and so fails (see ./unhandled).
+   */
+  const contractHandler = http.all(
+    ({ request }) => defaultsOn && !isToolingRequest(request) && match(request.method, request.url) !== undefined,
+    ({ request, requestId }) => {
+      const found = match(request.method, request.url);
+      return found ? resolve(found.operation, requestId, currentScenario()) : undefined;
+    },
+  );
+
+  function watch(promise: Promise<void>): void {
+    pending.add(promise);
+    void promise.finally(() => pending.delete(promise));
+  }
+
+  function validateExchange(requestId: string, request: Request, response: Response): void {
+    const found = match(request.method, request.url);
+    const original = requests.get(requestId);
+    requests.delete(requestId);
+    if (!found) return;
+    const { operation: op, params } = found;
+    const status = declaredStatus(responsesOf(op), response.status) ?? String(response.status);
+    for (const listener of exchangeListeners) listener({ operationId: op.operationId, status, request });
+    const skipResponse = trusted.delete(requestId);
+    const allowUndeclared401 = implied401.delete(requestId);
+    watch(
+      (async () => {
+        const violations: Violation[] = [];
+        if (original) violations.push(...(await check.request(op, original, params)));
+        if (!skipResponse) violations.push(...(await check.response(op, response.clone(), { allowUndeclared401 })));
+        violations.forEach(reportViolation);
+      })(),
+    );
+  }
+
+  return {
+    /** The default handlers: one for the whole contract. */
+    handlers: [contractHandler] as HttpHandler[],
+
+    /**
+     * Replaces one operation's answer, typed by the contract: `respond("getNote", 404)`
+     * serves the contract's default 404; with a body, that body (checked at run time too).
+     *
+     * @example
+     * parameters: { msw: { handlers: [fixtures.respond("listNotes", 200, [])] } }
+     */
+    respond<Id extends keyof Operations & string, Status extends StatusOf<Operations[Id]>>(
+      id: Id,
+      status: Status,
+      body?: BodyOf<Operations[Id], Status>,
+    ): HttpHandler {
+      const op = operation(id);
+      const declared = declaredStatus(responsesOf(op), Number(status)) ?? String(status);
+      const numeric = concreteStatus(String(status), 500);
+      return http.all(
+        ({ request }) => match(request.method, request.url)?.operation === op,
+        () => {
+          if (body === undefined) return answer(numeric, prepare(op, declared, "default"));
+          const content = Object.keys(contract.operations[id]?.responses[declared]?.content ?? {});
+          const mediaType = preferredMediaType(content) ?? "application/json";
+          return answer(numeric, { mediaType, text: JSON.stringify(body), value: body });
+        },
+      );
+    },
+
+    /**
+     * The data the default fixture serves for an operation and status, in a scenario
+     * (what a test asserts the screen shows).
+     *
+     * @example
+     * const notes = fixtures.fixture("listNotes", 200);
+     * expect(await screen.findByText(notes[0].title)).toBeVisible();
+     */
+    fixture<Id extends keyof Operations & string, Status extends StatusOf<Operations[Id]>>(
+      id: Id,
+      status: Status,
+      scenario: DataScenario = "default",
+    ): BodyOf<Operations[Id], Status> {
+      const op = operation(id);
+      const declared = declaredStatus(responsesOf(op), Number(status)) ?? String(status);
+      return prepare(op, declared, scenario)?.value as BodyOf<Operations[Id], Status>;
+    },
+
+    /**
+     * Checks every exchange the MSW setup mocks from now on, whichever handler answered.
+     * Violations are reported (`takeViolations`); returns the detach function.
+     */
+    observe(events: LifecycleEvents): () => void {
+      const onStart = ({ request, requestId }: { request: Request; requestId: string }) => {
+        // Kept before any handler reads the body.
+        if (match(request.method, request.url)) requests.set(requestId, request.clone());
+      };
+      const onMocked = ({
+        request,
+        requestId,
+        response,
+      }: {
+        request: Request;
+        requestId: string;
+        response: Response;
+      }) => validateExchange(requestId, request, response);
+      events.on("request:start", onStart);
+      events.on("response:mocked", onMocked);
+      return () => {
+        events.removeListener("request:start", onStart);
+        events.removeListener("response:mocked", onMocked);
+      };
+    },
+
+    /**
+     * Turns the default answers off (or back on): every request then needs a handler of
+     * its own, and one without gets the unhandled answer (`501`, naming the operation).
+     * A story sets `parameters: { defaultFixtures: false }`; tests call it directly.
+     */
+    setDefaults(on: boolean): void {
+      defaultsOn = on;
+    },
+
+    /** Resolves once every exchange seen so far has been checked. */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+
+    /** Calls `listener` for each mocked exchange of an operation; returns the unsubscribe. */
+    onExchange(listener: (exchange: Exchange) => void): () => void {
+      exchangeListeners.add(listener);
+      return () => exchangeListeners.delete(listener);
+    },
+
+    /** Names the operation a request is for, or undefined (the unhandled-request message uses it). */
+    operationFor(request: Request): string | undefined {
+      return match(request.method, request.url)?.operation.operationId;
+    },
+
+    manifest,
+    contract,
+    validator,
+  };
+}
+
+export type Fixtures<Operations = Record<string, never>> = ReturnType<typeof createFixtures<Operations>>;

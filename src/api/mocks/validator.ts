@@ -1,0 +1,142 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { ContractSchemas, JsonSchema } from "../contract-types";
+
+/** A schema failure, located and described: the parts of a Violation the validator knows. */
+export interface SchemaFailure {
+  pointer: string;
+  expected: string;
+  actual: string;
+}
+
+const ROOT = "contract";
+const MAX_REPORTED = 3;
+
+/** Escapes one segment of a JSON pointer. */
+export function pointerSegment(segment: string): string {
+  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/** A short, readable rendering of a value for a message. */
+export function show(value: unknown): string {
+  if (value === undefined) return "nothing";
+  // JSON.stringify gives undefined for functions and symbols, which no JSON body holds.
+  const text = JSON.stringify(value) ?? typeof value;
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}
+
+function describe(error: ErrorObject): SchemaFailure {
+  const params = error.params as Record<string, unknown>;
+  const pointer = error.instancePath;
+  switch (error.keyword) {
+    case "required":
+      return {
+        pointer: `${pointer}/${pointerSegment(String(params.missingProperty))}`,
+        expected: "a value (required)",
+        actual: "nothing",
+      };
+    case "additionalProperties":
+      return {
+        pointer: `${pointer}/${pointerSegment(String(params.additionalProperty))}`,
+        expected: "no such property (additionalProperties: false)",
+        actual: "a value",
+      };
+    case "type":
+      return { pointer, expected: `type ${String(params.type)}`, actual: show(error.data) };
+    case "enum":
+      return { pointer, expected: `one of ${show(params.allowedValues)}`, actual: show(error.data) };
+    case "const":
+      return { pointer, expected: show(params.allowedValue), actual: show(error.data) };
+    case "format":
+      return { pointer, expected: `format ${String(params.format)}`, actual: show(error.data) };
+    default:
+      // Ajv's own wording ("must NOT have more than 3 items") says what was expected.
+      return { pointer, expected: (error.message ?? error.keyword).replace(/^must /, ""), actual: show(error.data) };
+  }
+}
+
+/**
+ * The failures worth reading: composition keywords (`oneOf`, `anyOf`) report every
+ * branch's failure and then their own; the deepest, most specific ones come first.
+ */
+function failuresOf(errors: ErrorObject[] | null | undefined): SchemaFailure[] {
+  const list = (errors ?? []).filter((error) => !["oneOf", "anyOf", "allOf", "if"].includes(error.keyword));
+  const chosen = list.length > 0 ? list : (errors ?? []);
+  const unique = new Map<string, SchemaFailure>();
+  for (const failure of chosen.map(describe)) unique.set(`${failure.pointer} ${failure.expected}`, failure);
+  return [...unique.values()].slice(0, MAX_REPORTED);
+}
+
+/** OpenAPI's formats that JSON Schema lacks; the numeric ones are checked, the rest are names only. */
+function addOpenApiFormats(ajv: Ajv2020): void {
+  ajv.addFormat("int32", {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  });
+  ajv.addFormat("int64", { type: "number", validate: (n: number) => Number.isInteger(n) });
+  ajv.addFormat("float", { type: "number", validate: () => true });
+  ajv.addFormat("double", { type: "number", validate: () => true });
+  ajv.addFormat("password", true);
+  ajv.addFormat("binary", true);
+}
+
+/**
+ * Checks values against the contract's schemas (`contract.json`, JSON Schema 2020-12,
+ * converted from OpenAPI 3.0 or 3.1 by `npm run api`). One Ajv instance holds the
+ * whole document; each schema is compiled the first time it is used, then reused.
+ *
+ * @example
+ * const validator = createValidator(contract);
+ * validator.check("#/operations/getNote/responses/200/content/application~1json/schema", body);
+ * // → [] or [{ pointer: "/id", expected: "type string", actual: "42" }]
+ */
+export function createValidator(contract: ContractSchemas) {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    verbose: true,
+    // The contract was linted by `npm run api`; checking it against the meta-schema again costs seconds on large ones.
+    validateSchema: false,
+    // Contracts write patterns for many regex engines; without the `u` flag more of them compile.
+    unicodeRegExp: false,
+    logger: false,
+  });
+  addFormats(ajv);
+  addOpenApiFormats(ajv);
+  ajv.addSchema(contract, ROOT);
+  const compiled = new Map<string, ValidateFunction>();
+
+  function compile(key: string, make: () => ValidateFunction): ValidateFunction {
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = make();
+      compiled.set(key, validate);
+    }
+    return validate;
+  }
+
+  return {
+    /**
+     * Checks `value` against the schema at `pointer` in the contract document
+     * (`#/components/schemas/Note`, `#/operations/…/schema`). Throws when the schema
+     * itself cannot be compiled (an invalid `pattern`, say).
+     */
+    check(pointer: string, value: unknown): SchemaFailure[] {
+      const validate = compile(pointer, () => {
+        const found = ajv.getSchema(`${ROOT}${pointer}`);
+        if (!found) throw new Error(`[mocks] No schema at ${pointer} in the contract.`);
+        return found;
+      });
+      return validate(value) ? [] : failuresOf(validate.errors);
+    },
+    /** Checks `value` against a schema built from the contract's (parameters gathered into one object, say). */
+    checkAgainst(key: string, schema: JsonSchema, value: unknown): SchemaFailure[] {
+      const validate = compile(key, () => ajv.compile(schema as Record<string, unknown>));
+      return validate(value) ? [] : failuresOf(validate.errors);
+    },
+    /** The `$id` the contract document is registered under, for schemas that refer into it. */
+    root: ROOT,
+  };
+}
+
+export type Validator = ReturnType<typeof createValidator>;
