@@ -20,6 +20,18 @@ export type BodyOf<Operation, Status extends StatusOf<Operation>> = Responses<Op
   ? Content[keyof Content]
   : never;
 
+/** Arguments for a call: `params` as openapi-fetch takes them, and the body with its media type. */
+export interface SampleRequest {
+  params: Partial<Record<"path" | "query" | "header", Record<string, unknown>>>;
+  body?: unknown;
+  mediaType?: string;
+}
+
+/** The scenarios that shape data; the others answer with the default data. */
+function dataScenario(scenario: Scenario): DataScenario {
+  return scenario === "empty" || scenario === "many" || scenario === "long-text" ? scenario : "default";
+}
+
 /** One generated or example body, ready to serve. */
 interface Prepared {
   mediaType: string | null;
@@ -54,6 +66,37 @@ function concreteStatus(declared: string, fallback: number): number {
 /** Bodies read as JSON first, then text, then the first declared. */
 function preferredMediaType(types: string[]): string | undefined {
   return types.find(isJsonMediaType) ?? types.find((type) => type.startsWith("text/")) ?? types[0];
+}
+
+const REASONS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/**
+ * Generated problem details (RFC 9457) say the status they answer with, and its
+ * reason as their title, when their schema allows it: a designer reading "404 Not
+ * Found" in an error state sees what the user will.
+ */
+function withProblemStatus(
+  value: unknown,
+  mediaType: string,
+  status: string,
+  valid: (value: unknown) => boolean,
+): unknown {
+  if (!mediaType.includes("problem+json") || typeof value !== "object" || value === null || Array.isArray(value))
+    return value;
+  const numeric = concreteStatus(status, 500);
+  const candidate: Record<string, unknown> = { ...value, status: numeric };
+  if (REASONS[numeric] !== undefined && "title" in value) candidate.title = REASONS[numeric];
+  return valid(candidate) ? candidate : value;
 }
 
 /**
@@ -150,6 +193,12 @@ export function createFixtures<Operations = Record<string, never>>(manifest: Man
           reportViolation({ operationId: op.operationId, status, place: "fixture data", ...failure });
         }
       }
+      value = withProblemStatus(
+        value,
+        mediaType,
+        status,
+        (candidate) => validator.check(pointer, candidate).length === 0,
+      );
       if (value !== undefined) {
         const text = isJsonMediaType(mediaType)
           ? JSON.stringify(value)
@@ -255,13 +304,53 @@ export function createFixtures<Operations = Record<string, never>>(manifest: Man
       const numeric = concreteStatus(String(status), 500);
       return http.all(
         ({ request }) => match(request.method, request.url)?.operation === op,
-        () => {
-          if (body === undefined) return answer(numeric, prepare(op, declared, "default"));
-          const content = Object.keys(contract.operations[id]?.responses[declared]?.content ?? {});
-          const mediaType = preferredMediaType(content) ?? "application/json";
-          return answer(numeric, { mediaType, text: JSON.stringify(body), value: body });
+        async ({ requestId }) => {
+          if (body !== undefined) {
+            const content = Object.keys(contract.operations[id]?.responses[declared]?.content ?? {});
+            const mediaType = preferredMediaType(content) ?? "application/json";
+            return answer(numeric, { mediaType, text: JSON.stringify(body), value: body });
+          }
+          // The contract's data for this status, in the scenario the workbench or test chose
+          // (the status itself is the override's: `error` and `unauthorized` do not change it).
+          const scenario = currentScenario();
+          if (scenario === "offline") return HttpResponse.error();
+          if (scenario === "slow") await delay(SLOW_DELAY_MS);
+          trusted.add(requestId);
+          return answer(numeric, prepare(op, declared, dataScenario(scenario)));
         },
       );
+    },
+
+    /**
+     * Valid arguments to call an operation with, generated from its parameters' and
+     * body's schemas: required parameters only (path parameters always).
+     *
+     * @example
+     * const { params, body } = fixtures.sampleRequest("getNote"); // { params: { path: { id: "…" } } }
+     */
+    sampleRequest(id: keyof Operations & string): SampleRequest {
+      const op = operation(id);
+      const contractOperation = contract.operations[id];
+      const params: SampleRequest["params"] = {};
+      contractOperation?.parameters.forEach((parameter, index) => {
+        if (!parameter.required || parameter.schema === undefined || parameter.in === "cookie") return;
+        const pointer = schemaPointer(id, "parameters", String(index), "schema");
+        const { value } = data.generate(pointer, {
+          seed: seedOf(`${id} ${parameter.in} ${parameter.name}`),
+          scenario: "default",
+        });
+        (params[parameter.in] ??= {})[parameter.name] = value;
+      });
+      const body = contractOperation?.requestBody;
+      const mediaType = body ? preferredMediaType(Object.keys(body.content)) : undefined;
+      if (!body || mediaType === undefined || body.content[mediaType]?.schema === undefined) return { params };
+      const pointer = schemaPointer(id, "requestBody", "content", mediaType, "schema");
+      const example = body.content[mediaType]?.examples.find(
+        (candidate) => validator.check(pointer, candidate).length === 0,
+      );
+      const value =
+        example ?? data.generate(pointer, { seed: seedOf(`${op.operationId} body`), scenario: "default" }).value;
+      return { params, body: value, mediaType };
     },
 
     /**
