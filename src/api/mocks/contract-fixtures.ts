@@ -20,6 +20,12 @@ export type BodyOf<Operation, Status extends StatusOf<Operation>> = Responses<Op
   ? Content[keyof Content]
   : never;
 
+/** Operations of a contract known only at run time (a test's, or a tool's): any status, any body. */
+export type UntypedOperations = Record<
+  string,
+  { responses: Record<string | number, { content: Record<string, unknown> }> }
+>;
+
 /** Arguments for a call: `params` as openapi-fetch takes them, and the body with its media type. */
 export interface SampleRequest {
   params: Partial<Record<"path" | "query" | "header", Record<string, unknown>>>;
@@ -112,7 +118,7 @@ function withProblemStatus(
  * fixtures.observe(server.events);
  * server.use(fixtures.respond("getNote", 404));
  */
-export function createFixtures<Operations = Record<string, never>>(manifest: Manifest, contract: ContractSchemas) {
+export function createFixtures<Operations = UntypedOperations>(manifest: Manifest, contract: ContractSchemas) {
   const validator = createValidator(contract);
   const data = createFixtureData(contract, validator);
   const check = createExchangeCheck(contract, validator);
@@ -428,4 +434,4 @@ export function createFixtures<Operations = Record<string, never>>(manifest: Man
   };
 }
 
-export type Fixtures<Operations = Record<string, never>> = ReturnType<typeof createFixtures<Operations>>;
+export type Fixtures<Operations = UntypedOperations> = ReturnType<typeof createFixtures<Operations>>;

@@ -114,7 +114,10 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
       .slice(2)
       .split("/")
       .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), contract) as JsonSchema | undefined;
+      .reduce<unknown>(
+        (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+        contract,
+      ) as JsonSchema | undefined;
   }
 
   function fake(schema: JsonSchema, seed: number, scenario: DataScenario, depth: number): unknown {

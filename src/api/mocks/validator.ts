@@ -10,7 +10,7 @@ export interface SchemaFailure {
 }
 
 const ROOT = "contract";
-const MAX_REPORTED = 3;
+const MAX_REPORTED = 5;
 
 /** Escapes one segment of a JSON pointer. */
 export function pointerSegment(segment: string): string {
@@ -49,9 +49,30 @@ function describe(error: ErrorObject): SchemaFailure {
       return { pointer, expected: show(params.allowedValue), actual: show(error.data) };
     case "format":
       return { pointer, expected: `format ${String(params.format)}`, actual: show(error.data) };
+    case "minimum":
+    case "maximum":
+    case "exclusiveMinimum":
+    case "exclusiveMaximum":
+      return { pointer, expected: `${String(params.comparison)} ${String(params.limit)}`, actual: show(error.data) };
+    case "minLength":
+      return { pointer, expected: `at least ${String(params.limit)} characters`, actual: show(error.data) };
+    case "maxLength":
+      return { pointer, expected: `at most ${String(params.limit)} characters`, actual: show(error.data) };
+    case "minItems":
+      return { pointer, expected: `at least ${String(params.limit)} items`, actual: show(error.data) };
+    case "maxItems":
+      return { pointer, expected: `at most ${String(params.limit)} items`, actual: show(error.data) };
+    case "pattern":
+      return { pointer, expected: `a match for /${String(params.pattern)}/`, actual: show(error.data) };
+    case "multipleOf":
+      return { pointer, expected: `a multiple of ${String(params.multipleOf)}`, actual: show(error.data) };
     default:
-      // Ajv's own wording ("must NOT have more than 3 items") says what was expected.
-      return { pointer, expected: (error.message ?? error.keyword).replace(/^must /, ""), actual: show(error.data) };
+      // Ajv's own wording ("must match exactly one schema in oneOf") says what was expected.
+      return {
+        pointer,
+        expected: (error.message ?? error.keyword).replace(/^must (be )?/, ""),
+        actual: show(error.data),
+      };
   }
 }
 
