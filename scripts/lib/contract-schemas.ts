@@ -148,12 +148,14 @@ class Converter {
     if (COMPONENT_REF.test(pointer)) return pointer;
     let name = this.hoisted.get(pointer);
     if (name === undefined) {
-      name = `ref:${pointer.replace(/^#\//, "")}`;
+      const base = `ref_${pointer.replace(/^#\//, "").replace(/[^A-Za-z0-9_.-]+/g, "_")}`;
+      name = base;
+      for (let n = 2; name in this.components; n++) name = `${base}_${n}`;
       this.hoisted.set(pointer, name);
       this.components[name] = true; // reserved, so a cycle back here terminates
       this.components[name] = this.schema(deref(this.document, { $ref: pointer }));
     }
-    return `#/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    return `#/components/schemas/${name}`;
   }
 
   private discriminate(discriminator: SchemaObject, output: SchemaObject): void {

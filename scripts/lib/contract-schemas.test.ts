@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import type { OpenAPI3 } from "openapi-typescript";
+import { buildContractSchemas } from "./contract-schemas.ts";
+
+/** A document holding the given named schemas and one operation returning `body`. */
+function document(openapi: string, schemas: Record<string, unknown>, body: unknown = { type: "string" }): OpenAPI3 {
+  return {
+    openapi,
+    info: { title: "t", version: "1" },
+    paths: {
+      "/x": {
+        get: {
+          operationId: "getX",
+          responses: { "200": { description: "ok", content: { "application/json": { schema: body } } } },
+        },
+      },
+    },
+    components: { schemas },
+  } as unknown as OpenAPI3;
+}
+
+function convert(openapi: string, schema: unknown) {
+  return buildContractSchemas(document(openapi, { S: schema })).components.schemas.S;
+}
+
+describe("buildContractSchemas, from OpenAPI 3.0", () => {
+  it("turns `nullable` into a type that allows null", () => {
+    expect(convert("3.0.3", { type: "string", nullable: true })).toEqual({ type: ["string", "null"] });
+    expect(convert("3.0.3", { type: "string", enum: ["a"], nullable: true })).toEqual({
+      type: ["string", "null"],
+      enum: ["a", null],
+    });
+    expect(convert("3.0.3", { allOf: [{ $ref: "#/components/schemas/S" }], nullable: true })).toEqual({
+      anyOf: [{ allOf: [{ $ref: "#/components/schemas/S" }] }, { type: "null" }],
+    });
+  });
+
+  it("turns boolean exclusive bounds into numbers", () => {
+    expect(convert("3.0.3", { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 9 })).toEqual({
+      type: "number",
+      exclusiveMinimum: 0,
+      maximum: 9,
+    });
+    expect(convert("3.0.3", { type: "number", maximum: 9, exclusiveMaximum: false })).toEqual({
+      type: "number",
+      maximum: 9,
+    });
+  });
+
+  it("keeps `example` as `examples` and ignores a reference's siblings, as 3.0 does", () => {
+    expect(convert("3.0.3", { type: "string", example: "x" })).toEqual({ type: "string", examples: ["x"] });
+    expect(convert("3.0.3", { $ref: "#/components/schemas/S", description: "ignored" })).toEqual({
+      $ref: "#/components/schemas/S",
+    });
+  });
+});
+
+describe("buildContractSchemas, from OpenAPI 3.1", () => {
+  it("keeps JSON Schema as it is, a reference's siblings included", () => {
+    const schema = { type: ["string", "null"], const: "a", $ref: "#/components/schemas/S" };
+    expect(convert("3.1.0", schema)).toEqual({ type: ["string", "null"], const: "a", $ref: "#/components/schemas/S" });
+  });
+
+  it("keeps formats it can check and renames the others to `x-format`", () => {
+    expect(convert("3.1.0", { type: "string", format: "uuid" })).toEqual({ type: "string", format: "uuid" });
+    expect(convert("3.1.0", { type: "string", format: "repo.nwo" })).toEqual({
+      type: "string",
+      "x-format": "repo.nwo",
+    });
+  });
+
+  it("drops OpenAPI's annotations and extensions", () => {
+    expect(convert("3.1.0", { type: "string", xml: { name: "x" }, "x-internal": true })).toEqual({ type: "string" });
+  });
+});
+
+describe("buildContractSchemas, in both versions", () => {
+  it("makes each branch of a discriminated oneOf require its own value (explicit and implicit mapping)", () => {
+    const schemas = {
+      Pet: {
+        oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+        discriminator: { propertyName: "kind", mapping: { kitty: "#/components/schemas/Cat" } },
+      },
+      Cat: { type: "object" },
+      Dog: { type: "object" },
+    };
+    const { Pet } = buildContractSchemas(document("3.0.3", schemas)).components.schemas;
+    expect(Pet).toEqual({
+      oneOf: [
+        {
+          allOf: [
+            { $ref: "#/components/schemas/Cat" },
+            { type: "object", properties: { kind: { const: "kitty" } }, required: ["kind"] },
+          ],
+        },
+        {
+          allOf: [
+            { $ref: "#/components/schemas/Dog" },
+            { type: "object", properties: { kind: { const: "Dog" } }, required: ["kind"] },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("hoists a reference to a schema outside the components, so every reference has one form", () => {
+    const doc = document("3.1.0", {}, { $ref: "#/paths/~1x/get/parameters/0/schema" });
+    (doc.paths?.["/x"]?.get as { parameters: unknown[] }).parameters = [
+      { name: "n", in: "query", schema: { type: "integer" } },
+    ];
+    const converted = buildContractSchemas(doc);
+    expect(converted.operations.getX?.responses["200"]?.content["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/ref_paths_1x_get_parameters_0_schema",
+    });
+    expect(converted.components.schemas.ref_paths_1x_get_parameters_0_schema).toEqual({ type: "integer" });
+  });
+
+  it("gathers each operation's parameters (path-level ones too), bodies and examples", () => {
+    const doc = {
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/things/{id}": {
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+          put: {
+            operationId: "putThing",
+            parameters: [{ name: "dryRun", in: "query", schema: { type: "boolean" } }],
+            requestBody: { required: true, content: { "application/json": { schema: { type: "object" } } } },
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { type: "object" },
+                    example: { a: 1 },
+                    examples: { named: { value: { b: 2 } }, external: { externalValue: "https://x.test/e.json" } },
+                  },
+                },
+              },
+              "204": { description: "no body" },
+            },
+          },
+        },
+      },
+    } as unknown as OpenAPI3;
+    expect(buildContractSchemas(doc).operations.putThing).toEqual({
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "string" } },
+        { name: "dryRun", in: "query", required: false, schema: { type: "boolean" } },
+      ],
+      requestBody: { required: true, content: { "application/json": { schema: { type: "object" }, examples: [] } } },
+      responses: {
+        "200": { content: { "application/json": { schema: { type: "object" }, examples: [{ a: 1 }, { b: 2 }] } } },
+        "204": { content: {} },
+      },
+    });
+  });
+});
