@@ -8,8 +8,10 @@ export const TOKEN_GROUPS = [
   { prefix: "--radius-", title: "Radius", kind: "radius" },
   { prefix: "--font-", title: "Type", kind: "type" },
   { prefix: "--line-height", title: "Type", kind: "type" },
+  { prefix: "--shadow-", title: "Elevation", kind: "shadow" },
   { prefix: "--focus-ring-", title: "Focus", kind: "length" },
   { prefix: "--duration-", title: "Motion", kind: "text" },
+  { prefix: "--easing-", title: "Motion", kind: "text" },
 ] as const;
 
 export interface Token {
@@ -51,6 +53,8 @@ function Sample({ name, kind }: { name: string; kind: (typeof TOKEN_GROUPS)[numb
       return <span className="token-sample token-sample--length" style={{ inlineSize: value }} />;
     case "radius":
       return <span className="token-sample token-sample--radius" style={{ borderRadius: value }} />;
+    case "shadow":
+      return <span className="token-sample token-sample--shadow" style={{ boxShadow: value }} />;
     case "type":
       return name.startsWith("--font-size") ? (
         <span style={{ fontSize: value }}>Aa</span>
@@ -58,6 +62,12 @@ function Sample({ name, kind }: { name: string; kind: (typeof TOKEN_GROUPS)[numb
         <span style={{ fontWeight: value }}>Aa</span>
       ) : name.startsWith("--font-family") ? (
         <span style={{ fontFamily: value }}>Aa</span>
+      ) : name.startsWith("--line-height") ? (
+        <span className="token-sample--line-height" style={{ lineHeight: value }}>
+          Two lines
+          <br />
+          of text
+        </span>
       ) : null;
     case "text":
       return null;

@@ -23,7 +23,7 @@ export const Light: Story = {
   globals: { theme: "light" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    for (const title of ["Colour roles", "Spacing", "Radius", "Type", "Focus", "Motion"]) {
+    for (const title of ["Colour roles", "Spacing", "Radius", "Type", "Elevation", "Focus", "Motion"]) {
       await expect(canvas.getByRole("heading", { name: title })).toBeVisible();
     }
     // Every token of the stylesheet is listed, with the value the page resolves.
@@ -33,6 +33,11 @@ export const Light: Story = {
     const background = rowValue(canvasElement, "--color-bg");
     await expect(background.shown).toBe(background.computed);
     await expect(background.computed).toBe("#ffffff");
+    // The type tokens name faces the project bundles (woff2 files in the build), not system fonts.
+    for (const family of ['"Inter Variable"', '"JetBrains Mono Variable"']) {
+      await expect(await document.fonts.load(`1rem ${family}`, "Aa")).not.toHaveLength(0);
+    }
+    await expect(getComputedStyle(document.body).fontFamily).toMatch(/^"Inter Variable"/);
   },
 };
 
@@ -44,6 +49,10 @@ export const Dark: Story = {
     await expect(background.shown).toBe(background.computed);
     await expect(background.computed).not.toBe("#ffffff");
     await expect(getComputedStyle(document.body).backgroundColor).not.toBe("rgb(255, 255, 255)");
+    // Elevation has its own dark values (a shadow alone barely shows on a dark page).
+    const shadow = rowValue(canvasElement, "--shadow-md");
+    await expect(shadow.shown).toBe(shadow.computed);
+    await expect(shadow.computed).toContain("rgb(255 255 255");
   },
 };
 
