@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "@/components/button";
+import { expectFocusVisible } from "@/components/expect-focus-visible";
 
 const meta = {
   title: "Foundations/Button",
@@ -64,11 +65,12 @@ export const Small: Story = {
   },
 };
 
+/** Keyboard only: Tab reaches the button, the focus ring shows, Enter and Space press it. */
 export const KeyboardActivation: Story = {
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole("button", { name: "Save changes" });
     await userEvent.tab();
-    await expect(button).toHaveFocus();
+    await expectFocusVisible(button);
     await userEvent.keyboard("{Enter}");
     await expect(args.onClick).toHaveBeenCalledTimes(1);
     await userEvent.keyboard(" ");
@@ -83,6 +85,9 @@ export const Disabled: Story = {
     await expect(button).toBeDisabled();
     await userEvent.click(button);
     await expect(args.onClick).not.toHaveBeenCalled();
+    // A disabled button is not a tab stop.
+    await userEvent.tab();
+    await expect(button).not.toHaveFocus();
   },
 };
 
@@ -97,6 +102,25 @@ export const Loading: Story = {
     await userEvent.click(button);
     await expect(args.onClick).not.toHaveBeenCalled();
     await expect(button).toHaveFocus();
+    // Still a tab stop (aria-disabled, not disabled), and Enter does nothing while busy.
+    button.blur();
+    await userEvent.tab();
+    await expectFocusVisible(button);
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+/** Right to left, with Hebrew copy: the spinner leads the label, so it sits on the right. */
+export const RightToLeft: Story = {
+  args: { loading: true, children: "שמירת שינויים" },
+  globals: { direction: "rtl" },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "שמירת שינויים" });
+    await expect(getComputedStyle(button).direction).toBe("rtl");
+    const spinner = button.querySelector(".button__spinner")!.getBoundingClientRect();
+    const box = button.getBoundingClientRect();
+    await expect(spinner.left).toBeGreaterThan(box.left + box.width / 2);
   },
 };
 

@@ -6,7 +6,9 @@ export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md";
 
 export interface ButtonProps extends ComponentPropsWithRef<"button"> {
+  /** `primary`: the view's main action (one per view); `secondary`: its alternatives; `ghost`: quiet actions; `danger`: destructive ones. */
   variant?: ButtonVariant;
+  /** `sm` for dense places such as table rows and toolbars; `md` everywhere else. */
   size?: ButtonSize;
   /**
    * Marks an action in progress: the button is `aria-busy` and `aria-disabled`, ignores
@@ -21,7 +23,12 @@ export interface ButtonProps extends ComponentPropsWithRef<"button"> {
  * A native `<button>`. It defaults to `type="button"` so it never submits a form
  * by accident; pass `type="submit"` when it should.
  *
- * @example
+ * **When to use**: for an action on the current page (save, delete, retry). Give a view
+ * one `primary` button for its main action; `secondary` for the alternatives, `ghost` for
+ * quiet actions in dense places, `danger` for what cannot be undone. Navigation is a link
+ * (`<a href>`), not a button. While an action runs, prefer `loading` to `disabled`: the
+ * button keeps focus and says it is busy.
+ *
  * ```tsx
  * <Button variant="danger" onClick={remove}>Delete</Button>
  * <Button type="submit" loading={isSaving}>Save</Button>

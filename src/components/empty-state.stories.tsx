@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "@/components/button";
 import { EmptyState } from "@/components/empty-state";
+import { expectFocusVisible } from "@/components/expect-focus-visible";
 
 const meta = {
   title: "Foundations/EmptyState",
@@ -40,18 +41,29 @@ export const WithAction: Story = {
     onCreate.mockClear();
     const button = within(canvasElement).getByRole("button", { name: "Create a search" });
     await userEvent.tab();
-    await expect(button).toHaveFocus();
+    await expectFocusVisible(button);
     await userEvent.keyboard("{Enter}");
     await expect(onCreate).toHaveBeenCalledTimes(1);
   },
 };
 
+/**
+ * An outline star. Icons are drawn as SVG rather than as text glyphs: a symbol the
+ * bundled fonts lack would come from whatever font the machine has.
+ */
+const starIcon = (
+  <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <path d="M12 3l2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9z" strokeLinejoin="round" />
+  </svg>
+);
+
 export const WithIcon: Story = {
-  args: { icon: "☆", description: "Star an item to keep it here." },
+  args: { icon: starIcon, description: "Star an item to keep it here." },
   play: async ({ canvasElement }) => {
     // The icon is decoration: it must not leak into the heading or be read out.
     await expect(within(canvasElement).getByRole("heading", { name: "No saved searches yet" })).toBeInTheDocument();
-    await expect(within(canvasElement).getByText("☆")).toHaveAttribute("aria-hidden", "true");
+    const icon = canvasElement.querySelector("svg");
+    await expect(icon?.closest("[aria-hidden]")).toHaveAttribute("aria-hidden", "true");
   },
 };
 
@@ -90,5 +102,16 @@ export const LongContent: Story = {
     const container = canvas.getByRole("heading", { name: /eleven filters/ }).closest("div[style]");
     await expect(container).not.toBeNull();
     await expect(container!.scrollWidth).toBeLessThanOrEqual(container!.clientWidth);
+  },
+};
+
+/** The long content on a phone (375 px), without the narrow container: nothing scrolls sideways. */
+export const Phone: Story = {
+  args: LongContent.args,
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole("button")).toHaveLength(2);
+    await expect(window.innerWidth).toBe(375);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

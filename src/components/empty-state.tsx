@@ -18,7 +18,10 @@ export interface EmptyStateProps extends Omit<ComponentPropsWithRef<"div">, "tit
  * What to show when there is nothing to show: a heading, an optional explanation,
  * and the actions that get the user out of the empty state.
  *
- * @example
+ * **When to use**: in place of a list, table or search result that has no items. Say what
+ * is missing in `title`, why or what to do in `description`, and offer the one action that
+ * fills it. `QueryBoundary` shows a plain one for empty data unless given its own.
+ *
  * ```tsx
  * <EmptyState title="No results" description="Try a different search." headingLevel={3}>
  *   <Button variant="secondary" onClick={clear}>Clear search</Button>

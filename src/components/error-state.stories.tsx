@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { ApiError } from "@/api/errors";
 import { ErrorState } from "@/components/error-state";
+import { expectFocusVisible } from "@/components/expect-focus-visible";
 
 const meta = {
   title: "Foundations/ErrorState",
@@ -51,7 +52,7 @@ export const Timeout: Story = {
     await expect(within(alert).getByRole("heading", { name: "The server took too long" })).toBeInTheDocument();
     // Keyboard path: the Retry button is the first stop.
     await userEvent.tab();
-    await expect(within(alert).getByRole("button", { name: "Retry" })).toHaveFocus();
+    await expectFocusVisible(within(alert).getByRole("button", { name: "Retry" }));
     await userEvent.keyboard("{Enter}");
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
@@ -124,6 +125,22 @@ export const TechnicalDetails: Story = {
     await expect(within(alert).getByText("GET /api/items/42")).toBeVisible();
     await expect(within(alert).getByText("https://example.com/problems/not-found")).toBeVisible();
     await expect(within(alert).getByText("404")).toBeVisible();
+  },
+};
+
+/** Keyboard only: Tab reaches Retry (Space presses it), then the technical details. */
+export const KeyboardOnly: Story = {
+  args: Problem.args,
+  play: async ({ args, canvasElement }) => {
+    const alert = within(canvasElement).getByRole("alert");
+    await userEvent.tab();
+    await expectFocusVisible(within(alert).getByRole("button", { name: "Retry" }));
+    await userEvent.keyboard(" ");
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    // The native <summary> is the next stop, with the same ring. Opening it with Enter is
+    // the browser's own behaviour for a real key press, which user-event does not emulate.
+    await userEvent.tab();
+    await expectFocusVisible(within(alert).getByText("Technical details"));
   },
 };
 
@@ -227,6 +244,19 @@ export const CustomTitle: Story = {
   },
 };
 
+/**
+ * Right to left: the thick edge marks the start of the alert, which is now its right side.
+ * (The copy is the component's own, in English; the layout is what this story checks.)
+ */
+export const RightToLeft: Story = {
+  globals: { direction: "rtl" },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole("alert");
+    await expect(getComputedStyle(alert).borderRightWidth).toBe("4px");
+    await expect(getComputedStyle(alert).borderLeftWidth).toBe("1px");
+  },
+};
+
 export const LongContent: Story = {
   args: {
     error: new ApiError({
@@ -249,5 +279,18 @@ export const LongContent: Story = {
     await userEvent.click(within(alert).getByText("Technical details"));
     // Long URLs must wrap inside the alert rather than make the page scroll sideways.
     await expect(alert.scrollWidth).toBeLessThanOrEqual(alert.clientWidth);
+  },
+};
+
+/** The long problem on a phone (375 px): everything still wraps inside the alert and the page. */
+export const Phone: Story = {
+  args: LongContent.args,
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole("alert");
+    await userEvent.click(within(alert).getByText("Technical details"));
+    await expect(window.innerWidth).toBe(375);
+    await expect(alert.scrollWidth).toBeLessThanOrEqual(alert.clientWidth);
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
   },
 };

@@ -85,7 +85,11 @@ function describeError(error: ApiError): Copy {
  * details one click away for bug reports. It is an alert, so it is announced when it
  * appears; render it in place of the content that failed rather than alongside it.
  *
- * @example
+ * **When to use**: wherever data could not be loaded or an action could not be completed.
+ * Pass `onRetry` when trying again can help (a network failure, a timeout, a server error);
+ * leave it out for 401, 403 or 404. A field's validation message belongs in TextField's
+ * `error`, not here. `QueryBoundary` renders it for a failed query.
+ *
  * ```tsx
  * <ErrorState error={query.error} onRetry={() => void query.refetch()} />
  * ```

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { ApiError } from "@/api/errors";
+import { expectFocusVisible } from "@/components/expect-focus-visible";
 import { QueryBoundary } from "@/components/query-boundary";
 import type { QueryBoundaryProps } from "@/components/query-boundary";
 
@@ -71,7 +72,10 @@ const meta = {
       description: {
         component:
           "`QueryBoundary` renders the loading, error, empty and success states of any TanStack Query result. " +
-          "These stories drive it with a real `useQuery` and a local queryFn; the controls are the boundary's own props.",
+          "These stories drive it with a real `useQuery` and a local queryFn; the controls are the boundary's own props.\n\n" +
+          "**When to use**: around every query result a screen shows, so that each state looks and behaves the same " +
+          'everywhere. Give `errorTitle` in the words of the screen ("Couldn\'t load your orders"), `empty` when an ' +
+          "empty list needs its own explanation or action, and `headingLevel` to fit the page's outline.",
       },
     },
   },
@@ -118,8 +122,9 @@ export const RetryRecovers: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const retry = await canvas.findByRole("button", { name: "Retry" });
+    // Keyboard only: Tab reaches Retry with a visible focus ring, Enter refetches.
     await userEvent.tab();
-    await expect(retry).toHaveFocus();
+    await expectFocusVisible(retry);
     await userEvent.keyboard("{Enter}");
     const list = await canvas.findByRole("list", { name: "Items" });
     await expect(within(list).getAllByRole("listitem")).toHaveLength(2);

@@ -31,7 +31,9 @@ function defaultIsEmpty(data: unknown): boolean {
  * loading, error (with a Retry that refetches), empty, and the data itself. The
  * wrapper exposes `data-state` and is `aria-busy` while loading.
  *
- * @example
+ * **When to use**: around every query result a screen shows, so each state looks and
+ * behaves the same everywhere (the workbench's docs page shows them all).
+ *
  * ```tsx
  * const things = useQuery({ queryKey: ["things"], queryFn: fetchThings });
  * <QueryBoundary query={things} errorTitle="Couldn't load things">

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { expectFocusVisible } from "@/components/expect-focus-visible";
 import { TextField } from "@/components/text-field";
 
 const meta = {
@@ -19,11 +20,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Keyboard only: Tab reaches the input, the focus ring shows, typing fills it. */
 export const Default: Story = {
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Display name" });
     await userEvent.tab();
-    await expect(input).toHaveFocus();
+    await expectFocusVisible(input);
     await userEvent.keyboard("Ada");
     await expect(input).toHaveValue("Ada");
     await expect(args.onChange).toHaveBeenCalledTimes(3);
@@ -77,6 +79,26 @@ export const Disabled: Story = {
     await userEvent.type(input, "x");
     await expect(input).toHaveValue("Ada Lovelace");
     await expect(args.onChange).not.toHaveBeenCalled();
+    // A disabled field is not a tab stop.
+    await userEvent.tab();
+    await expect(input).not.toHaveFocus();
+  },
+};
+
+/** Right to left, with Hebrew copy: label, input text, hint and error all start at the right edge. */
+export const RightToLeft: Story = {
+  args: { label: "שם תצוגה", hint: "מוצג ליד התגובות שלך.", error: "השם הזה תפוס.", defaultValue: "עדה" },
+  globals: { direction: "rtl" },
+  play: async ({ canvasElement }) => {
+    const field = canvasElement.querySelector(".text-field")!.getBoundingClientRect();
+    const label = within(canvasElement).getByText("שם תצוגה");
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    // The label's text (not its box, which spans the field) ends at the field's right edge.
+    await expect(Math.abs(range.getBoundingClientRect().right - field.right)).toBeLessThan(1);
+    await expect(getComputedStyle(within(canvasElement).getByRole("textbox")).direction).toBe("rtl");
+    // The Hebrew glyphs come from the bundled face, not from whatever the machine has.
+    await expect(await document.fonts.load('1rem "Noto Sans Hebrew Variable"', "שם תצוגה")).not.toHaveLength(0);
   },
 };
 

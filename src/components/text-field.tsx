@@ -19,11 +19,14 @@ function isPresent(node: ReactNode): boolean {
  * A labelled text input with optional hint and error. Native input props (and `ref`)
  * go to the `<input>`; the wrapper exposes `data-invalid` and `data-disabled` for styling.
  *
+ * **When to use**: for one line of text (a name, an email, a search). The label is always
+ * visible; put format help in `hint`, never only in the placeholder. Show `error` once the
+ * user has left the field or submitted, in words that say how to fix it.
+ *
  * The error is not a live region: it is announced when the input is focused, which
  * avoids a burst of announcements when a whole form is validated at once. Move focus
  * to the first invalid field after submit.
  *
- * @example
  * ```tsx
  * <TextField label="Email" type="email" hint="We never share it." error={errors.email} />
  * ```
