@@ -53,7 +53,14 @@ mkdirSync(join(root, ".cache"), { recursive: true });
 const scratch = mkdtempSync(join(root, ".cache", "bench-api-"));
 const bare = mkdtempSync(join(root, ".cache", "bench-bare-")); // no redocly.yaml here: openapi-typescript's defaults
 try {
-  for (const entry of ["scripts", "redocly.yaml", "package.json", "tsconfig.json", "src/api/manifest-types.ts"]) {
+  for (const entry of [
+    "scripts",
+    "redocly.yaml",
+    "package.json",
+    "tsconfig.json",
+    "src/api/manifest-types.ts",
+    "src/api/contract-types.ts",
+  ]) {
     cpSync(join(root, entry), join(scratch, entry), { recursive: true });
   }
   mkdirSync(join(scratch, "openapi"));
@@ -67,7 +74,8 @@ try {
   const baseline: Sample[] = [];
   for (let i = 0; i < runs; i++) {
     // Every run generates from nothing.
-    for (const file of ["schema.d.ts", "manifest.json"]) rmSync(join(scratch, "src/api", file), { force: true });
+    for (const file of ["schema.d.ts", "manifest.json", "contract.json"])
+      rmSync(join(scratch, "src/api", file), { force: true });
     pipeline.push(measure(scratch, node, ["scripts/api.ts"]));
     baseline.push(measure(bare, node, [cli, document, "-o", join(bare, "schema.d.ts")]));
   }

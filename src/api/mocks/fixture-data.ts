@@ -1,5 +1,5 @@
 import { faker } from "@faker-js/faker/locale/en";
-import { generateSync, type JsonSchema as FakerSchema } from "json-schema-faker";
+import { define, generateSync, type JsonSchema as FakerSchema } from "json-schema-faker";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
 import type { Scenario } from "./scenarios";
 import type { SchemaFailure, Validator } from "./validator";
@@ -15,8 +15,15 @@ const MAX_TEXT = 2000;
 const LONG_TEXT = 240;
 /** Generation is retried with the next seeds when the data it gave does not validate (an ambiguous `oneOf`). */
 const ATTEMPTS = 5;
-/** Recursive schemas stop after this many nested references. */
-const REF_DEPTH = 5;
+/** A recursive schema (a tree, a team and its parent team) nests itself this many times, then as little as it may. */
+const RECURSION = 2;
+/** Nesting stops here, recursion aside: real contracts nest deep (GitHub: a list of branches, their protection, its users). */
+const MAX_DEPTH = 60;
+/**
+ * The keyword a reference to a recursive schema is rewritten to, for the generator only
+ * (json-schema-faker hands an `x-name` keyword to the extension defined as `name`).
+ */
+const RECURSIVE_REF = "recursive-ref";
 
 type SchemaNode = Record<string, unknown>;
 
@@ -107,7 +114,20 @@ function longText(schema: SchemaNode): string {
  * data.generate("#/components/schemas/Note", { seed: 1, scenario: "long-text" });
  */
 export function createFixtureData(contract: ContractSchemas, validator: Validator) {
-  const root = { components: contract.components } as const;
+  const recursive = recursiveComponents(contract.components.schemas);
+  const components = { schemas: markRecursion(contract.components.schemas, recursive) as Record<string, JsonSchema> };
+  const minimal = new Map<string, FakerSchema>();
+
+  /** The least a recursive component may be: its required properties, its arrays at minItems. */
+  function minimalOf(ref: string): FakerSchema {
+    let found = minimal.get(ref);
+    if (found === undefined) {
+      const name = decodeURIComponent(ref.replace(/^#\/components\/schemas\//, ""));
+      found = leastOf(components.schemas[name] ?? {});
+      minimal.set(ref, found);
+    }
+    return found;
+  }
 
   function schemaAt(pointer: string): JsonSchema | undefined {
     return pointer
@@ -122,16 +142,26 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
 
   function fake(schema: JsonSchema, seed: number, scenario: DataScenario, depth: number): unknown {
     faker.seed(seed);
-    const rooted: FakerSchema = typeof schema === "boolean" ? schema : { ...schema, ...root };
-    return generateSync(rooted, {
-      seed,
-      refDepthMax: REF_DEPTH,
-      maxDepth: REF_DEPTH * 2,
-      // Designers see every field the contract allows; `empty` shows the least.
-      alwaysFakeOptionals: scenario !== "empty",
-      optionalsProbability: scenario === "empty" ? 0 : 1,
-      outputTransform: (value, node, path) => shape(value, node, path, seed, scenario, depth),
-    });
+    // The schema sits under $defs and the root only refers to it: the components beside it are never generated.
+    const rooted = {
+      $ref: "#/$defs/target",
+      $defs: { target: markRecursion(schema, recursive) },
+      components,
+    } as FakerSchema;
+    const previous = activeMinimal;
+    activeMinimal = minimalOf;
+    try {
+      return generateSync(rooted, {
+        seed,
+        maxDepth: MAX_DEPTH,
+        // Designers see every field the contract allows; `empty` shows the least.
+        alwaysFakeOptionals: scenario !== "empty",
+        optionalsProbability: scenario === "empty" ? 0 : 1,
+        outputTransform: (value, node, path) => shape(value, node, path, seed, scenario, depth),
+      });
+    } finally {
+      activeMinimal = previous;
+    }
   }
 
   function shape(
@@ -185,6 +215,140 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
 
   return { generate, schemaAt };
 }
+
+/** Component names that take part in a reference cycle (Tarjan's strongly connected components). */
+function recursiveComponents(schemas: Record<string, JsonSchema>): Set<string> {
+  const edges = new Map<string, Set<string>>();
+  for (const [name, schema] of Object.entries(schemas)) edges.set(name, referencedComponents(schema));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const result = new Set<string>();
+  let counter = 0;
+  // Iterative, so that a long chain of references cannot overflow the call stack.
+  for (const start of edges.keys()) {
+    if (index.has(start)) continue;
+    const work: Array<{ node: string; targets: string[]; next: number }> = [];
+    const open = (node: string) => {
+      index.set(node, counter);
+      low.set(node, counter++);
+      stack.push(node);
+      onStack.add(node);
+      work.push({ node, targets: [...(edges.get(node) ?? [])].filter((t) => edges.has(t)), next: 0 });
+    };
+    open(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as (typeof work)[number];
+      if (frame.next < frame.targets.length) {
+        const target = frame.targets[frame.next++] as string;
+        if (!index.has(target)) open(target);
+        else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node) ?? 0, index.get(target) ?? 0));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.node);
+      const selfLoop = edges.get(frame.node)?.has(frame.node) === true;
+      if (component.length > 1 || selfLoop) component.forEach((name) => result.add(name));
+    }
+  }
+  return result;
+}
+
+function componentName(ref: string): string | undefined {
+  const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
+  return match?.[1]?.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+function referencedComponents(schema: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) schema.forEach((item) => referencedComponents(item, found));
+  else if (isNode(schema)) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === "$ref" && typeof value === "string") {
+        const name = componentName(value);
+        if (name !== undefined) found.add(name);
+      } else if (typeof value === "object") referencedComponents(value, found);
+    }
+  }
+  return found;
+}
+
+/** A copy whose references to recursive components go through the generator's recursion guard. */
+function markRecursion(schema: unknown, recursive: Set<string>): unknown {
+  if (recursive.size === 0) return schema;
+  if (Array.isArray(schema)) return schema.map((item) => markRecursion(item, recursive));
+  if (!isNode(schema)) return schema;
+  const output: SchemaNode = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "$ref" && typeof value === "string" && recursive.has(componentName(value) ?? "")) {
+      output[`x-${RECURSIVE_REF}`] = value;
+    } else output[key] = typeof value === "object" ? markRecursion(value, recursive) : value;
+  }
+  return output;
+}
+
+/**
+ * The least an instance of a schema may hold: required properties only, arrays at
+ * their minimum, null where allowed; through nested objects and arrays, up to the next
+ * reference (which limits itself).
+ */
+function leastOf(schema: unknown): FakerSchema {
+  if (!isNode(schema)) return schema as FakerSchema;
+  if (types(schema).includes("null")) return { type: "null" };
+  const least: SchemaNode = { ...schema };
+  if (isNode(schema.properties)) {
+    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    least.properties = Object.fromEntries(
+      Object.entries(schema.properties)
+        .filter(([name]) => required.includes(name))
+        .map(([name, property]) => [name, leastOf(property)]),
+    );
+    least.additionalProperties = false;
+  }
+  if (schema.items !== undefined) {
+    least.maxItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+    least.items = leastOf(schema.items);
+  }
+  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+    if (Array.isArray(schema[keyword])) least[keyword] = (schema[keyword] as unknown[]).map(leastOf);
+  }
+  return least;
+}
+
+/** Set while a generation runs (generation is synchronous): the recursion guard's way back to its contract. */
+let activeMinimal: ((ref: string) => FakerSchema) | undefined;
+
+interface RecursionContext {
+  proceed?: (schema: FakerSchema) => unknown;
+}
+
+/** How deep each recursive reference is nested on the branch being generated (generation is synchronous). */
+const nesting = new Map<string, number>();
+
+// A reference to a recursive component: followed RECURSION times along one branch, then the least instance.
+define(RECURSIVE_REF, (value, _schema, context) => {
+  const { proceed } = context as unknown as RecursionContext;
+  const ref = String(value);
+  const depth = nesting.get(ref) ?? 0;
+  // Past the limit even the least instance would recurse forever (a required, non-empty self-reference).
+  if (proceed === undefined || activeMinimal === undefined || depth > RECURSION + 4) return null;
+  nesting.set(ref, depth + 1);
+  try {
+    return proceed(depth < RECURSION ? { $ref: ref } : activeMinimal(ref));
+  } finally {
+    nesting.set(ref, depth);
+  }
+});
 
 function lastName(path: string): string {
   const parts = path.split("/").filter((part) => part !== "" && !/^\d+$/.test(part));

@@ -77,6 +77,29 @@ function describe(error: ErrorObject): SchemaFailure {
 }
 
 /**
+ * A `oneOf` that several branches match is the contract's ambiguity (GitHub's event
+ * payloads list `{ type: object }` beside specific events), not the data's fault: the
+ * value is accepted with a warning. Errors under it come from the branches it did not
+ * take. A value that matches no branch stays a failure.
+ */
+function ambiguities(errors: ErrorObject[]): ErrorObject[] {
+  return errors.filter(
+    (error) =>
+      error.keyword === "oneOf" && Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas),
+  );
+}
+
+function withoutAmbiguous(errors: ErrorObject[]): ErrorObject[] {
+  const ambiguous = ambiguities(errors);
+  return errors.filter(
+    (error) =>
+      !ambiguous.some(
+        (oneOf) => error.instancePath === oneOf.instancePath || error.instancePath.startsWith(`${oneOf.instancePath}/`),
+      ),
+  );
+}
+
+/**
  * The failures worth reading: composition keywords (`oneOf`, `anyOf`) report every
  * branch's failure and then their own; the deepest, most specific ones come first.
  */
@@ -126,6 +149,24 @@ export function createValidator(contract: ContractSchemas) {
   addOpenApiFormats(ajv);
   ajv.addSchema(contract, ROOT);
   const compiled = new Map<string, ValidateFunction>();
+  const warned = new Set<string>();
+
+  function run(key: string, validate: ValidateFunction, value: unknown): SchemaFailure[] {
+    if (validate(value)) return [];
+    const errors = validate.errors ?? [];
+    const remaining = withoutAmbiguous(errors);
+    for (const oneOf of ambiguities(errors)) {
+      const note = `${key} ${oneOf.schemaPath}`;
+      if (remaining.length > 0 || warned.has(note)) continue;
+      warned.add(note);
+      console.warn(
+        `[mocks] ${key}: the value at ${oneOf.instancePath || "/"} matches several branches of the oneOf at ` +
+          `${oneOf.schemaPath} (${JSON.stringify((oneOf.params as { passingSchemas: unknown }).passingSchemas)}); ` +
+          "accepted. The contract may mean anyOf, or need a discriminator.",
+      );
+    }
+    return failuresOf(remaining);
+  }
 
   function compile(key: string, make: () => ValidateFunction): ValidateFunction {
     let validate = compiled.get(key);
@@ -148,12 +189,12 @@ export function createValidator(contract: ContractSchemas) {
         if (!found) throw new Error(`[mocks] No schema at ${pointer} in the contract.`);
         return found;
       });
-      return validate(value) ? [] : failuresOf(validate.errors);
+      return run(pointer, validate, value);
     },
     /** Checks `value` against a schema built from the contract's (parameters gathered into one object, say). */
     checkAgainst(key: string, schema: JsonSchema, value: unknown): SchemaFailure[] {
       const validate = compile(key, () => ajv.compile(schema as Record<string, unknown>));
-      return validate(value) ? [] : failuresOf(validate.errors);
+      return run(key, validate, value);
     },
     /** The `$id` the contract document is registered under, for schemas that refer into it. */
     root: ROOT,
