@@ -1,9 +1,14 @@
 // The mission, end to end: a filled-in contract dropped into a copy of the
 // scaffold regenerates, type-checks, and a component calling one of its
-// operations renders the fixture data in Chromium. A story without a fixture fails.
+// operations renders the default fixture's data in Chromium, the same data Node
+// generates; the scenario toolbar changes it. A request without a handler and an
+// override that breaks the contract fail their stories.
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContractSchemas } from "@/api/contract-types";
+import type { Manifest } from "@/api/manifest-types";
+import { createFixtures } from "@/api/mocks/contract-fixtures";
 import { launchChromium, serveStatic } from "./browser.ts";
 import { writeContract } from "../api/scratch.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
@@ -48,24 +53,31 @@ describe("a filled-in contract flows through the scaffold", () => {
     expect(result.status).toBe(0);
   });
 
-  it("renders the fixture data in Chromium, and fails the story that has no fixture", () => {
+  it("renders the fixture data in Chromium, and fails the stories without a handler or with a broken override", () => {
     const report = join(dir, "report.json");
     const result = run(dir, "vitest", [
       "run",
       "--project",
       "storybook",
       "src/features/notes",
+      // The fixture app's stories are new: record their visual baselines as a developer's first run does.
+      "--update",
       "--reporter=json",
       `--outputFile=${report}`,
     ]);
-    expect(result.status).toBe(1); // the Unmocked story fails, as it must
+    expect(result.status).toBe(1); // the Unmocked and BrokenOverride stories fail, as they must
     const { testResults } = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
     const byTitle = new Map(testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
-    expect(byTitle.get("Default")?.status).toBe("passed");
-    expect(byTitle.get("Server Problem")?.status).toBe("passed");
+    for (const title of ["Generated", "Overridden", "Empty", "Server Problem"]) {
+      expect(byTitle.get(title)?.status, `${title}: ${byTitle.get(title)?.failureMessages.join("\n")}`).toBe("passed");
+    }
     expect(byTitle.get("Unmocked")?.status).toBe("failed");
     expect(byTitle.get("Unmocked")?.failureMessages.join("\n")).toMatch(
-      /No handler for GET http:\/\/localhost:\d+\/notes\?limit=20/,
+      /No handler for GET http:\/\/localhost:\d+\/notes\?limit=20 \(operation listNotes\)/,
+    );
+    expect(byTitle.get("Broken Override")?.status).toBe("failed");
+    expect(byTitle.get("Broken Override")?.failureMessages.join("\n")).toContain(
+      "Contract violation: listNotes → 200 response body at /0/id: expected type string, got 7",
     );
   });
 
@@ -88,8 +100,13 @@ describe("a filled-in contract flows through the scaffold", () => {
         }
       });
 
-      await page.goto(`${url}iframe.html?id=notes-noteslist--default&viewMode=story`);
-      await page.getByText("Fixture note from the example contract").waitFor({ timeout: 30_000 });
+      // The data Node generates for listNotes is the data the story shows in Chromium.
+      const read = (file: string) => JSON.parse(readFileSync(join(dir, "src/api", file), "utf8")) as unknown;
+      const fixtures = createFixtures(read("manifest.json") as Manifest, read("contract.json") as ContractSchemas);
+      const [first] = fixtures.fixture("listNotes", "200") as Array<{ title: string }>;
+      expect(first?.title).toEqual(expect.any(String));
+      await page.goto(`${url}iframe.html?id=notes-noteslist--generated&viewMode=story`);
+      await page.getByText(first?.title ?? "").waitFor({ timeout: 30_000 });
       const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
       expect(worker).toBe(`${url}mockServiceWorker.js`);
 
@@ -115,11 +132,18 @@ describe("a filled-in contract flows through the scaffold", () => {
       // story after the reload: MSW's worker unregisters itself when its last page goes
       // away, and a reload races with that (msw reloads the story frame to recover).
       const manager = await (await browser.newContext()).newPage();
-      await manager.goto(`${url}?path=/story/notes-noteslist--default`);
-      await manager
-        .frameLocator("#storybook-preview-iframe")
-        .getByText("Fixture note from the example contract")
-        .waitFor();
+      await manager.goto(`${url}?path=/story/notes-noteslist--generated`);
+      const story = manager.frameLocator("#storybook-preview-iframe");
+      await story.getByText(first?.title ?? "").waitFor();
+
+      // The Scenario menu switches the data of the open story: `empty` gives an empty list.
+      await manager.getByRole("button", { name: /^Fixture scenario/ }).click();
+      await manager.getByText("empty", { exact: true }).click();
+      await story.getByText("Nothing here yet").waitFor();
+      await manager.getByRole("button", { name: /^Fixture scenario/ }).click();
+      await manager.getByText("default", { exact: true }).click();
+      await story.getByText(first?.title ?? "").waitFor();
+
       const reloaded = await manager.reload();
       expect(reloaded?.status()).toBe(200);
       await manager.getByRole("button", { name: "NotesList" }).or(manager.getByText("NotesList")).first().waitFor();
