@@ -1,4 +1,9 @@
 import { defineMain } from "@storybook/react-vite/node";
+import { fileURLToPath } from "node:url";
+import { mergeConfig } from "vite";
+import { contractGallery, galleryIndexer } from "../scripts/lib/contract-gallery.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 export default defineMain({
   framework: "@storybook/react-vite",
@@ -9,4 +14,8 @@ export default defineMain({
   // The mock Service Worker; relative to this folder, so it ships with the static build.
   staticDirs: ["./public"],
   core: { disableTelemetry: true },
+  // The contract gallery: one story per operation × declared status, indexed from the
+  // operation manifest and served as generated modules (scripts/lib/contract-gallery.ts).
+  experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
+  viteFinal: (config) => mergeConfig(config, { plugins: [contractGallery({ root })] }),
 });

@@ -65,8 +65,11 @@ try {
   }
   mkdirSync(join(scratch, "openapi"));
   copyFileSync(document, join(scratch, "openapi", `openapi${extname(document) === ".json" ? ".json" : ".yaml"}`));
-  mkdirSync(join(scratch, "tests/example-contract"), { recursive: true });
-  copyFileSync(join(root, "tests/example-contract/openapi.yaml"), join(scratch, "tests/example-contract/openapi.yaml"));
+  // `npm run api` generates the tests' contracts too.
+  for (const contract of ["tests/example-contract", "tests/gallery-contract"]) {
+    mkdirSync(join(scratch, contract), { recursive: true });
+    copyFileSync(join(root, contract, "openapi.yaml"), join(scratch, contract, "openapi.yaml"));
+  }
 
   const node = process.execPath;
   const cli = join(root, "node_modules/openapi-typescript/bin/cli.js");

@@ -31,12 +31,14 @@ export interface Target {
 }
 
 /**
- * The product's contract, and the example contract the tests use to prove that a
- * filled-in contract flows through (kept current by the same command).
+ * The product's contract, the example contract the tests use to prove that a
+ * filled-in contract flows through, and the gallery's test contract (the schema view's
+ * stories and the coverage report's tests read it), all kept current by the same command.
  */
 export const TARGETS: readonly Target[] = [
   { contract: "openapi", outDir: "src/api" },
   { contract: "tests/example-contract/openapi.yaml", outDir: "tests/example-contract/generated" },
+  { contract: "tests/gallery-contract/openapi.yaml", outDir: "tests/gallery-contract/generated" },
 ];
 
 const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];

@@ -11,6 +11,7 @@ const PARTS = [
   "openapi",
   "src/api",
   "tests/example-contract",
+  "tests/gallery-contract",
   ".storybook/public",
 ];
 
@@ -37,7 +38,12 @@ export function writeContract(dir: string, files: Record<string, string>): void 
 /** Every generated file, path → bytes, to prove a failed run changed none of them. */
 export function snapshotOutputs(dir: string): Map<string, string> {
   const snapshot = new Map<string, string>();
-  for (const folder of ["src/api", "tests/example-contract/generated", ".storybook/public"]) {
+  for (const folder of [
+    "src/api",
+    "tests/example-contract/generated",
+    "tests/gallery-contract/generated",
+    ".storybook/public",
+  ]) {
     for (const entry of readdirSync(join(dir, folder), { recursive: true })) {
       const file = join(dir, folder, String(entry));
       if (statSync(file).isFile()) snapshot.set(relative(dir, file), readFileSync(file, "latin1"));

@@ -1,0 +1,73 @@
+import { useId } from "react";
+import type { Manifest } from "@/api/manifest-types";
+import { EmptyState } from "@/components/empty-state";
+import "./gallery-overview.css";
+
+/** The sidebar group of an operation in the gallery: its first tag, or "untagged". */
+export function galleryGroup(tags: readonly string[]): string {
+  return tags[0] ?? "untagged";
+}
+
+/**
+ * The gallery's front page: what it holds and where, by tag. With an empty contract it
+ * says that there is nothing to show yet and how that changes.
+ *
+ * @example
+ * ```tsx
+ * <GalleryOverview manifest={manifest} />
+ * ```
+ */
+export function GalleryOverview({ manifest }: { manifest: Manifest }) {
+  const titleId = useId();
+  const groups = new Map<string, { operations: number; responses: number }>();
+  for (const operation of manifest.operations) {
+    const group = groups.get(galleryGroup(operation.tags)) ?? { operations: 0, responses: 0 };
+    group.operations += 1;
+    group.responses += operation.responses.length;
+    groups.set(galleryGroup(operation.tags), group);
+  }
+  const responses = manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
+  return (
+    <section className="gallery-overview" aria-labelledby={titleId}>
+      <h2 id={titleId}>Contract gallery</h2>
+      <p>
+        One story for every response the contract declares: each operation is called through the app&apos;s hooks and
+        client, its fixture answers with one declared status, and the result is shown as data, an error or an empty
+        body, with whether it matches the contract. The Scenario menu in the toolbar puts every answer in another state.
+      </p>
+      {manifest.operations.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No operations yet"
+          description="The contract in openapi/openapi.yaml has no operations, so there is no response to show. Describe the first one under `paths` (with an operationId and every response), run `npm run api`, and its stories appear under Gallery, grouped by tag."
+        />
+      ) : (
+        <>
+          <p>
+            {manifest.operations.length} {manifest.operations.length === 1 ? "operation" : "operations"} · {responses}{" "}
+            {responses === 1 ? "response" : "responses"}, under Gallery in the sidebar:
+          </p>
+          <table className="gallery-overview__table">
+            <caption className="visually-hidden">Gallery stories by tag</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tag</th>
+                <th scope="col">Operations</th>
+                <th scope="col">Responses</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...groups].map(([group, counts]) => (
+                <tr key={group}>
+                  <th scope="row">{group}</th>
+                  <td>{counts.operations}</td>
+                  <td>{counts.responses}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
