@@ -105,7 +105,7 @@ describe("buildContractSchemas, in both versions", () => {
 
   it("hoists a reference to a schema outside the components, so every reference has one form", () => {
     const doc = document("3.1.0", {}, { $ref: "#/paths/~1x/get/parameters/0/schema" });
-    (doc.paths?.["/x"]?.get as { parameters: unknown[] }).parameters = [
+    (doc.paths?.["/x"] as { get: { parameters: unknown[] } }).get.parameters = [
       { name: "n", in: "query", schema: { type: "integer" } },
     ];
     const converted = buildContractSchemas(doc);
