@@ -63,6 +63,9 @@ interface LifecycleEvents {
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
 }
 
+/** Copies of requests kept for their check; the oldest go past this many (requests that got no answer). */
+const PENDING_REQUESTS = 500;
+
 function concreteStatus(declared: string, fallback: number): number {
   if (/^\d{3}$/.test(declared)) return Number(declared);
   if (/^[1-5]XX$/i.test(declared)) return Number(declared[0]) * 100;
@@ -385,6 +388,8 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
       const onStart = ({ request, requestId }: { request: Request; requestId: string }) => {
         // Kept before any handler reads the body.
         if (match(request.method, request.url)) requests.set(requestId, request.clone());
+        // A request that is never answered (a network error, an aborted fetch) leaves its copy behind.
+        if (requests.size > PENDING_REQUESTS) requests.delete(requests.keys().next().value ?? "");
       };
       const onMocked = ({
         request,
