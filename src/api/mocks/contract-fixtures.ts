@@ -225,10 +225,14 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
 
   function answer(status: number, body: Prepared | null): Response {
     if (body === null || body.text === "") return new HttpResponse(null, { status });
-    return new HttpResponse(body.text, {
-      status,
-      headers: { "Content-Type": body.mediaType ?? "application/octet-stream" },
-    });
+    // A declared range (`*/*`, `application/*`) is no Content-Type: answer with a concrete one inside it.
+    const declared = body.mediaType ?? "application/octet-stream";
+    const contentType = !declared.includes("*")
+      ? declared
+      : isJsonMediaType(declared) || declared === "application/*"
+        ? "application/json"
+        : declared.replace("*", "plain");
+    return new HttpResponse(body.text, { status, headers: { "Content-Type": contentType } });
   }
 
   /** The default answer of one operation, in the scenario the workbench or test chose. */
