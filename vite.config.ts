@@ -2,20 +2,67 @@ import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { msw } from "msw/vite";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { contractWatch } from "./scripts/lib/vite-plugin-contract.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium.ts";
+import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
+import { compareScreenshots } from "./tests/visual/compare.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
+const storybookConfigDir = fileURLToPath(new URL("./.storybook", import.meta.url));
 
-/** Real Chromium (the system's), headless, for every browser test. */
-const browser = {
+/**
+ * Real Chromium (the system's), headless, for every browser test. A fresh object per
+ * project: Vitest names the instances in place, so two projects must not share them.
+ */
+const browser = () => ({
   enabled: true,
   headless: true,
   provider: playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } }),
   instances: [{ browser: "chromium" as const }],
-};
+  expect: {
+    // Visual baselines (tests/visual/capture.ts, docs/decisions/0008-visual-baselines.md).
+    toMatchScreenshot: {
+      // Vitest's own pixelmatch comparator decides (it skips decoding when the PNGs are
+      // byte-identical, the usual case); ours only redraws a failed size change as a diff.
+      comparators: { "any-size": compareScreenshots },
+      screenshotOptions: { animations: "disabled" as const, caret: "hide" as const, scale: "css" as const },
+      resolveScreenshotPath: ({ arg, ext, root, browserName, platform }: PathData) =>
+        join(root, BASELINE_DIR, `${browserName}-${platform}`, `${arg}${ext}`),
+      resolveDiffPath: ({ arg, ext, root }: PathData) => join(root, OUTPUT_DIR, `${arg}${ext}`),
+    },
+  },
+});
+
+interface PathData {
+  arg: string;
+  ext: string;
+  root: string;
+  browserName: string;
+  platform: string;
+}
+
+/**
+ * Every story as a test in Chromium, in one theme: play function, axe, console errors,
+ * unhandled requests, then its visual baseline. One project per theme, as
+ * @storybook/addon-vitest recommends, so a dark story is rendered dark from the start
+ * and axe checks its contrast too.
+ */
+function storybookProject(theme: Theme) {
+  return {
+    extends: true,
+    plugins: [storybookTest({ configDir: storybookConfigDir, initialGlobals: { theme } })],
+    test: {
+      name: storyProject(theme),
+      browser: browser(),
+      provide: { visualTheme: theme },
+      globalSetup: ["tests/setup/require-chromium.ts"],
+      setupFiles: ["tests/setup/storybook.ts", "tests/visual/capture.ts"],
+    },
+  };
+}
 
 export default defineConfig({
   // msw() serves the mock Service Worker to `npm run dev` without a copy in public/,
@@ -47,16 +94,8 @@ export default defineConfig({
           },
         },
       },
-      {
-        extends: true,
-        plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
-        test: {
-          name: "storybook",
-          browser,
-          globalSetup: ["tests/setup/require-chromium.ts"],
-          setupFiles: ["tests/setup/storybook.ts"],
-        },
-      },
+      // `storybook` (light) and `storybook-dark`.
+      ...THEMES.map(storybookProject),
       {
         extends: true,
         test: {
