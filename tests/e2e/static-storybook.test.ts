@@ -1,0 +1,136 @@
+// The static workbench travels: `npm run build-storybook` output, served by a plain static
+// server under a sub-path, renders stories with their mocked data, the docs pages, and the
+// toolbar choices a shared link carries. Built in a scratch copy whose contract is the
+// example one, because only a filled-in contract has operations to mock.
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeContract } from "../api/scratch.ts";
+import { launchChromium, serveStatic } from "./browser.ts";
+import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
+
+const SUB_PATH = "/some/sub/path/";
+
+interface IndexEntry {
+  type: "story" | "docs";
+  title: string;
+  tags?: string[];
+}
+
+describe(`the static Storybook build served from ${SUB_PATH}`, () => {
+  let dir = "";
+  let entries: Record<string, IndexEntry> = {};
+  let url = "";
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    dir = makeScratchCopy("static-storybook");
+    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/example-contract/openapi.yaml"), "utf8") });
+    mkdirSync(join(dir, "src/features/notes"), { recursive: true });
+    for (const file of ["notes-list.tsx", "notes-sub-path.stories.tsx"]) {
+      copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));
+    }
+    const api = run(dir, "npm", ["run", "--silent", "api"]);
+    expect(api.status, api.stderr).toBe(0);
+    // The project's own script, as a designer's colleague would run it.
+    const build = run(dir, "npm", ["run", "--silent", "build-storybook", "--", "--quiet"]);
+    expect(build.status, build.stderr).toBe(0);
+    const out = join(dir, "storybook-static");
+    entries = (JSON.parse(readFileSync(join(out, "index.json"), "utf8")) as { entries: Record<string, IndexEntry> })
+      .entries;
+    ({ url, server } = await serveStatic(out, SUB_PATH));
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.close();
+    removeScratchCopy(dir);
+  });
+
+  /** A page in a fresh context (as a shared link opens), recording console errors. */
+  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      // Chromium asks the origin's root for /favicon.ico, outside the sub-path: not the build's concern.
+      if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
+        errors.push(`${message.text()} (${path})`);
+      }
+    });
+    await page.goto(`${url}${path}`);
+    return { page, errors };
+  }
+
+  it.each([
+    { id: "subpath-notes--listed", text: "First note, served from a sub-path", logged: [] },
+    { id: "subpath-notes--single", text: "The only note (limit=20)", logged: [] },
+    // Chromium logs the mocked 500 like any failed response; nothing else may be logged.
+    {
+      id: "subpath-notes--server-problem",
+      text: "Notes are unavailable under the sub-path",
+      logged: [/status of 500/],
+    },
+  ])("renders the story $id with its mocked data", async ({ id, text, logged }) => {
+    const { page, errors } = await open(`iframe.html?id=${id}&viewMode=story`);
+    await page.getByText(text).first().waitFor({ timeout: 30_000 });
+    // The mocks come from the worker shipped beside iframe.html, under the sub-path.
+    const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(worker).toBe(`${url}mockServiceWorker.js`);
+    expect(errors).toHaveLength(logged.length);
+    logged.forEach((pattern, index) => expect(errors[index]).toMatch(pattern));
+    await page.context().close();
+  });
+
+  it("opens a story in the workbench with the theme and direction its link carries", async () => {
+    const { page, errors } = await open("?path=/story/subpath-notes--listed&globals=theme:dark;direction:rtl");
+    const preview = page.frameLocator("#storybook-preview-iframe");
+    await preview.getByText("First note, served from a sub-path").waitFor({ timeout: 30_000 });
+    await expect.poll(() => preview.locator("html").getAttribute("data-theme")).toBe("dark");
+    expect(await preview.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("renders every component's docs page with its description and props table", async () => {
+    const autodocs = Object.entries(entries).filter(
+      ([, entry]) =>
+        entry.type === "docs" && entry.title.startsWith("Foundations/") && entry.tags?.includes("autodocs"),
+    );
+    expect(autodocs.map(([, entry]) => entry.title).sort()).toEqual([
+      "Foundations/Button",
+      "Foundations/EmptyState",
+      "Foundations/ErrorState",
+      "Foundations/QueryBoundary",
+      "Foundations/Spinner",
+      "Foundations/TextField",
+    ]);
+    for (const [id] of autodocs) {
+      const { page, errors } = await open(`iframe.html?id=${id}&viewMode=docs`);
+      await page.locator("#storybook-docs .docblock-argstable tbody tr").first().waitFor({ timeout: 30_000 });
+      // The component's description (its JSDoc, or the stories' docs parameter) is the text
+      // above the first story, and includes its usage notes.
+      const description = await page.evaluate(() => {
+        const firstStory = document.querySelector("#storybook-docs .docs-story");
+        return Array.from(document.querySelectorAll("#storybook-docs .sbdocs-content p"))
+          .filter((p) => firstStory && p.compareDocumentPosition(firstStory) & Node.DOCUMENT_POSITION_FOLLOWING)
+          .map((p) => p.textContent)
+          .join("\n");
+      });
+      expect(description, `the description of ${id}`).toMatch(/When to use: \S+/);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("renders the introduction page", async () => {
+    const { page, errors } = await open("iframe.html?id=introduction--docs&viewMode=docs");
+    await page.getByRole("heading", { name: "The workbench" }).waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
