@@ -31,6 +31,7 @@ export default tseslint.config(
       "tests/**/generated/",
       // Type-checked and run inside a scratch copy whose contract declares what they call.
       "tests/e2e/fixture-app/",
+      "tests/gallery-contract/fixture-app/",
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,7 @@
 import { defineMain } from "@storybook/react-vite/node";
 import { fileURLToPath } from "node:url";
 import { mergeConfig } from "vite";
+import { contractCoveragePage } from "../scripts/lib/contract-coverage.ts";
 import { contractGallery, galleryIndexer } from "../scripts/lib/contract-gallery.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -17,5 +18,6 @@ export default defineMain({
   // The contract gallery: one story per operation × declared status, indexed from the
   // operation manifest and served as generated modules (scripts/lib/contract-gallery.ts).
   experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
-  viteFinal: (config) => mergeConfig(config, { plugins: [contractGallery({ root })] }),
+  // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
+  viteFinal: (config) => mergeConfig(config, { plugins: [contractGallery({ root }), contractCoveragePage({ root })] }),
 });

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
+import { GALLERY_TAG } from "../../src/api/gallery/gallery-tag.ts";
 import type { Manifest } from "./manifest.ts";
 
 /** The gallery's front page; Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it. */
@@ -133,7 +134,7 @@ export function galleryIndexer(existing: readonly Indexer[]): Indexer {
         name: pair.name,
         title: pair.title,
         __id: pair.id,
-        tags: ["gallery", "!autodocs"],
+        tags: [GALLERY_TAG, "!autodocs"],
       }));
       return [...own, ...generated];
     },

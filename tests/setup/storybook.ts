@@ -2,6 +2,8 @@
 // (Unhandled requests and accessibility violations fail the story through the
 // preview's own hooks, so they fail in the Storybook UI too.)
 import { afterEach, beforeEach } from "vitest";
+import { GALLERY_TAG } from "@/api/gallery/gallery-tag";
+import { recordContractCoverage } from "./contract-coverage.ts";
 
 const original = console.error;
 let logged: string[] = [];
@@ -17,4 +19,10 @@ beforeEach(() => {
 afterEach(() => {
   console.error = original;
   if (logged.length > 0) throw new Error(`The story logged ${logged.length} console error(s):\n${logged.join("\n")}`);
+});
+
+// What each hand-written story exercised, for `npm run coverage:contract`. The gallery's
+// stories call every operation by construction, which says nothing about the screens.
+recordContractCoverage({
+  ignore: (context) => (context as { story?: { tags: string[] } }).story?.tags.includes(GALLERY_TAG) ?? false,
 });

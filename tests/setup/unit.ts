@@ -7,6 +7,7 @@ import { onUnhandledFrame, server } from "@/api/mocks/node";
 import { setScenario } from "@/api/mocks/scenarios";
 import { takeUnhandledRequests } from "@/api/mocks/unhandled";
 import { formatViolation, takeViolations } from "@/api/mocks/violations";
+import { recordContractCoverage } from "./contract-coverage.ts";
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {
@@ -19,3 +20,5 @@ afterEach(async () => {
   if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());
+// What each test exercised, for `npm run coverage:contract`.
+recordContractCoverage();

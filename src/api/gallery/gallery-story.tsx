@@ -5,10 +5,8 @@ import type { StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "@/api/mocks/contract-fixtures";
 import { fixtures } from "@/api/mocks/fixtures";
+import { GALLERY_TAG } from "./gallery-tag";
 import { OperationResponse, type GallerySource } from "./operation-response";
-
-/** The tag every gallery story carries: contract coverage leaves these stories out. */
-export const GALLERY_TAG = "gallery";
 
 interface GalleryArgs {
   operationId: string;

@@ -1,0 +1,186 @@
+// The contract gallery and contract coverage on a filled-in contract: the gallery's test
+// contract (tests/gallery-contract/openapi.yaml: 8 operations in 3 tags and none, 20
+// operation × status pairs, problem details, a plain JSON error, a text body, an empty
+// body, a `4XX` range and a `default`) replaces the project's in a scratch copy, beside a
+// small feature whose story and test exercise exactly 4 of those pairs.
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContractCoverageReport } from "../../src/api/contract-coverage/coverage-types.ts";
+import type { Manifest } from "../../scripts/lib/manifest.ts";
+import { writeContract } from "../api/scratch.ts";
+import { launchChromium, serveStatic } from "./browser.ts";
+import { startStorybook } from "./dev-server.ts";
+import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
+
+interface JsonReport {
+  testResults: Array<{
+    name: string;
+    assertionResults: Array<{ title: string; status: string; failureMessages: string[] }>;
+  }>;
+}
+
+const CONTRACT = readFileSync(join(REPO, "tests/gallery-contract/openapi.yaml"), "utf8");
+const PAIRS = 20;
+
+describe("the contract gallery and contract coverage, on a contract of several tags and statuses", () => {
+  let dir = "";
+  let manifest: Manifest;
+
+  beforeAll(() => {
+    dir = makeScratchCopy("gallery");
+    writeContract(dir, { "openapi.yaml": CONTRACT });
+    mkdirSync(join(dir, "src/features/pets"), { recursive: true });
+    for (const file of ["pets-list.tsx", "pets-list.stories.tsx", "pets-list.test.tsx"]) {
+      copyFileSync(join(REPO, "tests/gallery-contract/fixture-app", file), join(dir, "src/features/pets", file));
+    }
+    const api = run(dir, "npm", ["run", "--silent", "api"]);
+    if (api.status !== 0) throw new Error(`npm run api failed:\n${api.stderr}`);
+    manifest = JSON.parse(readFileSync(join(dir, "src/api/manifest.json"), "utf8")) as Manifest;
+  });
+  afterAll(() => removeScratchCopy(dir));
+
+  it("has the pairs the test contract is written to have", () => {
+    expect(manifest.operations).toHaveLength(8);
+    expect(manifest.operations.flatMap((operation) => operation.responses)).toHaveLength(PAIRS);
+  });
+
+  it("runs every gallery story as a test that passes, with the hand-written ones, and records what each exercised", () => {
+    const report = join(dir, "vitest.json");
+    const result = run(dir, "vitest", [
+      "run",
+      "--project",
+      "storybook",
+      "--project",
+      "unit",
+      "src/api/gallery/gallery.stories.tsx",
+      "src/features/pets",
+      // The new feature's stories have no visual baselines yet: record them, as its developer would.
+      "--update",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+      "--reporter=./tests/setup/contract-coverage-reporter.ts",
+    ]);
+    const { testResults } = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
+    const tests = new Map(testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+    const passed = (title: string) =>
+      expect(tests.get(title)?.status, tests.get(title)?.failureMessages.join("\n")).toBe("passed");
+    for (const operation of manifest.operations) {
+      for (const { status } of operation.responses) passed(`${operation.operationId} ${status}`);
+    }
+    for (const title of ["Overview", "Default", "Server Error", "shows the pet", "says when the pet is gone"])
+      passed(title);
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+  });
+
+  it("counts the pairs the hand-written story and test exercised, and not the gallery's", () => {
+    const result = run(dir, "npm", ["run", "--silent", "coverage:contract"]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain("covered 4 of 20 operation×status pairs (20.0%; threshold 0%)");
+    // The table: one row per operation, its covered statuses, then the others.
+    expect(result.stdout).toMatch(/^listPets\s+GET \/pets\s+200, 500\s+400$/m);
+    expect(result.stdout).toMatch(/^getPet\s+GET \/pets\/\{petId\}\s+200, 404\s+—$/m);
+    expect(result.stdout).toMatch(/^deletePet\s+DELETE \/pets\/\{petId\}\s+—\s+204, 401, 404$/m);
+
+    const report = JSON.parse(
+      readFileSync(join(dir, "coverage/contract-coverage.json"), "utf8"),
+    ) as ContractCoverageReport;
+    expect([report.covered, report.total, report.passed]).toEqual([4, PAIRS, true]);
+    const listPets = report.operations.find((operation) => operation.operationId === "listPets");
+    expect(listPets?.statuses.map((pair) => [pair.status, pair.coveredBy])).toEqual([
+      ["200", ["storybook (chromium): src/features/pets/pets-list.stories.tsx > Default"]],
+      ["400", []],
+      ["500", ["storybook (chromium): src/features/pets/pets-list.stories.tsx > Server Error"]],
+    ]);
+    const getPet = report.operations.find((operation) => operation.operationId === "getPet");
+    expect(getPet?.statuses.map((pair) => pair.coveredBy)).toEqual([
+      ["unit: src/features/pets/pets-list.test.tsx > PetCard > shows the pet"],
+      ["unit: src/features/pets/pets-list.test.tsx > PetCard > says when the pet is gone"],
+    ]);
+  });
+
+  it("fails below the threshold in package.json, listing what is not covered", () => {
+    const pkgPath = join(dir, "package.json");
+    const original = readFileSync(pkgPath, "utf8");
+    const pkg = JSON.parse(original) as { contractCoverage: { threshold: number } };
+    try {
+      writeFileSync(pkgPath, JSON.stringify({ ...pkg, contractCoverage: { threshold: 25 } }));
+      const below = run(dir, "npm", ["run", "--silent", "coverage:contract", "--", "--summary"]);
+      expect(below.status).toBe(1);
+      expect(below.stderr).toContain("20.0% is below the threshold of 25% (package.json contractCoverage.threshold)");
+      expect(below.stdout).toMatch(/^getOwner\s+GET \/owners\/\{ownerId\}\s+—\s+200, 404, default$/m);
+      writeFileSync(pkgPath, JSON.stringify({ ...pkg, contractCoverage: { threshold: 20 } }));
+      const at = run(dir, "npm", ["run", "--silent", "coverage:contract", "--", "--summary"]);
+      expect(at.status).toBe(0);
+      expect(at.stdout).toContain("covered 4 of 20 operation×status pairs (20.0%; threshold 20%)");
+    } finally {
+      writeFileSync(pkgPath, original);
+    }
+  });
+
+  it("builds a static Storybook that lists every pair and renders a gallery story and the coverage page", async () => {
+    const out = join(dir, "storybook-static");
+    const result = run(dir, "storybook", ["build", "--quiet", "-o", out]);
+    expect(result.status, result.stderr).toBe(0);
+    const index = JSON.parse(readFileSync(join(out, "index.json"), "utf8")) as {
+      entries: Record<string, { title: string; name: string; importPath: string; tags: string[] }>;
+    };
+    const gallery = Object.entries(index.entries).filter(([, entry]) => entry.title.startsWith("Gallery/"));
+    expect(gallery).toHaveLength(PAIRS);
+    expect(index.entries["gallery-pets-createpet--422"]).toMatchObject({
+      title: "Gallery/pets/createPet",
+      name: "422",
+      importPath: "virtual:contract-gallery/createPet",
+    });
+    expect(index.entries["gallery-untagged-getclinicstatus--4xx"]?.tags).toContain("gallery");
+
+    const { url, server } = await serveStatic(out, "/");
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
+          // The gallery story below answers 422 on purpose; Chromium logs the status of every failed request.
+          if (!message.text().includes("status of 422")) errors.push(message.text());
+        }
+      });
+      await page.goto(`${url}iframe.html?id=gallery-pets-createpet--422&viewMode=story`);
+      await page.getByRole("heading", { name: "Unprocessable Content" }).waitFor({ timeout: 30_000 });
+      await page.getByText("Matches the contract (422, application/problem+json).").waitFor();
+      expect(await page.getByRole("table", { name: "Errors" }).count()).toBe(1);
+
+      await page.goto(`${url}iframe.html?id=contract-coverage--docs&viewMode=docs`);
+      await page.getByText(/^Covered 4 of 20 operation×status pairs/).waitFor({ timeout: 30_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  }, 300_000);
+
+  it("indexes the gallery again when the contract changes while Storybook runs (watch mode)", async () => {
+    const storybook = await startStorybook(dir);
+    try {
+      const entries = async () =>
+        Object.keys(((await (await fetch(`${storybook.url}index.json`)).json()) as { entries: object }).entries);
+      expect(await entries()).toContain("gallery-pets-listpets--200");
+      // Saving the contract regenerates the manifest (watch mode); the gallery follows it.
+      writeContract(dir, {
+        "openapi.yaml": CONTRACT.replace("operationId: listPets", "operationId: listPatients"),
+      });
+      const deadline = Date.now() + 60_000;
+      let ids: string[] = [];
+      while (Date.now() < deadline) {
+        ids = await entries();
+        if (ids.includes("gallery-pets-listpatients--200")) break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(ids).toContain("gallery-pets-listpatients--200");
+      expect(ids).not.toContain("gallery-pets-listpets--200");
+    } finally {
+      storybook.child.kill();
+      writeContract(dir, { "openapi.yaml": CONTRACT });
+    }
+  }, 180_000);
+});

@@ -1,0 +1,25 @@
+// Exercises listPets 200 (the default fixture) and listPets 500 (an override): two pairs.
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { fixtures } from "@/api/mocks/fixtures";
+import { PetsList } from "./pets-list";
+
+const meta = { title: "Pets/PetsList", component: PetsList } satisfies Meta<typeof PetsList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const list = await within(canvasElement).findByRole("list", { name: "Patients" });
+    await expect(
+      within(list).getByText(fixtures.fixture("listPets", 200)[0]?.name ?? "no pet generated"),
+    ).toBeVisible();
+  },
+};
+
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [fixtures.respond("listPets", 500)] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Couldn't load the patients")).toBeVisible();
+  },
+};
