@@ -32,7 +32,8 @@ export const Light: Story = {
     await expect(canvasElement.querySelectorAll("tr[data-token]")).toHaveLength(tokens.length);
     const background = rowValue(canvasElement, "--color-bg");
     await expect(background.shown).toBe(background.computed);
-    await expect(background.computed).toBe("#ffffff");
+    // Resolved by the browser: the token's text differs between builds (`#ffffff`, `#fff`).
+    await expect(getComputedStyle(document.body).backgroundColor).toBe("rgb(255, 255, 255)");
     // The type tokens name faces the project bundles (woff2 files in the build), not system fonts.
     for (const family of ['"Inter Variable"', '"JetBrains Mono Variable"']) {
       await expect(await document.fonts.load(`1rem ${family}`, "Aa")).not.toHaveLength(0);
@@ -47,12 +48,13 @@ export const Dark: Story = {
     await expect(document.documentElement).toHaveAttribute("data-theme", "dark");
     const background = rowValue(canvasElement, "--color-bg");
     await expect(background.shown).toBe(background.computed);
-    await expect(background.computed).not.toBe("#ffffff");
     await expect(getComputedStyle(document.body).backgroundColor).not.toBe("rgb(255, 255, 255)");
-    // Elevation has its own dark values (a shadow alone barely shows on a dark page).
+    // Elevation has its own dark values: a shadow alone barely shows on a dark page, so a
+    // faint 1px edge (a spread-only shadow) separates the surface. (Matched on its geometry:
+    // a production build rewrites the colour's notation.)
     const shadow = rowValue(canvasElement, "--shadow-md");
     await expect(shadow.shown).toBe(shadow.computed);
-    await expect(shadow.computed).toContain("rgb(255 255 255");
+    await expect(shadow.computed).toMatch(/\b0 0 0 1px\b/);
   },
 };
 
@@ -60,7 +62,8 @@ export const ReducedMotion: Story = {
   globals: { motion: "reduced" },
   play: async ({ canvasElement }) => {
     await expect(document.documentElement).toHaveAttribute("data-motion", "reduced");
-    await expect(rowValue(canvasElement, "--duration-fast").shown).toBe("0ms");
+    // Zero in any notation (`0ms` here, `0s` once a production build has minified it).
+    await expect(Number.parseFloat(rowValue(canvasElement, "--duration-fast").shown ?? "")).toBe(0);
   },
 };
 

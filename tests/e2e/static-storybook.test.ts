@@ -86,12 +86,15 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     await page.context().close();
   });
 
-  it("opens a story in the workbench with the theme and direction its link carries", async () => {
-    const { page, errors } = await open("?path=/story/subpath-notes--listed&globals=theme:dark;direction:rtl");
+  it("opens a story in the workbench with the theme, direction and viewport its link carries", async () => {
+    const { page, errors } = await open(
+      "?path=/story/subpath-notes--listed&globals=theme:dark;direction:rtl;viewport.value:phone",
+    );
     const preview = page.frameLocator("#storybook-preview-iframe");
     await preview.getByText("First note, served from a sub-path").waitFor({ timeout: 30_000 });
     await expect.poll(() => preview.locator("html").getAttribute("data-theme")).toBe("dark");
     expect(await preview.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await preview.locator("body").evaluate(() => window.innerWidth)).toBe(375);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -122,6 +125,28 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
           .join("\n");
       });
       expect(description, `the description of ${id}`).toMatch(/When to use: \S+/);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("passes the play functions that read the built stylesheet (Foundations/Tokens)", async () => {
+    // The production build rewrites CSS (`rgb(0 0 0 / 0.4)` becomes `#0006`): checks that
+    // read token values must hold there too, not only in the test runner's dev build.
+    const stories = Object.entries(entries).filter(
+      ([, entry]) => entry.type === "story" && entry.title === "Foundations/Tokens",
+    );
+    expect(stories.length).toBeGreaterThan(0);
+    for (const [id] of stories) {
+      const { page, errors } = await open(`iframe.html?id=${id}&viewMode=story`);
+      // Storybook's own render state; a failed play function logs its assertion as an error.
+      await page.waitForFunction(
+        () =>
+          (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
+            .__STORYBOOK_PREVIEW__?.currentRender?.phase === "finished",
+        undefined,
+        { timeout: 30_000 },
+      );
       expect(errors).toEqual([]);
       await page.context().close();
     }
