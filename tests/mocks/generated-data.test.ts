@@ -19,13 +19,19 @@ describe.each(contracts.map((loaded) => [loaded.name, loaded] as const))("data g
   const data = createFixtureData(loaded.contract, validator);
   const pointers = [
     ...Object.keys(loaded.contract.components.schemas).map((name) => `#/components/schemas/${pointerSegment(name)}`),
-    ...Object.entries(loaded.contract.operations).flatMap(([id, operation]) =>
-      Object.entries(operation.responses).flatMap(([status, response]) =>
+    ...Object.entries(loaded.contract.operations).flatMap(([id, operation]) => [
+      ...Object.entries(operation.responses).flatMap(([status, response]) =>
         Object.entries(response.content)
           .filter(([, media]) => media.schema !== undefined)
           .map(([mediaType]) => schemaPointer(id, "responses", status, "content", mediaType, "schema")),
       ),
-    ),
+      ...Object.entries(operation.requestBody?.content ?? {})
+        .filter(([, media]) => media.schema !== undefined)
+        .map(([mediaType]) => schemaPointer(id, "requestBody", "content", mediaType, "schema")),
+      ...operation.parameters.flatMap((parameter, index) =>
+        parameter.schema === undefined ? [] : [schemaPointer(id, "parameters", String(index), "schema")],
+      ),
+    ]),
   ];
 
   it("has schemas to generate from", () => {

@@ -1,5 +1,5 @@
 import { faker } from "@faker-js/faker/locale/en";
-import { define, generateSync, type JsonSchema as FakerSchema } from "json-schema-faker";
+import { define, generateSync, type JsonSchema as FakerSchema, type Random } from "json-schema-faker";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
 import type { Scenario } from "./scenarios";
 import type { SchemaFailure, Validator } from "./validator";
@@ -30,6 +30,24 @@ type SchemaNode = Record<string, unknown>;
 function isNode(value: unknown): value is SchemaNode {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The generator's name for the schema being generated, among the contract's own. */
+const TARGET = "x-fixture-target";
+
+/** Seeded words for the formats json-schema-faker has no generator for (or one that can fail). */
+function randomWord(random: { pick<T>(values: readonly T[]): T }): string {
+  return random.pick(["alpha", "beta", "gamma", "delta", "notes", "items", "users", "orders"]);
+}
+const pad = (n: number) => String(n).padStart(2, "0");
+const FORMATS: Record<string, (random: Random) => string> = {
+  byte: (random) => btoa(String.fromCharCode(...Array.from({ length: 12 }, () => random.int(0, 255)))),
+  url: (random) => `https://example.com/${randomWord(random)}/${random.int(1, 999)}`,
+  "iso-time": (random) => `${pad(random.int(0, 23))}:${pad(random.int(0, 59))}:${pad(random.int(0, 59))}Z`,
+  "iso-date-time": (random) =>
+    `20${pad(random.int(10, 30))}-${pad(random.int(1, 12))}-${pad(random.int(1, 28))}T${pad(random.int(0, 23))}:${pad(random.int(0, 59))}:00Z`,
+  duration: (random) => `P${random.int(1, 30)}DT${random.int(1, 23)}H`,
+  "json-pointer-uri-fragment": (random) => `#/${randomWord(random)}/${random.int(0, 9)}`,
+};
 
 /** A stable 32-bit seed from a text (FNV-1a): the same operation gets the same data on every machine. */
 export function seedOf(text: string): number {
@@ -115,15 +133,16 @@ function longText(schema: SchemaNode): string {
  */
 export function createFixtureData(contract: ContractSchemas, validator: Validator) {
   const recursive = recursiveComponents(contract.components.schemas);
-  const components = { schemas: markRecursion(contract.components.schemas, recursive) as Record<string, JsonSchema> };
+  // The generator's copy: components under `$defs` (json-schema-faker's own place for them),
+  // references to recursive ones through the recursion guard.
+  const definitions = forGenerator(contract.components.schemas, recursive) as Record<string, JsonSchema>;
   const minimal = new Map<string, FakerSchema>();
 
   /** The least a recursive component may be: its required properties, its arrays at minItems. */
   function minimalOf(ref: string): FakerSchema {
     let found = minimal.get(ref);
     if (found === undefined) {
-      const name = decodeURIComponent(ref.replace(/^#\/components\/schemas\//, ""));
-      found = leastOf(components.schemas[name] ?? {});
+      found = leastOf(definitions[ref.replace(/^#\/\$defs\//, "")] ?? {});
       minimal.set(ref, found);
     }
     return found;
@@ -142,11 +161,11 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
 
   function fake(schema: JsonSchema, seed: number, scenario: DataScenario, depth: number): unknown {
     faker.seed(seed);
-    // The schema sits under $defs and the root only refers to it: the components beside it are never generated.
+    // The root only refers to the schema, and holds nothing but definitions: json-schema-faker
+    // fills an object from its schema's siblings, so the root must have none that are not keywords.
     const rooted = {
-      $ref: "#/$defs/target",
-      $defs: { target: markRecursion(schema, recursive) },
-      components,
+      $ref: `#/$defs/${TARGET}`,
+      $defs: { ...definitions, [TARGET]: forGenerator(schema, recursive) },
     } as FakerSchema;
     const previous = activeMinimal;
     activeMinimal = minimalOf;
@@ -154,6 +173,7 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
       return generateSync(rooted, {
         seed,
         maxDepth: MAX_DEPTH,
+        formats: FORMATS,
         // Designers see every field the contract allows; `empty` shows the least.
         alwaysFakeOptionals: scenario !== "empty",
         optionalsProbability: scenario === "empty" ? 0 : 1,
@@ -178,14 +198,23 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
     }
     if (Array.isArray(value)) {
       const min = typeof node.minItems === "number" ? node.minItems : 0;
-      if (scenario === "empty") return value.slice(0, min);
+      // `contains` asks for particular items, which a cut could remove: such arrays stay as generated.
+      if (scenario === "empty") return node.contains === undefined ? value.slice(0, min) : value;
       // Only the response's own collections grow (the body, or a property of it): nested ones would multiply.
-      if (scenario === "many" && depth === 0 && path.split("/").length <= 2 && node.items !== undefined) {
+      if (scenario === "many" && depth === 0 && path.split("/").length <= 2 && isNode(node.items)) {
         const max = typeof node.maxItems === "number" ? node.maxItems : MANY_ITEMS;
         const target = Math.min(max, MAX_ITEMS);
         const items: unknown[] = [...(value as unknown[])];
-        for (let index = items.length; index < target; index++) {
-          items.push(fake(node.items, seed + index, "default", depth + 1));
+        // Unique items: a duplicate is skipped; the attempts are bounded (an enum may have fewer values than asked).
+        const seen = new Set(node.uniqueItems === true ? items.map((item) => JSON.stringify(item)) : []);
+        for (let attempt = 0; items.length < target && attempt < target * 3; attempt++) {
+          const item = fake(node.items, seed + items.length + attempt * MAX_ITEMS, "default", depth + 1);
+          if (node.uniqueItems === true) {
+            const key = JSON.stringify(item);
+            if (seen.has(key)) continue;
+            seen.add(key);
+          }
+          items.push(item);
         }
         return items;
       }
@@ -283,16 +312,25 @@ function referencedComponents(schema: unknown, found = new Set<string>()): Set<s
   return found;
 }
 
-/** A copy whose references to recursive components go through the generator's recursion guard. */
-function markRecursion(schema: unknown, recursive: Set<string>): unknown {
-  if (recursive.size === 0) return schema;
-  if (Array.isArray(schema)) return schema.map((item) => markRecursion(item, recursive));
+/** The name a component has among the generator's `$defs`. */
+function definitionName(ref: string): string {
+  return (componentName(ref) ?? ref).replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/**
+ * The generator's copy of a schema: references point into `$defs`, and those to a
+ * recursive component go through the recursion guard (`x-recursive-ref`).
+ */
+function forGenerator(schema: unknown, recursive: Set<string>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => forGenerator(item, recursive));
   if (!isNode(schema)) return schema;
   const output: SchemaNode = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "$ref" && typeof value === "string" && recursive.has(componentName(value) ?? "")) {
-      output[`x-${RECURSIVE_REF}`] = value;
-    } else output[key] = typeof value === "object" ? markRecursion(value, recursive) : value;
+    if (key === "$ref" && typeof value === "string" && componentName(value) !== undefined) {
+      const target = `#/$defs/${definitionName(value)}`;
+      if (recursive.has(componentName(value) ?? "")) output[`x-${RECURSIVE_REF}`] = target;
+      else output.$ref = target;
+    } else output[key] = typeof value === "object" ? forGenerator(value, recursive) : value;
   }
   return output;
 }

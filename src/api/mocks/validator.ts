@@ -76,12 +76,7 @@ function describe(error: ErrorObject): SchemaFailure {
   }
 }
 
-/**
- * A `oneOf` that several branches match is the contract's ambiguity (GitHub's event
- * payloads list `{ type: object }` beside specific events), not the data's fault: the
- * value is accepted with a warning. Errors under it come from the branches it did not
- * take. A value that matches no branch stays a failure.
- */
+/** A `oneOf` failure because several branches matched (not because none did). */
 function ambiguities(errors: ErrorObject[]): ErrorObject[] {
   return errors.filter(
     (error) =>
@@ -89,13 +84,12 @@ function ambiguities(errors: ErrorObject[]): ErrorObject[] {
   );
 }
 
-function withoutAmbiguous(errors: ErrorObject[]): ErrorObject[] {
-  const ambiguous = ambiguities(errors);
-  return errors.filter(
-    (error) =>
-      !ambiguous.some(
-        (oneOf) => error.instancePath === oneOf.instancePath || error.instancePath.startsWith(`${oneOf.instancePath}/`),
-      ),
+/** The contract with every `oneOf` read as `anyOf`: what the lenient check compiles. */
+function withAnyOf(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withAnyOf);
+  if (typeof node !== "object" || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key === "oneOf" ? "anyOf" : key, withAnyOf(value)]),
   );
 }
 
@@ -134,7 +128,7 @@ function addOpenApiFormats(ajv: Ajv2020): void {
  * validator.check("#/operations/getNote/responses/200/content/application~1json/schema", body);
  * // → [] or [{ pointer: "/id", expected: "type string", actual: "42" }]
  */
-export function createValidator(contract: ContractSchemas) {
+function createAjv(document: unknown): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
@@ -147,17 +141,52 @@ export function createValidator(contract: ContractSchemas) {
   });
   addFormats(ajv);
   addOpenApiFormats(ajv);
-  ajv.addSchema(contract, ROOT);
+  ajv.addSchema(document as Record<string, unknown>, ROOT);
+  return ajv;
+}
+
+export function createValidator(contract: ContractSchemas) {
+  const ajv = createAjv(contract);
   const compiled = new Map<string, ValidateFunction>();
+  /**
+   * A second check that reads each `oneOf` as `anyOf`, built the first time a value fails
+   * only because several branches of a `oneOf` matched. GitHub's event payloads
+   * list `{ type: object }` beside specific events, so no payload can match exactly one:
+   * the contract is ambiguous, not the data. Such a value is accepted with a warning; any
+   * other failure is reported as the lenient check finds it.
+   */
+  let lenient: { ajv: Ajv2020; compiled: Map<string, ValidateFunction> } | undefined;
   const warned = new Set<string>();
 
-  function run(key: string, validate: ValidateFunction, value: unknown): SchemaFailure[] {
+  function compileIn(
+    target: { ajv: Ajv2020; compiled: Map<string, ValidateFunction> },
+    key: string,
+    schema: JsonSchema | undefined,
+  ): ValidateFunction {
+    let validate = target.compiled.get(key);
+    if (!validate) {
+      if (schema === undefined) {
+        const found = target.ajv.getSchema(`${ROOT}${key}`);
+        if (!found) throw new Error(`[mocks] No schema at ${key} in the contract.`);
+        validate = found;
+      } else validate = target.ajv.compile(schema as Record<string, unknown>);
+      target.compiled.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** `schema` undefined: `key` is a pointer into the contract. */
+  function run(key: string, schema: JsonSchema | undefined, value: unknown): SchemaFailure[] {
+    const validate = compileIn({ ajv, compiled }, key, schema);
     if (validate(value)) return [];
-    const errors = validate.errors ?? [];
-    const remaining = withoutAmbiguous(errors);
-    for (const oneOf of ambiguities(errors)) {
+    const ambiguous = ambiguities(validate.errors ?? []);
+    if (ambiguous.length === 0) return failuresOf(validate.errors);
+    lenient ??= { ajv: createAjv(withAnyOf(contract)), compiled: new Map() };
+    const relaxed = compileIn(lenient, key, schema);
+    if (!relaxed(value)) return failuresOf(relaxed.errors);
+    for (const oneOf of ambiguous) {
       const note = `${key} ${oneOf.schemaPath}`;
-      if (remaining.length > 0 || warned.has(note)) continue;
+      if (warned.has(note)) continue;
       warned.add(note);
       console.warn(
         `[mocks] ${key}: the value at ${oneOf.instancePath || "/"} matches several branches of the oneOf at ` +
@@ -165,16 +194,7 @@ export function createValidator(contract: ContractSchemas) {
           "accepted. The contract may mean anyOf, or need a discriminator.",
       );
     }
-    return failuresOf(remaining);
-  }
-
-  function compile(key: string, make: () => ValidateFunction): ValidateFunction {
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = make();
-      compiled.set(key, validate);
-    }
-    return validate;
+    return [];
   }
 
   return {
@@ -184,17 +204,11 @@ export function createValidator(contract: ContractSchemas) {
      * itself cannot be compiled (an invalid `pattern`, say).
      */
     check(pointer: string, value: unknown): SchemaFailure[] {
-      const validate = compile(pointer, () => {
-        const found = ajv.getSchema(`${ROOT}${pointer}`);
-        if (!found) throw new Error(`[mocks] No schema at ${pointer} in the contract.`);
-        return found;
-      });
-      return run(pointer, validate, value);
+      return run(pointer, undefined, value);
     },
     /** Checks `value` against a schema built from the contract's (parameters gathered into one object, say). */
     checkAgainst(key: string, schema: JsonSchema, value: unknown): SchemaFailure[] {
-      const validate = compile(key, () => ajv.compile(schema as Record<string, unknown>));
-      return run(key, validate, value);
+      return run(`${key}#built`, schema, value);
     },
     /** The `$id` the contract document is registered under, for schemas that refer into it. */
     root: ROOT,
