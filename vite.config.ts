@@ -71,6 +71,8 @@ export default defineConfig({
   plugins: [react(), msw(), contractWatch({ root: fileURLToPath(new URL(".", import.meta.url)) })],
   resolve: { alias: { "@": src } },
   test: {
+    // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
+    reporters: ["default", "./tests/setup/contract-coverage-reporter.ts"],
     projects: [
       {
         extends: true,

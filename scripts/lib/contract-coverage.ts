@@ -7,7 +7,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "../../src/api/contract-coverage/coverage-report.ts";
-import type { ContractCoverageReport, ProjectRecords } from "../../src/api/contract-coverage/coverage-types.ts";
+import type {
+  ContractCoverageReport,
+  ProjectRecords,
+  RecordedExchange,
+} from "../../src/api/contract-coverage/coverage-types.ts";
 import type { Manifest } from "./manifest.ts";
 
 export { coverageReport, summaryLine } from "../../src/api/contract-coverage/coverage-report.ts";
@@ -46,6 +50,40 @@ export function writeRecords(root: string, records: ProjectRecords): void {
   const file = join(root, RECORDS_DIR, `${records.project.replace(/[^\w.-]+/g, "-").replace(/-+$/, "")}.json`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(records, null, 2)}\n`);
+}
+
+/** What one test file's run recorded: each test, with what it received (undefined when it did not run). */
+export interface ModuleRun {
+  project: string;
+  file: string;
+  tests: Array<{ name: string; recorded: RecordedExchange[] | undefined }>;
+}
+
+/**
+ * The records after a run: each file that ran replaces its entry in its project's records;
+ * a test this run skipped or filtered out keeps what it recorded last time, a test that
+ * is gone is forgotten. Files that did not run are kept as they were.
+ *
+ * @example
+ * mergeRuns(readRecords(root), runs).forEach((records) => writeRecords(root, records));
+ */
+export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
+  const byProject = new Map(previous.map((records) => [records.project, records]));
+  const changed = new Map<string, ProjectRecords>();
+  for (const run of runs) {
+    const records = changed.get(run.project) ??
+      structuredClone(byProject.get(run.project)) ?? { version: 1 as const, project: run.project, modules: {} };
+    const before = records.modules[run.file]?.tests ?? {};
+    const tests: Record<string, RecordedExchange[]> = {};
+    for (const { name, recorded } of run.tests) {
+      const kept = recorded ?? before[name];
+      if (kept !== undefined && kept.length > 0) tests[name] = kept;
+    }
+    if (Object.keys(tests).length > 0) records.modules[run.file] = { tests };
+    else delete records.modules[run.file];
+    changed.set(run.project, records);
+  }
+  return [...changed.values()];
 }
 
 /** The threshold in package.json (`"contractCoverage": { "threshold": 80 }`), in percent; 0 when unset. */

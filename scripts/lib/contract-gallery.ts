@@ -52,19 +52,25 @@ function segment(text: string): string {
  */
 export function galleryPairs(manifest: Manifest): GalleryPair[] {
   const pairs: GalleryPair[] = [];
-  const titles = new Set<string>();
+  const seen = new Set<string>();
   for (const operation of manifest.operations) {
-    const base = `Gallery/${segment(operation.tags[0] ?? "untagged")}/${segment(operation.operationId)}`;
-    let title = base;
-    for (let n = 2; titles.has(toId(title, "x")); n++) title = `${base} (${n})`;
-    titles.add(toId(title, "x"));
+    const tag = operation.tags[0] ?? "untagged";
+    let title = `Gallery/${segment(tag)}/${segment(operation.operationId)}`;
+    // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
+    let base = toId(`Gallery/${tag}/${operation.operationId}`, "x");
+    for (let n = 2; seen.has(base); n++) {
+      title = `Gallery/${segment(tag)}/${segment(operation.operationId)} (${n})`;
+      base = toId(`Gallery/${tag}/${operation.operationId} ${n}`, "x");
+    }
+    seen.add(base);
+    const prefix = base.slice(0, -"--x".length);
     for (const { status } of operation.responses) {
       pairs.push({
         operationId: operation.operationId,
         status,
         title,
         name: status,
-        id: toId(title, status),
+        id: `${prefix}--${toId("x", status).slice("x--".length)}`,
         exportName: `status_${status.replace(/[^A-Za-z0-9]/g, "_")}`,
         module: `${VIRTUAL_PREFIX}${slug(operation.operationId)}`,
       });

@@ -4,7 +4,7 @@
 // test counts, so a focused run never makes the report forget the others.
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { relative } from "node:path";
-import { readRecords, writeRecords, type ProjectRecords } from "../../scripts/lib/contract-coverage.ts";
+import { mergeRuns, readRecords, writeRecords, type ModuleRun } from "../../scripts/lib/contract-coverage.ts";
 
 export default class ContractCoverageReporter implements Reporter {
   private root = process.cwd();
@@ -14,28 +14,16 @@ export default class ContractCoverageReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const previous = new Map(readRecords(this.root).map((records) => [records.project, records]));
-    const changed = new Map<string, ProjectRecords>();
+    const runs: ModuleRun[] = [];
     for (const testModule of testModules) {
-      const tests = [...testModule.children.allTests()];
+      const tests = [...testModule.children.allTests()].map((test) => ({
+        name: test.fullName,
+        recorded: test.meta().contractCoverage,
+      }));
       // Projects whose setup does not record (types, node) have nothing to write.
-      if (!tests.some((test) => test.meta().contractCoverage !== undefined)) continue;
-      const project = testModule.project.name;
-      const records = changed.get(project) ?? previous.get(project) ?? { version: 1 as const, project, modules: {} };
-      const file = relative(this.root, testModule.moduleId);
-      const previousTests = records.modules[file]?.tests ?? {};
-      const next: ProjectRecords["modules"][string]["tests"] = {};
-      for (const test of tests) {
-        const recorded = test.meta().contractCoverage;
-        // A test this run skipped or filtered out keeps what it recorded last time.
-        const last = previousTests[test.fullName];
-        const kept = recorded ?? last;
-        if (kept !== undefined && kept.length > 0) next[test.fullName] = kept;
-      }
-      if (Object.keys(next).length > 0) records.modules[file] = { tests: next };
-      else delete records.modules[file];
-      changed.set(project, records);
+      if (tests.every((test) => test.recorded === undefined)) continue;
+      runs.push({ project: testModule.project.name, file: relative(this.root, testModule.moduleId), tests });
     }
-    for (const records of changed.values()) writeRecords(this.root, records);
+    for (const records of mergeRuns(readRecords(this.root), runs)) writeRecords(this.root, records);
   }
 }
