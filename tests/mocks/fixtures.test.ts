@@ -65,11 +65,11 @@ describe("the fixtures of a filled-in contract", () => {
     server.listen({ onUnhandledFrame: unhandledPolicy((request) => fixtures.operationFor(request)) });
   });
   afterEach(async () => {
+    vi.useRealTimers();
     await fixtures.settled();
     server.resetHandlers(...fixtures.handlers);
     setScenario("default");
     fixtures.setDefaults(true);
-    vi.useRealTimers();
   });
   afterAll(() => server.close());
 
@@ -234,6 +234,34 @@ describe("the fixtures of a filled-in contract", () => {
     ]);
   });
 
+  it("reads parameters as OpenAPI serialises them: deepObject, delimited arrays, types under allOf", async () => {
+    await fetch(`${BASE}/search?filter[status]=open&filter[minRating]=3&size=10&ids=1|2`, {
+      headers: { "X-Trace": "7d8f7d8e-1c1b-4a8e-9a77-0b6f5d1f3a10" },
+    });
+    expect(await violations()).toEqual([]);
+    await fetch(`${BASE}/search?filter[minRating]=high&size=1000&ids=1|x`, { headers: { "X-Trace": "t" } });
+    expect(await violations()).toEqual([
+      'search request query at filter/minRating: expected type integer, got "high"',
+      "search request query at size: expected <= 100, got 1000",
+      'search request query at ids/1: expected type integer, got "x"',
+      'search request header at X-Trace: expected format uuid, got "t"',
+    ]);
+  });
+
+  it("answers and checks media ranges and media types with parameters", async () => {
+    const range = await fetch(`${BASE}/search`);
+    expect(range.headers.get("Content-Type")).toBe("application/json");
+    const readme = await fetch(`${BASE}/readme`);
+    expect(readme.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    server.use(
+      fixtures.respond("getReadme", 200, "Read me."),
+      http.get("*/search", () => HttpResponse.text("plain words")),
+    );
+    expect(await (await fetch(`${BASE}/readme`)).text()).toBe("Read me.");
+    await fetch(`${BASE}/search`);
+    expect(await violations()).toEqual([]);
+  });
+
   it("answers 501 naming the operation when its default is turned off and nothing else answers", async () => {
     fixtures.setDefaults(false);
     const { response, body } = await json("/tree");
@@ -242,6 +270,8 @@ describe("the fixtures of a filled-in contract", () => {
     expect(takeUnhandledRequests()).toEqual([
       expect.stringContaining(`No handler for GET ${BASE}/tree (operation getTree)`),
     ]);
+    // The unhandled answer is a failure already: the contract check does not report it again.
+    expect(await violations()).toEqual([]);
   });
 
   it("gives valid arguments to call any operation with", () => {

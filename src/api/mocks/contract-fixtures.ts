@@ -5,7 +5,7 @@ import { createExchangeCheck, declaredStatus, isJsonMediaType, schemaPointer } f
 import { createFixtureData, seedOf, type DataScenario } from "./fixture-data";
 import { createOperationMatcher } from "./operation-matcher";
 import { currentScenario, SLOW_DELAY_MS, type Scenario } from "./scenarios";
-import { isToolingRequest } from "./unhandled";
+import { isPageCodeRequest, UNHANDLED_HEADER } from "./unhandled";
 import { createValidator } from "./validator";
 import { reportViolation, type Violation } from "./violations";
 
@@ -60,8 +60,15 @@ interface LifecycleEvents {
     event: "response:mocked",
     listener: (event: { request: Request; requestId: string; response: Response }) => void,
   ): unknown;
+  on(
+    event: "response:bypass" | "request:unhandled" | "request:end",
+    listener: (event: { requestId: string }) => void,
+  ): unknown;
   removeListener(event: string, listener: (...args: never[]) => void): unknown;
 }
+
+/** How long `settled()` waits for requests still in flight (a `slow` answer takes SLOW_DELAY_MS). */
+const SETTLE_TIMEOUT_MS = SLOW_DELAY_MS + 3000;
 
 /** Copies of requests kept for their check; the oldest go past this many (requests that got no answer). */
 const PENDING_REQUESTS = 500;
@@ -70,6 +77,23 @@ function concreteStatus(declared: string, fallback: number): number {
   if (/^\d{3}$/.test(declared)) return Number(declared);
   if (/^[1-5]XX$/i.test(declared)) return Number(declared[0]) * 100;
   return fallback;
+}
+
+/** A body as sent: JSON for JSON media types and ranges (`*\/*`), a text as it is otherwise. */
+function serialise(value: unknown, mediaType: string): string {
+  return typeof value === "string" && !isJsonMediaType(mediaType) && !mediaType.includes("*")
+    ? value
+    : JSON.stringify(value);
+}
+
+/**
+ * The Content-Type to send: the declared media type, or for a declared range (`*\/*`,
+ * `application/*`) JSON, which every range of these accepts.
+ */
+function contentTypeFor({ mediaType }: Prepared): string {
+  const declared = mediaType ?? "application/octet-stream";
+  if (!declared.includes("*")) return declared;
+  return declared.startsWith("text/") ? "text/plain" : "application/json";
 }
 
 /** Bodies read as JSON first, then text, then the first declared. */
@@ -97,12 +121,11 @@ const REASONS: Record<number, string> = {
 function withProblemStatus(
   value: unknown,
   mediaType: string,
-  status: string,
+  numeric: number,
   valid: (value: unknown) => boolean,
 ): unknown {
   if (!mediaType.includes("problem+json") || typeof value !== "object" || value === null || Array.isArray(value))
     return value;
-  const numeric = concreteStatus(status, 500);
   const candidate: Record<string, unknown> = { ...value, status: numeric };
   if (REASONS[numeric] !== undefined && "title" in value) candidate.title = REASONS[numeric];
   return valid(candidate) ? candidate : value;
@@ -133,6 +156,8 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
   /** Requests the `unauthorized` scenario answered with a 401 the contract does not declare (security implies it). */
   const implied401 = new Set<string>();
   const pending = new Set<Promise<void>>();
+  /** Requests for an operation that have started and not yet been answered (or given up). */
+  const inFlight = new Set<string>();
   const requests = new Map<string, Request>();
   const exchangeListeners = new Set<(exchange: Exchange) => void>();
   const warned = new Set<string>();
@@ -166,9 +191,18 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     );
   }
 
-  /** The body of the default answer for `status`, in `scenario`; null when the response has no body. */
-  function prepare(op: ManifestOperation, status: string, scenario: DataScenario): Prepared | null {
-    const key = `${op.operationId}\n${status}\n${scenario}`;
+  /**
+   * The body of the default answer for the declared `status` sent as `httpStatus`, in
+   * `scenario`; null when the response has no body.
+   */
+  function prepare(
+    op: ManifestOperation,
+    status: string,
+    scenario: DataScenario,
+    httpStatus?: number,
+  ): Prepared | null {
+    const sent = httpStatus ?? concreteStatus(status, 500);
+    const key = `${op.operationId}\n${status}\n${sent}\n${scenario}`;
     if (prepared.has(key)) return prepared.get(key) ?? null;
     const content = contract.operations[op.operationId]?.responses[status]?.content ?? {};
     const mediaType = preferredMediaType(Object.keys(content));
@@ -177,6 +211,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     if (mediaType !== undefined && media !== undefined) {
       const pointer = schemaPointer(op.operationId, "responses", status, "content", mediaType, "schema");
       let value: unknown;
+      let generatedValue = false;
       // The contract's own examples describe the usual case: they answer in the default scenario.
       if (scenario === "default") {
         value = media.examples.find((example, index) => {
@@ -198,26 +233,21 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
           scenario,
         });
         value = generated.value;
+        generatedValue = true;
         for (const failure of generated.failures) {
           reportViolation({ operationId: op.operationId, status, place: "fixture data", ...failure });
         }
       }
-      value = withProblemStatus(
-        value,
-        mediaType,
-        status,
-        (candidate) => validator.check(pointer, candidate).length === 0,
-      );
-      if (value !== undefined) {
-        const text = isJsonMediaType(mediaType)
-          ? JSON.stringify(value)
-          : typeof value === "string"
-            ? value
-            : JSON.stringify(value);
-        result = { mediaType, text, value };
-      } else {
-        result = { mediaType, text: "", value: undefined };
+      // The contract's examples are served as written; generated problem details say the status sent.
+      if (generatedValue) {
+        value = withProblemStatus(
+          value,
+          mediaType,
+          sent,
+          (candidate) => validator.check(pointer, candidate).length === 0,
+        );
       }
+      result = { mediaType, text: value === undefined ? "" : serialise(value, mediaType), value };
     }
     prepared.set(key, result);
     return result;
@@ -225,14 +255,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
 
   function answer(status: number, body: Prepared | null): Response {
     if (body === null || body.text === "") return new HttpResponse(null, { status });
-    // A declared range (`*/*`, `application/*`) is no Content-Type: answer with a concrete one inside it.
-    const declared = body.mediaType ?? "application/octet-stream";
-    const contentType = !declared.includes("*")
-      ? declared
-      : isJsonMediaType(declared) || declared === "application/*"
-        ? "application/json"
-        : declared.replace("*", "plain");
-    return new HttpResponse(body.text, { status, headers: { "Content-Type": contentType } });
+    return new HttpResponse(body.text, { status, headers: { "Content-Type": contentTypeFor(body) } });
   }
 
   /** The default answer of one operation, in the scenario the workbench or test chose. */
@@ -247,15 +270,14 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
         return new HttpResponse(null, { status: 401 });
       }
       trusted.add(requestId);
-      return answer(401, prepare(op, declared, "default"));
+      return answer(401, prepare(op, declared, "default", 401));
     }
     const status = scenario === "error" ? (errorStatus(op) ?? successStatus(op)) : successStatus(op);
     if (status === undefined) return new HttpResponse(null, { status: 204 });
     const isError = scenario === "error" && status === errorStatus(op);
-    const shaped: DataScenario =
-      scenario === "empty" || scenario === "many" || scenario === "long-text" ? scenario : "default";
+    const sent = concreteStatus(status, isError ? 500 : 200);
     trusted.add(requestId);
-    return answer(concreteStatus(status, isError ? 500 : 200), prepare(op, status, isError ? "default" : shaped));
+    return answer(sent, prepare(op, status, isError ? "default" : dataScenario(scenario), sent));
   }
 
   /**
@@ -264,7 +286,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
    * other request stays unhandled, and so fails (see ./unhandled).
    */
   const contractHandler = http.all(
-    ({ request }) => defaultsOn && !isToolingRequest(request) && match(request.method, request.url) !== undefined,
+    ({ request }) => defaultsOn && !isPageCodeRequest(request) && match(request.method, request.url) !== undefined,
     ({ request, requestId }) => {
       const found = match(request.method, request.url);
       return found ? resolve(found.operation, requestId, currentScenario()) : undefined;
@@ -280,8 +302,11 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     const found = match(request.method, request.url);
     const original = requests.get(requestId);
     requests.delete(requestId);
+    inFlight.delete(requestId);
     if (!found) return;
     const { operation: op, params } = found;
+    // The unhandled-request policy's answer is a failure already, reported by the policy.
+    if (response.headers.has(UNHANDLED_HEADER)) return;
     const status = declaredStatus(responsesOf(op), response.status) ?? String(response.status);
     for (const listener of exchangeListeners) listener({ operationId: op.operationId, status, request });
     const skipResponse = trusted.delete(requestId);
@@ -290,7 +315,10 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
       (async () => {
         const violations: Violation[] = [];
         if (original) violations.push(...(await check.request(op, original, params)));
-        if (!skipResponse) violations.push(...(await check.response(op, response.clone(), { allowUndeclared401 })));
+        if (!skipResponse)
+          violations.push(
+            ...(await check.response(op, response.clone(), { allowUndeclared401, method: request.method })),
+          );
         violations.forEach(reportViolation);
       })(),
     );
@@ -321,7 +349,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
           if (body !== undefined) {
             const content = Object.keys(contract.operations[id]?.responses[declared]?.content ?? {});
             const mediaType = preferredMediaType(content) ?? "application/json";
-            return answer(numeric, { mediaType, text: JSON.stringify(body), value: body });
+            return answer(numeric, { mediaType, text: serialise(body, mediaType), value: body });
           }
           // The contract's data for this status, in the scenario the workbench or test chose
           // (the status itself is the override's: `error` and `unauthorized` do not change it).
@@ -329,7 +357,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
           if (scenario === "offline") return HttpResponse.error();
           if (scenario === "slow") await delay(SLOW_DELAY_MS);
           trusted.add(requestId);
-          return answer(numeric, prepare(op, declared, dataScenario(scenario)));
+          return answer(numeric, prepare(op, declared, dataScenario(scenario), numeric));
         },
       );
     },
@@ -391,7 +419,9 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     observe(events: LifecycleEvents): () => void {
       const onStart = ({ request, requestId }: { request: Request; requestId: string }) => {
         // Kept before any handler reads the body.
-        if (match(request.method, request.url)) requests.set(requestId, request.clone());
+        if (!match(request.method, request.url)) return;
+        requests.set(requestId, request.clone());
+        inFlight.add(requestId);
         // A request that is never answered (a network error, an aborted fetch) leaves its copy behind.
         if (requests.size > PENDING_REQUESTS) requests.delete(requests.keys().next().value ?? "");
       };
@@ -404,11 +434,20 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
         requestId: string;
         response: Response;
       }) => validateExchange(requestId, request, response);
+      const onDone = ({ requestId }: { requestId: string }) => inFlight.delete(requestId);
+      // `request:end` can come before `response:mocked` (a microtask later in Node): let the check start first.
+      const onEnd = ({ requestId }: { requestId: string }) => void setTimeout(() => inFlight.delete(requestId), 0);
       events.on("request:start", onStart);
       events.on("response:mocked", onMocked);
+      events.on("response:bypass", onDone);
+      events.on("request:unhandled", onDone);
+      events.on("request:end", onEnd);
       return () => {
         events.removeListener("request:start", onStart);
         events.removeListener("response:mocked", onMocked);
+        events.removeListener("response:bypass", onDone);
+        events.removeListener("request:unhandled", onDone);
+        events.removeListener("request:end", onEnd);
       };
     },
 
@@ -421,9 +460,17 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
       defaultsOn = on;
     },
 
-    /** Resolves once every exchange seen so far has been checked. */
+    /**
+     * Resolves once every request seen so far has been answered and its exchange
+     * checked (a test's or story's last requests included), or after a few seconds for
+     * a request that never ends.
+     */
     async settled(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      while ((inFlight.size > 0 || pending.size > 0) && Date.now() < deadline) {
+        if (pending.size > 0) await Promise.all([...pending]);
+        else await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
 
     /** Calls `listener` for each mocked exchange of an operation; returns the unsubscribe. */

@@ -3,20 +3,28 @@ import type { ManifestOperation } from "../manifest-types";
 import { pointerSegment, show, type Validator } from "./validator";
 import type { Violation, ViolationPlace } from "./violations";
 
-/** `application/json`, `application/problem+json`, `application/vnd.x+json`: bodies read as JSON. */
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return essence === "application/json" || essence.endsWith("+json") || essence === "*/*";
+/** A media type without its parameters, lower case: `application/json; charset=utf-8` → `application/json`. */
+export function essenceOf(mediaType: string): string {
+  return mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-/** The declared media type a Content-Type falls under (`application/json; charset=utf-8` → `application/json`, or a wildcard). */
+/** `application/json`, `application/problem+json`, `application/vnd.x+json`: bodies read as JSON. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = essenceOf(mediaType);
+  return essence === "application/json" || essence.endsWith("+json");
+}
+
+/**
+ * The declared media type a Content-Type falls under: the same essence (whatever the
+ * parameters on either side), then a range (`application/*`), then `*\/*`.
+ */
 export function declaredMediaType(declared: readonly string[], contentType: string): string | undefined {
-  const essence = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
+  const essence = essenceOf(contentType);
   const [type] = essence.split("/");
   return (
-    declared.find((media) => media.toLowerCase() === essence) ??
-    declared.find((media) => media.toLowerCase() === `${type}/*`) ??
-    declared.find((media) => media === "*/*")
+    declared.find((media) => essenceOf(media) === essence) ??
+    declared.find((media) => essenceOf(media) === `${type}/*`) ??
+    declared.find((media) => essenceOf(media) === "*/*")
   );
 }
 
@@ -34,7 +42,7 @@ export function schemaPointer(operationId: string, ...path: string[]): string {
 
 type SchemaNode = Record<string, unknown>;
 
-/** Follows a top-level `$ref` into the contract's components (parameters' schemas are often named). */
+/** Follows a `$ref` into the contract's components (parameters' schemas are often named). */
 function resolve(contract: ContractSchemas, schema: unknown): SchemaNode {
   let node = schema;
   for (let hops = 0; hops < 8 && typeof node === "object" && node !== null && "$ref" in node; hops++) {
@@ -44,31 +52,112 @@ function resolve(contract: ContractSchemas, schema: unknown): SchemaNode {
   return typeof node === "object" && node !== null ? (node as SchemaNode) : {};
 }
 
-function typesOf(schema: SchemaNode): string[] {
-  return typeof schema.type === "string" ? [schema.type] : Array.isArray(schema.type) ? (schema.type as string[]) : [];
+/** Every type a schema allows, through references and compositions (`allOf`, `anyOf`, `oneOf`). */
+function typesOf(contract: ContractSchemas, schema: unknown, depth = 0): Set<string> {
+  const node = resolve(contract, schema);
+  const types = new Set<string>(
+    typeof node.type === "string" ? [node.type] : Array.isArray(node.type) ? (node.type as string[]) : [],
+  );
+  if (depth < 8) {
+    for (const keyword of ["allOf", "anyOf", "oneOf"]) {
+      const branches = node[keyword];
+      if (!Array.isArray(branches)) continue;
+      for (const branch of branches) typesOf(contract, branch, depth + 1).forEach((type) => types.add(type));
+    }
+  }
+  return types;
+}
+
+/** The schema of a property or of the items, through references (the first composition branch that has it). */
+function subschema(contract: ContractSchemas, schema: unknown, keyword: string, name?: string): unknown {
+  const node = resolve(contract, schema);
+  const direct = name === undefined ? node[keyword] : (node[keyword] as SchemaNode | undefined)?.[name];
+  if (direct !== undefined) return direct;
+  for (const composition of ["allOf", "anyOf", "oneOf"]) {
+    const branches = node[composition];
+    if (!Array.isArray(branches)) continue;
+    for (const branch of branches) {
+      const found = subschema(contract, branch, keyword, name);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 /** A text from a URL or header, as the type the schema asks for when it reads as one ("5" → 5 for an integer). */
-function coerce(text: string, schema: SchemaNode): unknown {
-  const types = typesOf(schema);
-  if ((types.includes("integer") || types.includes("number")) && text.trim() !== "" && !Number.isNaN(Number(text))) {
+function coerce(contract: ContractSchemas, text: string, schema: unknown): unknown {
+  const types = typesOf(contract, schema);
+  if ((types.has("integer") || types.has("number")) && text.trim() !== "" && !Number.isNaN(Number(text))) {
     return Number(text);
   }
-  if (types.includes("boolean") && (text === "true" || text === "false")) return text === "true";
-  if (types.includes("null") && text === "") return null;
+  if (types.has("boolean") && (text === "true" || text === "false")) return text === "true";
+  if (types.has("null") && text === "") return null;
   return text;
 }
 
-/** A query, path or header value as the schema expects it: OpenAPI's default styles, arrays and numbers. */
-function parameterValue(contract: ContractSchemas, parameter: ContractParameter, raw: string[]): unknown {
-  const schema = resolve(contract, parameter.schema);
-  if (!typesOf(schema).includes("array")) return coerce(raw[0] ?? "", schema);
-  // `form` with explode (the query default) repeats the name; every other style joins with commas.
-  const explode = parameter.explode ?? (parameter.style ?? "form") === "form";
-  const values = parameter.in === "query" && explode ? raw : raw.flatMap((value) => value.split(","));
-  const items = resolve(contract, schema.items);
-  return values.map((value) => coerce(value, items));
+const DELIMITERS: Record<string, string> = { spaceDelimited: " ", pipeDelimited: "|" };
+
+/**
+ * A query, path or header parameter as the schema expects it, read by OpenAPI's
+ * serialisation rules (`style`, `explode`, their defaults per location): arrays,
+ * objects (`deepObject`, exploded `form`), and numbers and booleans from text.
+ *
+ * @param raw for a query parameter, every `name=value` pair of the query; otherwise the one value.
+ */
+function parameterValue(
+  contract: ContractSchemas,
+  parameter: ContractParameter,
+  raw: { name: string; values: Array<[string, string]> } | string,
+): unknown {
+  const style = parameter.style ?? (parameter.in === "query" ? "form" : "simple");
+  const explode = parameter.explode ?? style === "form";
+  const types = typesOf(contract, parameter.schema);
+  const own =
+    typeof raw === "string" ? [raw] : raw.values.filter(([key]) => key === parameter.name).map(([, value]) => value);
+  if (types.has("object") && !types.has("array")) {
+    const object: Record<string, unknown> = {};
+    if (typeof raw !== "string" && style === "deepObject") {
+      for (const [key, value] of raw.values) {
+        const property = new RegExp(`^${parameter.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\[([^\\]]+)\\]$`).exec(
+          key,
+        )?.[1];
+        if (property !== undefined)
+          object[property] = coerce(contract, value, subschema(contract, parameter.schema, "properties", property));
+      }
+      return Object.keys(object).length === 0 ? undefined : object;
+    }
+    if (typeof raw !== "string" && style === "form" && explode) {
+      // Each property is its own `name=value` pair: the schema's properties say which.
+      const properties = resolve(contract, parameter.schema).properties as SchemaNode | undefined;
+      for (const [key, value] of raw.values) {
+        if (properties && key in properties) object[key] = coerce(contract, value, properties[key]);
+      }
+      return Object.keys(object).length === 0 ? undefined : object;
+    }
+    const parts = (own[0] ?? "").split(explode ? /[,=]/ : ",");
+    for (let index = 0; index + 1 < parts.length; index += 2) {
+      const key = parts[index]?.trim() ?? "";
+      object[key] = coerce(
+        contract,
+        parts[index + 1]?.trim() ?? "",
+        subschema(contract, parameter.schema, "properties", key),
+      );
+    }
+    return own.length === 0 ? undefined : object;
+  }
+  if (own.length === 0) return undefined;
+  if (!types.has("array")) return coerce(contract, own[0] ?? "", parameter.schema);
+  // `form` with explode (the query default) repeats the name; the other styles join with a delimiter.
+  const values =
+    parameter.in === "query" && explode && style === "form"
+      ? own
+      : own.flatMap((value) => value.split(DELIMITERS[style] ?? ",").map((item) => item.trim()));
+  const items = subschema(contract, parameter.schema, "items");
+  return values.map((value) => coerce(contract, value, items));
 }
+
+/** Header parameters OpenAPI says are ignored: the request's own `Accept`, `Content-Type` and `Authorization`. */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /** The parameters of one location, gathered into one object so that one schema checks them all. */
 function parametersSchema(validator: Validator, operationId: string, operation: ContractOperation, location: string) {
@@ -76,6 +165,7 @@ function parametersSchema(validator: Validator, operationId: string, operation: 
   const required: string[] = [];
   operation.parameters.forEach((parameter, index) => {
     if (parameter.in !== location || parameter.schema === undefined) return;
+    if (location === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) return;
     properties[parameter.name] = {
       $ref: `${validator.root}${schemaPointer(operationId, "parameters", String(index), "schema")}`,
     };
@@ -124,10 +214,13 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
     pointerPath: string[],
     media: ContractMediaType | undefined,
     mediaType: string,
+    contentType: string,
     text: string,
     status?: string,
   ): Violation[] {
-    if (media?.schema === undefined || !isJsonMediaType(mediaType)) return [];
+    // Only JSON bodies are checked against their schema; what the body is, the Content-Type sent says
+    // (a declared `*/*` or `application/*` may carry anything).
+    if (media?.schema === undefined || !isJsonMediaType(contentType)) return [];
     let body: unknown;
     try {
       body = text === "" ? undefined : JSON.parse(text);
@@ -153,19 +246,23 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
       const contractOperation = contract.operations[operation.operationId];
       if (!contractOperation) return [];
       const url = new URL(request.url);
+      const pairs = { name: "", values: [...url.searchParams.entries()] };
       const query: Record<string, unknown> = {};
       const headers: Record<string, unknown> = {};
-      for (const parameter of contractOperation.parameters) {
-        if (parameter.in === "query" && url.searchParams.has(parameter.name)) {
-          query[parameter.name] = parameterValue(contract, parameter, url.searchParams.getAll(parameter.name));
-        }
-        const header = parameter.in === "header" ? request.headers.get(parameter.name) : null;
-        if (header !== null) headers[parameter.name] = parameterValue(contract, parameter, [header]);
-      }
       const path: Record<string, unknown> = {};
+      const byLocation: Partial<Record<string, Record<string, unknown>>> = { query, header: headers, path };
       for (const parameter of contractOperation.parameters) {
-        const value = parameter.in === "path" ? pathParams[parameter.name] : undefined;
-        if (value !== undefined) path[parameter.name] = parameterValue(contract, parameter, [value]);
+        let value: unknown;
+        if (parameter.in === "query") value = parameterValue(contract, parameter, pairs);
+        if (parameter.in === "header" && !IGNORED_HEADERS.has(parameter.name.toLowerCase())) {
+          const header = request.headers.get(parameter.name);
+          if (header !== null) value = parameterValue(contract, parameter, header);
+        }
+        const segment = parameter.in === "path" ? pathParams[parameter.name] : undefined;
+        if (segment !== undefined) value = parameterValue(contract, parameter, segment);
+        if (value === undefined) continue;
+        const location = byLocation[parameter.in];
+        if (location) location[parameter.name] = value;
       }
       const violations = [
         ...checkParameters(operation, contractOperation, "path", path),
@@ -201,6 +298,7 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
           ["requestBody", "content", mediaType, "schema"],
           body.content[mediaType],
           mediaType,
+          contentType,
           text,
         ),
       ];
@@ -209,8 +307,9 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
     async response(
       operation: ManifestOperation,
       response: Response,
-      options: { allowUndeclared401?: boolean } = {},
+      options: { allowUndeclared401?: boolean; method?: string } = {},
     ): Promise<Violation[]> {
+      const method = options.method?.toUpperCase();
       const contractOperation = contract.operations[operation.operationId];
       if (!contractOperation) return [];
       const id = operation.operationId;
@@ -226,6 +325,8 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
         );
       }
       const content = contractOperation.responses[status]?.content ?? {};
+      // These carry no body, whatever the contract declares for them.
+      if (method === "HEAD" || response.status === 204 || response.status === 304) return [];
       const text = await response.text();
       const declaredTypes = Object.keys(content);
       if (declaredTypes.length === 0) {
@@ -255,6 +356,7 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
         ["responses", status, "content", mediaType, "schema"],
         content[mediaType],
         mediaType,
+        contentType,
         text,
         status,
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isToolingRequest } from "./unhandled";
+import { isPageCodeRequest, isToolingRequest } from "./unhandled";
 
 /** A request as MSW hands it over; `mode: "navigate"` cannot be set through the constructor. */
 function request(url: string, mode?: RequestMode): Request {
@@ -31,5 +31,17 @@ describe("isToolingRequest", () => {
     "https://api.example.test/things",
   ])("treats %s as an API call", (url) => {
     expect(isToolingRequest(request(url))).toBe(false);
+  });
+});
+
+describe("isPageCodeRequest", () => {
+  it("leaves an image or a font to the contract, which may declare it", () => {
+    expect(isPageCodeRequest(request("http://localhost:6006/avatars/ada.png"))).toBe(false);
+    expect(isToolingRequest(request("http://localhost:6006/avatars/ada.png"))).toBe(true);
+  });
+
+  it("never lets a module or a stylesheet reach the fixtures, whatever path template could match it", () => {
+    expect(isPageCodeRequest(request("http://localhost:6006/src/main.tsx"))).toBe(true);
+    expect(isPageCodeRequest(request("http://localhost:6006/assets/index.css"))).toBe(true);
   });
 });

@@ -7,20 +7,34 @@ type UnhandledFrameCallback = Extract<UnhandledFrameOption, (...args: never[]) =
 // files, fonts, images). Everything else a test or story sends is an API call.
 const TOOLING =
   /\/@vite\/|\/@id\/|\/@fs\/|\/node_modules\/|\/virtual:|sb-common-assets|sb-addons|sb-manager|iframe\.html|\/index\.json$|\.stories\.|\.mdx$|__vitest|\/vite-inject/;
-const ASSET = /\.(?:m?[jt]sx?|s?css|html|woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico|map|wasm)$/i;
+const CODE = /\.(?:m?[jt]sx?|s?css|html|map|wasm)$/i;
+const MEDIA = /\.(?:woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico)$/i;
 
 /**
- * True for a request the page makes for its own code or assets, not an API call.
- * Navigations count too: the worker's scope covers Storybook's manager page, whose
- * reload would otherwise be routed to a story's mocks and refused.
+ * True for a request that loads the page's own code (a module, a stylesheet, the
+ * workbench's files) or is a navigation: never an API call, even when a contract's
+ * path template (`/{owner}/{repo}`) would match it. The worker's scope covers
+ * Storybook's manager page, whose reload must reach the server.
  */
-export function isToolingRequest(request: Request): boolean {
+export function isPageCodeRequest(request: Request): boolean {
   if (request.mode === "navigate") return true;
   const { protocol, pathname } = new URL(request.url);
-  return protocol === "file:" || TOOLING.test(pathname) || ASSET.test(pathname);
+  return protocol === "file:" || TOOLING.test(pathname) || CODE.test(pathname);
+}
+
+/**
+ * True for a request the page makes for its own code or assets (fonts, images), not
+ * an API call. A contract operation can still answer an image path: the fixtures
+ * match the contract first, and only what matches no operation is judged by this.
+ */
+export function isToolingRequest(request: Request): boolean {
+  return isPageCodeRequest(request) || MEDIA.test(new URL(request.url).pathname);
 }
 
 const unhandled: string[] = [];
+
+/** The header the unhandled-request answer carries (it is already a failure; the contract check skips it). */
+export const UNHANDLED_HEADER = "X-Mocks-Unhandled";
 
 /**
  * MSW's `onUnhandledFrame` policy for every setup (Storybook, tests, the app):
@@ -40,8 +54,10 @@ export function unhandledPolicy(nameOperation?: (request: Request) => string | u
       return;
     }
     const { request } = frame.data as { request: Request };
-    if (isToolingRequest(request)) return;
+    if (isPageCodeRequest(request)) return;
     const operationId = nameOperation?.(request);
+    // An image or font path is the page's own asset, unless the contract declares it.
+    if (operationId === undefined && isToolingRequest(request)) return;
     const what = operationId === undefined ? "" : ` (operation ${operationId})`;
     const message =
       `[mocks] No handler for ${request.method} ${request.url}${what}. ` +
@@ -58,7 +74,11 @@ export function unhandledPolicy(nameOperation?: (request: Request) => string | u
     };
     // MSW answers a frame whose unhandled-policy rejects with a Response with that response.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
-    throw Response.json(problem, { status: 501, headers: { "Content-Type": "application/problem+json" } });
+    throw Response.json(problem, {
+      status: 501,
+      // Marks the answer as the policy's, so that the contract check does not report it a second time.
+      headers: { "Content-Type": "application/problem+json", [UNHANDLED_HEADER]: "true" },
+    });
   };
 }
 
