@@ -82,7 +82,12 @@ export const NotRecordedYet: Story = {
 /** The product's contract today: no operations, so nothing to cover. */
 export const EmptyContract: Story = {
   args: {
-    report: coverageReport({ title: "API", version: "0.0.0", openapi: "3.1.0", operations: [], schemas: [] }, [], 0, always),
+    report: coverageReport(
+      { title: "API", version: "0.0.0", openapi: "3.1.0", operations: [], schemas: [] },
+      [],
+      0,
+      always,
+    ),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -22,9 +22,9 @@ function byStatus(a: string, b: string): number {
  */
 export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const titleId = useId();
-  const statuses = [...new Set(report.operations.flatMap((operation) => operation.statuses.map((pair) => pair.status)))].sort(
-    byStatus,
-  );
+  const statuses = [
+    ...new Set(report.operations.flatMap((operation) => operation.statuses.map((pair) => pair.status))),
+  ].sort(byStatus);
   const summary = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; threshold ${report.threshold}%)`;
   return (
     <section className="coverage-matrix" aria-labelledby={titleId} data-passed={report.passed}>
@@ -50,7 +50,12 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
         // A wide matrix scrolls sideways in its own region, which keyboard users can focus
         // (axe's scrollable-region-focusable); the lint rule's documentation makes this exception.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="coverage-matrix__scroll" role="region" aria-label="Coverage by operation and status" tabIndex={0}>
+        <div
+          className="coverage-matrix__scroll"
+          role="region"
+          aria-label="Coverage by operation and status"
+          tabIndex={0}
+        >
           <table className="coverage-matrix__table">
             <caption className="visually-hidden">Coverage by operation and status</caption>
             <thead>
@@ -79,7 +84,11 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
                       if (!pair) return <td key={status} data-coverage="none" />;
                       const covered = pair.coveredBy.length > 0;
                       return (
-                        <td key={status} data-coverage={covered ? "covered" : "missing"} title={pair.coveredBy.join("\n") || undefined}>
+                        <td
+                          key={status}
+                          data-coverage={covered ? "covered" : "missing"}
+                          title={pair.coveredBy.join("\n") || undefined}
+                        >
                           {covered ? `✓ ${pair.coveredBy.length}` : "✗"}
                           <span className="visually-hidden">
                             {covered
