@@ -103,6 +103,28 @@ describe("buildContractSchemas, in both versions", () => {
     });
   });
 
+  it("turns the inheritance form of a discriminator into a oneOf of the children, which extend a plain base", () => {
+    const schemas = {
+      Animal: {
+        type: "object",
+        properties: { kind: { type: "string" } },
+        discriminator: { propertyName: "kind", mapping: { bird: "#/components/schemas/Bird" } },
+      },
+      Bird: { allOf: [{ $ref: "#/components/schemas/Animal" }, { type: "object" }] },
+      Fish: { allOf: [{ $ref: "#/components/schemas/Animal" }] },
+    };
+    const converted = buildContractSchemas(document("3.0.3", schemas)).components.schemas;
+    const kind = (value: string) => ({ type: "object", properties: { kind: { const: value } }, required: ["kind"] });
+    expect(converted.Animal).toEqual({
+      oneOf: [
+        { allOf: [{ $ref: "#/components/schemas/Bird" }, kind("bird")] },
+        { allOf: [{ $ref: "#/components/schemas/Fish" }, kind("Fish")] },
+      ],
+    });
+    expect(converted.Animal_base).toEqual({ type: "object", properties: { kind: { type: "string" } } });
+    expect(converted.Bird).toEqual({ allOf: [{ $ref: "#/components/schemas/Animal_base" }, { type: "object" }] });
+  });
+
   it("hoists a reference to a schema outside the components, so every reference has one form", () => {
     const doc = document("3.1.0", {}, { $ref: "#/paths/~1x/get/parameters/0/schema" });
     (doc.paths?.["/x"] as { get: { parameters: unknown[] } }).get.parameters = [

@@ -95,6 +95,8 @@ class Converter {
   private readonly hoisted = new Map<string, string>();
   private readonly legacy: boolean;
   private readonly document: OpenAPI3;
+  /** Discriminated bases of the inheritance form (children `allOf` them) → the name of their plain copy. */
+  private readonly bases = new Map<string, string>();
 
   constructor(document: OpenAPI3) {
     this.document = document;
@@ -102,7 +104,40 @@ class Converter {
     // Names first, so a reference to any component resolves while they are converted.
     const schemas = document.components?.schemas ?? {};
     for (const name of Object.keys(schemas)) this.components[name] = true;
+    const families = inheritance(schemas);
+    for (const name of families.keys()) {
+      let plain = `${name}_base`;
+      for (let n = 2; plain in schemas; n++) plain = `${name}_base_${n}`;
+      this.bases.set(name, plain);
+      this.components[plain] = true;
+    }
     for (const [name, schema] of Object.entries(schemas)) this.components[name] = this.schema(schema);
+    for (const [name, family] of families) this.polymorphic(name, family);
+  }
+
+  /**
+   * OpenAPI's inheritance form of a discriminator: the base declares it, each child is
+   * `allOf: [base, …]`, and a reference to the base means "one of the children, as the
+   * discriminator value says". The base becomes that `oneOf`; the children extend a
+   * plain copy of the base (without the discriminator, or the `oneOf` would contain itself).
+   */
+  private polymorphic(name: string, family: Family): void {
+    const plain = this.bases.get(name) ?? name;
+    const { discriminator, ...rest } = (this.document.components?.schemas?.[name] ?? {}) as SchemaObject;
+    void discriminator;
+    this.components[plain] = this.schema(rest);
+    this.components[name] = {
+      oneOf: family.members.map(({ component, values }) => ({
+        allOf: [
+          { $ref: `#/components/schemas/${component === name ? plain : component}` },
+          {
+            type: "object",
+            properties: { [family.property]: values.length === 1 ? { const: values[0] } : { enum: values } },
+            required: [family.property],
+          },
+        ],
+      })),
+    };
   }
 
   /** Converts one schema (and everything under it). */
@@ -125,6 +160,13 @@ class Converter {
     for (const [keyword, value] of Object.entries(input)) {
       if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
       if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
+      else if (keyword === "allOf" && Array.isArray(value))
+        // A child extends its base's plain copy: the base itself now stands for "one of the children".
+        output[keyword] = value.map((item) => {
+          const base = isObject(item) && typeof item.$ref === "string" ? COMPONENT_REF.exec(item.$ref)?.[1] : undefined;
+          const plain = base === undefined ? undefined : this.bases.get(base);
+          return plain === undefined ? this.schema(item) : { $ref: `#/components/schemas/${plain}` };
+        });
       else if (SCHEMA_LIST_KEYWORDS.includes(keyword) && Array.isArray(value))
         output[keyword] = value.map((item) => this.schema(item));
       else if (SCHEMA_MAP_KEYWORDS.includes(keyword) && isObject(value))
@@ -180,6 +222,42 @@ class Converter {
       });
     }
   }
+}
+
+interface Family {
+  property: string;
+  /** Each concrete schema and the discriminator values that select it. */
+  members: Array<{ component: string; values: string[] }>;
+}
+
+/**
+ * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or
+ * `anyOf`), with their children: the mapping's targets, and the components that `allOf`
+ * the base (selected by their own name when the mapping does not name them).
+ */
+function inheritance(schemas: Record<string, unknown>): Map<string, Family> {
+  const families = new Map<string, Family>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isObject(schema) || !isObject(schema.discriminator) || schema.oneOf || schema.anyOf) continue;
+    const property = schema.discriminator.propertyName;
+    if (typeof property !== "string") continue;
+    const mapping = isObject(schema.discriminator.mapping)
+      ? (schema.discriminator.mapping as Record<string, string>)
+      : {};
+    const values = new Map<string, string[]>();
+    for (const [value, target] of Object.entries(mapping)) {
+      const component = COMPONENT_REF.exec(target)?.[1] ?? (target in schemas ? target : undefined);
+      if (component !== undefined) values.set(component, [...(values.get(component) ?? []), value]);
+    }
+    for (const [child, candidate] of Object.entries(schemas)) {
+      const parents = isObject(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];
+      const extendsBase = parents.some((item) => isObject(item) && item.$ref === `#/components/schemas/${name}`);
+      if (extendsBase && !values.has(child)) values.set(child, [child]);
+    }
+    const members = [...values].map(([component, keys]) => ({ component, values: keys }));
+    if (members.length > 0) families.set(name, { property, members });
+  }
+  return families;
 }
 
 /** OpenAPI 3.0's `nullable: true`, in JSON Schema: null is one more allowed type (or value). */
@@ -275,7 +353,9 @@ export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
     const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
     operations[operationKey(entry)] = {
       parameters: [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own],
-      requestBody: body ? { required: body.required ?? false, content: content(converter, document, body.content) } : null,
+      requestBody: body
+        ? { required: body.required ?? false, content: content(converter, document, body.content) }
+        : null,
       responses: Object.fromEntries(
         Object.entries(operation.responses ?? {}).map(([status, raw]) => [
           status,

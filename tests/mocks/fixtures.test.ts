@@ -282,6 +282,17 @@ describe("the fixtures of a filled-in contract", () => {
     expect(fixtures.validator.check(pointer, create.body)).toEqual([]);
   });
 
+  it("generates the inheritance form of a discriminator: each animal is the child its value names", () => {
+    const legacy = createFixtures((contracts[1] as LoadedContract).manifest, (contracts[1] as LoadedContract).contract);
+    const animals = legacy.fixture("listAnimals", "200", "many") as Array<Record<string, unknown>>;
+    expect(animals.length).toBeGreaterThan(3);
+    for (const animal of animals) {
+      expect(
+        animal.animalType === "bird" ? "wingspan" in animal : animal.animalType === "Fish" && "fins" in animal,
+      ).toBe(true);
+    }
+  });
+
   it("grows only the response's own collections in the many scenario", () => {
     const accounts = contracts[1] as LoadedContract;
     const legacy = createFixtures(accounts.manifest, accounts.contract);
