@@ -306,7 +306,10 @@ const OPEN_OPERATIONS = "export type operations = Record<string, never>;";
  */
 function closeEmptyPaths(types: string): string {
   return types
-    .replace(OPEN_PATHS, "/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};")
+    .replace(
+      OPEN_PATHS,
+      "/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};",
+    )
     .replace(
       OPEN_OPERATIONS,
       "/** The contract has no operations yet: no operation can be called or mocked. */\nexport type operations = {};",

@@ -16,7 +16,10 @@ afterEach(async () => {
   server.resetHandlers();
   setScenario("default");
   fixtures.setDefaults(true);
-  const problems = [...takeUnhandledRequests(), ...takeViolations().map((v) => `Contract violation: ${formatViolation(v)}`)];
+  const problems = [
+    ...takeUnhandledRequests(),
+    ...takeViolations().map((v) => `Contract violation: ${formatViolation(v)}`),
+  ];
   if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());
