@@ -141,14 +141,24 @@ describe("the contract gallery and contract coverage, on a contract of several t
       const errors: string[] = [];
       page.on("console", (message) => {
         if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) {
-          // The gallery story below answers 422 on purpose; Chromium logs the status of every failed request.
-          if (!message.text().includes("status of 422")) errors.push(message.text());
+          // The stories below answer 422 and fail to connect on purpose; Chromium logs every failed request.
+          if (!/status of 422|net::ERR_FAILED|Failed to fetch/.test(message.text())) errors.push(message.text());
         }
       });
       await page.goto(`${url}iframe.html?id=gallery-pets-createpet--422&viewMode=story`);
       await page.getByRole("heading", { name: "Unprocessable Content" }).waitFor({ timeout: 30_000 });
       await page.getByText("Matches the contract (422, application/problem+json).").waitFor();
       expect(await page.getByRole("table", { name: "Errors" }).count()).toBe(1);
+
+      // The Scenario menu applies to the gallery too: the same response, empty; then no response at all.
+      await page.goto(`${url}iframe.html?id=gallery-pets-listpets--200&viewMode=story&globals=scenario:empty`);
+      await page.getByText("Matches the contract (200, application/json).").waitFor({ timeout: 30_000 });
+      // The body itself is the empty list: no table of pets.
+      expect(await page.locator(".schema-view > .schema-view__none").textContent()).toBe("No items");
+      expect(await page.getByRole("table").count()).toBe(0);
+      await page.goto(`${url}iframe.html?id=gallery-pets-listpets--200&viewMode=story&globals=scenario:offline`);
+      await page.getByRole("heading", { name: "Can't reach the server" }).waitFor({ timeout: 30_000 });
+      await page.getByText("No response arrived, so there is nothing to check against the contract.").waitFor();
 
       await page.goto(`${url}iframe.html?id=contract-coverage--docs&viewMode=docs`);
       await page.getByText(/^Covered 4 of 20 operation×status pairs/).waitFor({ timeout: 30_000 });
