@@ -177,6 +177,15 @@ describe("the fixtures of a filled-in contract", () => {
     expect((await answered).status).toBe(200);
   });
 
+  it("answers a status class or `default` as declared, even when the operation declares both", async () => {
+    server.use(fixtures.respond("deleteThing", "4XX"));
+    const refused = await fetch(`${BASE}/things/7d8f7d8e-1c1b-4a8e-9a77-0b6f5d1f3a10`, { method: "DELETE" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("Content-Type")).toBe("application/problem+json");
+    expect(fixtures.fixture("getTree", "default")).toMatchObject({ status: 500 });
+    expect(await violations()).toEqual([]);
+  });
+
   it("replaces one operation's answer in one line, the others unchanged", async () => {
     server.use(fixtures.respond("getThing", 404));
     const missing = await json("/things/7d8f7d8e-1c1b-4a8e-9a77-0b6f5d1f3a10");

@@ -173,6 +173,14 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     return contract.operations[op.operationId]?.responses ?? {};
   }
 
+  /** The declared response a status names: itself when declared ("4XX", "default", 404), else its class or `default`. */
+  function declaredKey(op: ManifestOperation, status: number | string): string {
+    const text = String(status);
+    const responses = responsesOf(op);
+    if (text in responses) return text;
+    return (/^\d{3}$/.test(text) ? declaredStatus(responses, Number(text)) : undefined) ?? text;
+  }
+
   function successStatus(op: ManifestOperation): string | undefined {
     const statuses = op.responses.map((response) => response.status);
     return (
@@ -341,7 +349,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
       body?: BodyOf<Operations[Id], Status>,
     ): HttpHandler {
       const op = operation(id);
-      const declared = declaredStatus(responsesOf(op), Number(status)) ?? String(status);
+      const declared = declaredKey(op, status);
       const numeric = concreteStatus(String(status), 500);
       return http.all(
         ({ request }) => match(request.method, request.url)?.operation === op,
@@ -408,7 +416,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
       scenario: DataScenario = "default",
     ): BodyOf<Operations[Id], Status> {
       const op = operation(id);
-      const declared = declaredStatus(responsesOf(op), Number(status)) ?? String(status);
+      const declared = declaredKey(op, status);
       return prepare(op, declared, scenario)?.value as BodyOf<Operations[Id], Status>;
     },
 
