@@ -128,6 +128,13 @@ describe("the client", () => {
 });
 
 describe("the hooks", () => {
+  it("give null, not an error, for a success without a body", async () => {
+    server.use(http.untyped.get("*/notes", () => new HttpResponse(null, { status: 204 })));
+    const { result } = renderHook(() => hooks.useQuery("get", "/notes"), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toBeNull();
+  });
+
   it("give the data on success", async () => {
     server.use(http.get("/notes", ({ response }) => response(200).json([note])));
     const { result } = renderHook(() => hooks.useQuery("get", "/notes"), { wrapper });

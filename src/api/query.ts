@@ -33,9 +33,10 @@ function withApiErrors<Paths extends object>(client: Client<Paths>): Client<Path
       } catch (error) {
         throw toApiError(error, { method, url });
       }
-      return result.response.ok
-        ? result
-        : { ...result, error: fromErrorResponse(result.error, result.response, method) };
+      if (!result.response.ok) return { ...result, error: fromErrorResponse(result.error, result.response, method) };
+      // A success without a body (204, or a 200 the contract gives no content) is `null`:
+      // TanStack Query refuses `undefined` as data and would report an error.
+      return (result as { data?: unknown }).data === undefined ? { ...result, data: null } : result;
     };
   }
   return wrapped as unknown as Client<Paths>;

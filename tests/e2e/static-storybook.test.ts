@@ -1,12 +1,16 @@
 // The static workbench travels: `npm run build-storybook` output, served by a plain static
-// server under a sub-path, renders stories with their mocked data, the docs pages, and the
-// toolbar choices a shared link carries. Built in a scratch copy whose contract is the
-// example one, because only a filled-in contract has operations to mock.
+// server under a sub-path, renders stories with their mocked data (the default fixtures'
+// data is the data Node generates), every docs page, the toolbar choices a shared link
+// carries, and the Scenario menu switches an open story's data. Built in a scratch copy
+// whose contract is the example one, because only a filled-in contract has operations to mock.
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContractSchemas } from "@/api/contract-types";
+import type { Manifest } from "@/api/manifest-types";
+import { createFixtures } from "@/api/mocks/contract-fixtures";
 import { writeContract } from "../api/scratch.ts";
 import { launchChromium, serveStatic } from "./browser.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
@@ -30,7 +34,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     dir = makeScratchCopy("static-storybook");
     writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/example-contract/openapi.yaml"), "utf8") });
     mkdirSync(join(dir, "src/features/notes"), { recursive: true });
-    for (const file of ["notes-list.tsx", "notes-sub-path.stories.tsx"]) {
+    for (const file of ["notes-list.tsx", "notes-list.stories.tsx", "notes-sub-path.stories.tsx"]) {
       copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));
     }
     const api = run(dir, "npm", ["run", "--silent", "api"]);
@@ -148,6 +152,51 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
         { timeout: 30_000 },
       );
       expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("serves the default fixtures' data, the same data Node generates for the contract", async () => {
+    const read = (file: string) => JSON.parse(readFileSync(join(dir, "src/api", file), "utf8")) as unknown;
+    const fixtures = createFixtures(read("manifest.json") as Manifest, read("contract.json") as ContractSchemas);
+    const [first] = fixtures.fixture("listNotes", "200") as Array<{ title: string }>;
+    const { page, errors } = await open("iframe.html?id=notes-noteslist--generated&viewMode=story");
+    await page.getByText(first?.title ?? "no note generated").waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("switches the open story's data from the Scenario menu", async () => {
+    const read = (file: string) => JSON.parse(readFileSync(join(dir, "src/api", file), "utf8")) as unknown;
+    const fixtures = createFixtures(read("manifest.json") as Manifest, read("contract.json") as ContractSchemas);
+    const [first] = fixtures.fixture("listNotes", "200") as Array<{ title: string }>;
+    const { page, errors } = await open("?path=/story/notes-noteslist--generated");
+    const story = page.frameLocator("#storybook-preview-iframe");
+    await story.getByText(first?.title ?? "no note generated").waitFor({ timeout: 30_000 });
+    await page.getByRole("button", { name: /^Fixture scenario/ }).click();
+    await page.getByText("empty", { exact: true }).click();
+    await story.getByText("Nothing here yet").waitFor();
+    await page.getByRole("button", { name: /^Fixture scenario/ }).click();
+    await page.getByText("default", { exact: true }).click();
+    await story.getByText(first?.title ?? "no note generated").waitFor();
+    expect(errors).toEqual([]);
+
+    // The manager page is inside the worker's scope: reloading it must reach the server,
+    // not a story's mocks (which would answer 501). No check of the story after the reload:
+    // MSW's worker unregisters itself when its last page goes away, and a reload races with
+    // that (msw reloads the story frame to recover).
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    await page.context().close();
+  });
+
+  it("renders every docs page without a console error", async () => {
+    const docs = Object.entries(entries).filter(([, entry]) => entry.type === "docs");
+    expect(docs.length).toBeGreaterThan(6);
+    for (const [id] of docs) {
+      const { page, errors } = await open(`iframe.html?id=${id}&viewMode=docs`);
+      await page.locator("#storybook-docs h1, #storybook-docs h2").first().waitFor({ timeout: 30_000 });
+      expect(errors, id).toEqual([]);
       await page.context().close();
     }
   });
