@@ -17,24 +17,19 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { extname, join, resolve } from "node:path";
+import { extname, join } from "node:path";
 import { launchChromium, serveStatic } from "../../tests/e2e/browser.ts";
 import { startStorybook } from "../../tests/e2e/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy } from "../../tests/e2e/scratch-copy.ts";
 import { writeContract } from "../../tests/api/scratch.ts";
 import type { Manifest } from "../lib/manifest.ts";
+import { documentArguments } from "./arguments.ts";
 
-const [documentArg, storiesArg] = process.argv.slice(2);
-if (!documentArg) {
-  console.error("bench:gallery: usage: npm run bench:gallery -- <openapi document> [stories to render]");
-  process.exit(1);
-}
-const documentPath = resolve(process.cwd(), documentArg);
-if (!existsSync(documentPath)) {
-  console.error(`bench:gallery: ${documentArg}: file not found.`);
-  process.exit(1);
-}
-const storiesToRender = Number(storiesArg ?? 10);
+const {
+  document: documentPath,
+  documentArg,
+  count: storiesToRender,
+} = documentArguments("bench:gallery", "[stories to render]", 10);
 const TIME = "/usr/bin/time";
 
 interface Sample {

@@ -10,26 +10,16 @@
  */
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { existsSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { runnerImport } from "vite";
 import type { ContractSchemas } from "../../src/api/contract-types.ts";
 import type { Manifest } from "../../src/api/manifest-types.ts";
 import type * as ContractFixtures from "../../src/api/mocks/contract-fixtures.ts";
 import { generate } from "../lib/generate.ts";
+import { documentArguments } from "./arguments.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-const [documentArg, operationsArg] = process.argv.slice(2);
-if (!documentArg) {
-  console.error("bench:mocks: usage: npm run bench:mocks -- <openapi document> [operations]");
-  process.exit(1);
-}
-const document = resolve(process.cwd(), documentArg);
-if (!existsSync(document)) {
-  console.error(`bench:mocks: ${documentArg}: file not found.`);
-  process.exit(1);
-}
-const sampleSize = Number(operationsArg ?? 200);
+const { document, count: sampleSize } = documentArguments("bench:mocks", "[operations]", 200);
 const WARM_RUNS = 15;
 const BASE = "http://bench.test";
 

@@ -55,6 +55,13 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     removeScratchCopy(dir);
   });
 
+  /** The first note of listNotes' default fixture, as Node generates it from the built contract. */
+  function firstGeneratedNote(): { title: string } | undefined {
+    const read = (file: string) => JSON.parse(readFileSync(join(dir, "src/api", file), "utf8")) as unknown;
+    const fixtures = createFixtures(read("manifest.json") as Manifest, read("contract.json") as ContractSchemas);
+    return (fixtures.fixture("listNotes", "200") as Array<{ title: string }>)[0];
+  }
+
   /** A page in a fresh context (as a shared link opens), recording console errors. */
   async function open(path: string): Promise<{ page: Page; errors: string[] }> {
     const context = await browser!.newContext();
@@ -157,9 +164,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
   });
 
   it("serves the default fixtures' data, the same data Node generates for the contract", async () => {
-    const read = (file: string) => JSON.parse(readFileSync(join(dir, "src/api", file), "utf8")) as unknown;
-    const fixtures = createFixtures(read("manifest.json") as Manifest, read("contract.json") as ContractSchemas);
-    const [first] = fixtures.fixture("listNotes", "200") as Array<{ title: string }>;
+    const first = firstGeneratedNote();
     const { page, errors } = await open("iframe.html?id=notes-noteslist--generated&viewMode=story");
     await page.getByText(first?.title ?? "no note generated").waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
@@ -167,9 +172,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
   });
 
   it("switches the open story's data from the Scenario menu", async () => {
-    const read = (file: string) => JSON.parse(readFileSync(join(dir, "src/api", file), "utf8")) as unknown;
-    const fixtures = createFixtures(read("manifest.json") as Manifest, read("contract.json") as ContractSchemas);
-    const [first] = fixtures.fixture("listNotes", "200") as Array<{ title: string }>;
+    const first = firstGeneratedNote();
     const { page, errors } = await open("?path=/story/notes-noteslist--generated");
     const story = page.frameLocator("#storybook-preview-iframe");
     await story.getByText(first?.title ?? "no note generated").waitFor({ timeout: 30_000 });
