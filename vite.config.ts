@@ -60,6 +60,9 @@ function storybookProject(theme: Theme) {
       provide: { visualTheme: theme },
       globalSetup: ["tests/setup/require-chromium.ts"],
       setupFiles: ["tests/setup/storybook.ts", "tests/visual/capture.ts"],
+      // A real contract's overview is a table of a thousand operations or more, which axe
+      // takes seconds to check on two busy cores: more than Vitest's default 15 s allows.
+      testTimeout: 60_000,
     },
   };
 }

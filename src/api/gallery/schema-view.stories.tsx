@@ -53,6 +53,26 @@ export const TableOfObjects: Story = {
   },
 };
 
+/**
+ * Tables with the same name in different places (GitHub's branch protection lists `users`
+ * twice): each region is named by where it is, so a screen reader tells them apart and axe's
+ * landmark-unique holds.
+ */
+export const SameNamesInDifferentPlaces: Story = {
+  args: {
+    value: {
+      reviewers: { users: [{ login: "ada" }] },
+      bypass: { users: [{ login: "grace" }] },
+    },
+    schema: undefined,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("region", { name: "Reviewers › Users" })).toHaveTextContent("ada");
+    await expect(canvas.getByRole("region", { name: "Bypass › Users" })).toHaveTextContent("grace");
+  },
+};
+
 /** A list of scalars; booleans as Yes/No, enums as badges, null as "None". */
 export const Scalars: Story = {
   args: {

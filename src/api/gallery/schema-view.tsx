@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { JsonSchema } from "@/api/contract-types";
 import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape";
 import "./schema-view.css";
@@ -31,6 +31,17 @@ interface Context {
   depth: number;
   /** Inside a table cell: nested objects are laid out inline, so columns stay readable. */
   compact: boolean;
+  /** The labels of the fields, items and rows around this value: where it is, in words. */
+  trail: string[];
+}
+
+/**
+ * A table's region needs a name no other region on the page has (axe's landmark-unique):
+ * two `users` tables under different fields are told apart by where they are.
+ */
+function regionName(trail: string[], label: string): string {
+  const names = trail.at(-1) === label ? trail : [...trail, label];
+  return names.join(" › ");
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -96,11 +107,11 @@ function Value({
 function Fields({ value, shape, context }: { value: Record<string, unknown>; shape: Shape; context: Context }) {
   const fields = fieldsOf(shape, value);
   if (fields.length === 0) return <span className="schema-view__none">No fields</span>;
-  const inner = { ...context, depth: context.depth + 1 };
   return (
     <dl className={context.compact ? "schema-view__fields schema-view__fields--compact" : "schema-view__fields"}>
       {fields.map(([name, schema]) => {
         const label = labelOf(name, shapeOf(schema, value[name], context.schemas).title);
+        const inner = { ...context, depth: context.depth + 1, trail: [...context.trail, label] };
         return (
           <div className="schema-view__field" key={name}>
             <dt>{label}</dt>
@@ -124,7 +135,12 @@ function List({ items, shape, label, context }: { items: unknown[]; shape: Shape
       <ul className="schema-view__list" aria-label={label}>
         {shown.map((item, index) => (
           <li key={index}>
-            <Value value={item} schema={shape.items} label={`${label} ${index + 1}`} context={inner} />
+            <Value
+              value={item}
+              schema={shape.items}
+              label={`${label} ${index + 1}`}
+              context={{ ...inner, trail: [...context.trail, `${label} ${index + 1}`] }}
+            />
           </li>
         ))}
       </ul>
@@ -190,7 +206,6 @@ function Table({
   label: string;
   context: Context;
 }) {
-  const captionId = useId();
   const shown = rows.slice(0, MAX_ROWS);
   // One shape for the columns, from the first row; each cell resolves its own value.
   const shape = shapeOf(itemSchema, rows[0], context.schemas);
@@ -201,12 +216,10 @@ function Table({
       {/* A wide table scrolls sideways inside its own region, which keyboard users can focus and scroll
           (axe's scrollable-region-focusable); the rule's own documentation makes this exception. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="schema-view__scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <div className="schema-view__scroll" role="region" aria-label={regionName(context.trail, label)} tabIndex={0}>
         <table className="schema-view__table">
           {/* Inside a field, the field's label already says what the table is. */}
-          <caption id={captionId} className={context.depth > 0 ? "visually-hidden" : undefined}>
-            {label}
-          </caption>
+          <caption className={context.depth > 0 ? "visually-hidden" : undefined}>{label}</caption>
           <thead>
             <tr>
               {columns.map(([name, schema]) => (
@@ -222,7 +235,12 @@ function Table({
                 {columns.map(([name, schema]) => (
                   <td key={name}>
                     {name in row ? (
-                      <Cell value={row[name]} schema={schema} label={labelOf(name)} context={inner} />
+                      <Cell
+                        value={row[name]}
+                        schema={schema}
+                        label={labelOf(name)}
+                        context={{ ...inner, trail: [...context.trail, label, `row ${index + 1}`, labelOf(name)] }}
+                      />
                     ) : (
                       <None />
                     )}
@@ -253,7 +271,7 @@ function Table({
 export function SchemaView({ value, schema, schemas = NO_SCHEMAS, label }: SchemaViewProps): ReactNode {
   return (
     <div className="schema-view">
-      <Value value={value} schema={schema} label={label} context={{ schemas, depth: 0, compact: false }} />
+      <Value value={value} schema={schema} label={label} context={{ schemas, depth: 0, compact: false, trail: [] }} />
     </div>
   );
 }
