@@ -111,7 +111,8 @@ function Fields({ value, shape, context }: { value: Record<string, unknown>; sha
     <dl className={context.compact ? "schema-view__fields schema-view__fields--compact" : "schema-view__fields"}>
       {fields.map(([name, schema]) => {
         const label = labelOf(name, shapeOf(schema, value[name], context.schemas).title);
-        const inner = { ...context, depth: context.depth + 1, trail: [...context.trail, label] };
+        // The key, not the schema's title: two properties may share a title (GitHub's `commit`), never a key.
+        const inner = { ...context, depth: context.depth + 1, trail: [...context.trail, labelOf(name)] };
         return (
           <div className="schema-view__field" key={name}>
             <dt>{label}</dt>
