@@ -312,3 +312,54 @@ describe("the fixtures of a filled-in contract", () => {
     for (const child of tree.children) expect(child.children.length).toBeLessThan(MANY_ITEMS);
   });
 });
+
+describe("a contract whose schema cannot be compiled", () => {
+  it("fails as a located violation, not as a stray rejection", async () => {
+    const manifest = {
+      title: "Broken",
+      version: "1",
+      openapi: "3.1.0",
+      schemas: [],
+      operations: [
+        {
+          operationId: "getCode",
+          method: "get" as const,
+          path: "/code",
+          summary: null,
+          tags: [],
+          parameters: [],
+          requestBody: null,
+          responses: [{ status: "200", mediaTypes: ["application/json"] }],
+          security: [],
+        },
+      ],
+    };
+    const contract = {
+      openapi: "3.1.0",
+      $schema: "https://json-schema.org/draft/2020-12/schema" as const,
+      components: { schemas: {} },
+      operations: {
+        getCode: {
+          parameters: [],
+          requestBody: null,
+          responses: {
+            "200": { content: { "application/json": { schema: { type: "string", pattern: "[" }, examples: [] } } },
+          },
+        },
+      },
+    };
+    const broken = createFixtures(manifest, contract);
+    const server = setupServer(http.get("*/code", () => HttpResponse.json("x")));
+    broken.observe(server.events);
+    server.listen({ onUnhandledFrame: "error" });
+    try {
+      await fetch(`${BASE}/code`);
+      await broken.settled();
+    } finally {
+      server.close();
+    }
+    expect(takeViolations().map(formatViolation)).toEqual([
+      "getCode → 200 response body: expected a schema the validator can compile, got Invalid regular expression: /[/: Unterminated character class",
+    ]);
+  });
+});

@@ -328,7 +328,18 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
             ...(await check.response(op, response.clone(), { allowUndeclared401, method: request.method })),
           );
         violations.forEach(reportViolation);
-      })(),
+      })().catch((error: unknown) => {
+        // A schema the validator cannot compile (an invalid `pattern`, say) is the contract's
+        // problem: it fails the test or story as a violation, not as a stray rejection.
+        reportViolation({
+          operationId: op.operationId,
+          status: String(response.status),
+          place: "response body",
+          pointer: "",
+          expected: "a schema the validator can compile",
+          actual: error instanceof Error ? error.message : String(error),
+        });
+      }),
     );
   }
 
