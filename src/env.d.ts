@@ -5,6 +5,15 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   /** `npm run dev` answers from the fixtures unless this is "0". Production builds never mock. */
   readonly VITE_API_MOCK?: string;
+  /** Firebase's public web config (`.env.example`); all four set means "configured". */
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  /** Turns analytics on (with consent) when the four above are set too. */
+  readonly VITE_FIREBASE_MEASUREMENT_ID?: string;
+  /** `host:port` of a local Auth emulator (`npm run dev:emulator` sets it). */
+  readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
 }
 
 interface ImportMeta {
