@@ -89,7 +89,7 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}"],
-    ignores: ["src/api/**"],
+    ignores: ["src/api/**", "src/mocks/**"],
     rules: {
       "no-restricted-imports": [
         "error",

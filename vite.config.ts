@@ -5,8 +5,8 @@ import { msw } from "msw/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { contractWatch } from "./scripts/lib/vite-plugin-contract.ts";
-import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium.ts";
+import { contractWatch } from "./workbench/codegen/vite-plugin-contract.ts";
+import { CHROMIUM_ARGS, findChromium } from "./tests/harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
 import { compareScreenshots } from "./tests/visual/compare.ts";
 
@@ -75,14 +75,18 @@ export default defineConfig({
   resolve: { alias: { "@": src } },
   test: {
     // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
-    reporters: ["default", "./tests/setup/contract-coverage-reporter.ts"],
+    reporters: ["default", "./workbench/coverage/coverage-reporter.ts"],
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
           environment: "jsdom",
-          include: ["src/**/*.test.{ts,tsx}"],
+          include: [
+            "src/**/*.test.{ts,tsx}",
+            "workbench/**/*.test.tsx",
+            "workbench/fixtures/{operation-matcher,unhandled}.test.ts",
+          ],
           setupFiles: ["tests/setup/unit.ts"],
         },
       },
@@ -94,7 +98,7 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             only: true,
-            include: ["src/**/*.test-d.{ts,tsx}", "tests/**/*.test-d.{ts,tsx}"],
+            include: ["src/**/*.test-d.{ts,tsx}", "tests/**/*.test-d.{ts,tsx}", "workbench/**/*.test-d.{ts,tsx}"],
             tsconfig: "tsconfig.json",
           },
         },
@@ -106,7 +110,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["tests/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["tests/**/*.test.ts", "scripts/**/*.test.ts", "workbench/**/*.test.ts"],
+          exclude: ["workbench/fixtures/{operation-matcher,unhandled}.test.ts"],
           globalSetup: ["tests/setup/require-chromium.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,

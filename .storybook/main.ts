@@ -1,8 +1,8 @@
 import { defineMain } from "@storybook/react-vite/node";
 import { fileURLToPath } from "node:url";
 import { mergeConfig } from "vite";
-import { contractCoveragePage } from "../scripts/lib/contract-coverage.ts";
-import { contractGallery, galleryIndexer } from "../scripts/lib/contract-gallery.ts";
+import { contractCoveragePage } from "../workbench/coverage/contract-coverage.ts";
+import { contractGallery, galleryIndexer } from "../workbench/gallery/contract-gallery.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -10,13 +10,19 @@ export default defineMain({
   framework: "@storybook/react-vite",
   // Reviewable pages (introduction, the contract) live in stories/; component
   // stories sit beside their component in src/.
-  stories: ["../stories/**/*.mdx", "../stories/**/*.stories.@(ts|tsx)", "../src/**/*.stories.@(ts|tsx)"],
+  stories: [
+    "../stories/**/*.mdx",
+    "../stories/**/*.stories.@(ts|tsx)",
+    "../src/**/*.stories.@(ts|tsx)",
+    "../workbench/**/*.mdx",
+    "../workbench/**/*.stories.@(ts|tsx)",
+  ],
   addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
   // The mock Service Worker; relative to this folder, so it ships with the static build.
   staticDirs: ["./public"],
   core: { disableTelemetry: true },
   // The contract gallery: one story per operation × declared status, indexed from the
-  // operation manifest and served as generated modules (scripts/lib/contract-gallery.ts).
+  // operation manifest and served as generated modules (workbench/gallery/contract-gallery.ts).
   experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
   // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
   viteFinal: (config) => mergeConfig(config, { plugins: [contractGallery({ root }), contractCoveragePage({ root })] }),

@@ -1,8 +1,8 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { useEffect, useState } from "react";
-import { fixtures } from "@/api/mocks/fixtures";
-import { SCENARIO_NAMES, SCENARIOS, isScenario, setScenario } from "@/api/mocks/scenarios";
-import { formatViolation, onViolation } from "@/api/mocks/violations";
+import { fixtures } from "@/mocks/fixtures";
+import { SCENARIO_NAMES, SCENARIOS, isScenario, setScenario } from "#workbench/fixtures/scenarios.ts";
+import { formatViolation, onViolation } from "#workbench/fixtures/violations.ts";
 import "./scenario.css";
 
 /**

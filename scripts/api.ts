@@ -6,8 +6,8 @@
  * Add `--verbose` for every warning and for stack traces.
  */
 import { resolve } from "node:path";
-import { diffManifests, formatDiff } from "./lib/contract-diff.ts";
-import { formatProblem } from "./lib/contract-error.ts";
+import { diffManifests, formatDiff } from "../workbench/codegen/contract-diff.ts";
+import { formatProblem } from "../workbench/codegen/contract-error.ts";
 import {
   ContractError,
   formatWarnings,
@@ -15,7 +15,7 @@ import {
   staleOutputs,
   staleReason,
   writeOutputs,
-} from "./lib/regenerate.ts";
+} from "../workbench/codegen/regenerate.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));

@@ -18,8 +18,8 @@ import {
   RECORDS_DIR,
   REPORT_FILE,
   summaryLine,
-} from "./lib/contract-coverage.ts";
-import type { Manifest } from "./lib/manifest.ts";
+} from "../workbench/coverage/contract-coverage.ts";
+import type { Manifest } from "../workbench/codegen/manifest.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import type { Page } from "playwright";
-import { launchChromium, serveStatic } from "../tests/e2e/browser.ts";
+import { launchChromium, serveStatic } from "../tests/harness/browser.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const outDir = join(root, "docs/screenshots");

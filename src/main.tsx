@@ -12,7 +12,7 @@ import "@/styles/tokens.css";
 async function startMocking(): Promise<void> {
   if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
   try {
-    const { startMockWorker } = await import("@/api/mocks/browser");
+    const { startMockWorker } = await import("@/mocks/browser");
     await startMockWorker("/mockServiceWorker.js");
   } catch (error) {
     // No Service Worker here (an insecure origin, or workers disabled): run unmocked, say why.

@@ -3,9 +3,9 @@
 // mocking off so the app talks to a real server.
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./e2e/browser.ts";
-import { startDevServer } from "./e2e/dev-server.ts";
-import { REPO } from "./e2e/scratch-copy.ts";
+import { launchChromium } from "./harness/browser.ts";
+import { startDevServer } from "./harness/dev-server.ts";
+import { REPO } from "./harness/scratch-copy.ts";
 
 describe("npm run dev", () => {
   let browser: Browser;

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO, run } from "./e2e/scratch-copy.ts";
+import { REPO, run } from "./harness/scratch-copy.ts";
 
 /** Strings only MSW, its worker or our fixtures contain. */
 const MOCK_MARKERS = ["mockServiceWorker", "setupWorker", "[MSW]", "[mocks]", "onUnhandledFrame", "openapi-msw"];

@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
-import type { Manifest } from "../lib/manifest.ts";
+import type { Manifest } from "../../workbench/codegen/manifest.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const [documentArg, runsArg] = process.argv.slice(2);
@@ -55,11 +55,11 @@ const bare = mkdtempSync(join(root, ".cache", "bench-bare-")); // no redocly.yam
 try {
   for (const entry of [
     "scripts",
+    "workbench",
     "redocly.yaml",
     "package.json",
     "tsconfig.json",
     "src/api/manifest-types.ts",
-    "src/api/contract-types.ts",
   ]) {
     cpSync(join(root, entry), join(scratch, entry), { recursive: true });
   }

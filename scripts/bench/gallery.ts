@@ -18,11 +18,11 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { launchChromium, serveStatic } from "../../tests/e2e/browser.ts";
-import { startStorybook } from "../../tests/e2e/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy } from "../../tests/e2e/scratch-copy.ts";
-import { writeContract } from "../../tests/api/scratch.ts";
-import type { Manifest } from "../lib/manifest.ts";
+import { launchChromium, serveStatic } from "../../tests/harness/browser.ts";
+import { startStorybook } from "../../tests/harness/dev-server.ts";
+import { makeScratchCopy, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
+import { writeContract } from "../../tests/harness/api-scratch.ts";
+import type { Manifest } from "../../workbench/codegen/manifest.ts";
 import { documentArguments } from "./arguments.ts";
 
 const {

@@ -12,10 +12,10 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { join, relative, resolve } from "node:path";
 import { runnerImport } from "vite";
-import type { ContractSchemas } from "../../src/api/contract-types.ts";
+import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
 import type { Manifest } from "../../src/api/manifest-types.ts";
-import type * as ContractFixtures from "../../src/api/mocks/contract-fixtures.ts";
-import { generate } from "../lib/generate.ts";
+import type * as ContractFixtures from "../../workbench/fixtures/contract-fixtures.ts";
+import { generate } from "../../workbench/codegen/generate.ts";
 import { documentArguments } from "./arguments.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -31,7 +31,7 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 
 // The fixtures are written for Vite (extensionless imports, the @ alias): load them the way Vitest does.
-const { module } = await runnerImport<typeof ContractFixtures>(join(root, "src/api/mocks/contract-fixtures.ts"), {
+const { module } = await runnerImport<typeof ContractFixtures>(join(root, "workbench/fixtures/contract-fixtures.ts"), {
   configFile: false,
   root,
   logLevel: "silent",

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { paths } from "../../tests/example-contract/generated/schema";
 import { apiBaseUrl, createApiClient } from "./client";
 import { ApiError } from "./errors";
-import { server } from "./mocks/node";
-import { takeUnhandledRequests } from "./mocks/unhandled";
+import { server } from "@/mocks/node";
+import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
 import { createApiHooks } from "./query";
 
 // Responses that break the contract on purpose use `http.untyped`.

@@ -6,7 +6,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { components, paths as ExamplePaths } from "../../tests/example-contract/generated/schema";
 import { apiClient, createApiClient } from "./client";
 import type { ApiError } from "./errors";
-import { http } from "./mocks/http";
+import { http } from "@/mocks/http";
 import { api, createApiHooks } from "./query";
 
 type Note = components["schemas"]["Note"];

@@ -4,8 +4,8 @@ import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest } from "../../src/api/manifest-types.ts";
-import { REPO } from "../e2e/scratch-copy.ts";
-import { makeApiScratch, removeApiScratch, runApi } from "./scratch.ts";
+import { REPO } from "../harness/scratch-copy.ts";
+import { makeApiScratch, removeApiScratch, runApi } from "../harness/api-scratch.ts";
 
 describe("npm run api on real-world shapes", () => {
   let dir = "";

@@ -5,10 +5,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../e2e/browser.ts";
-import { startDevServer, startStorybook } from "../e2e/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy } from "../e2e/scratch-copy.ts";
-import { runApi, writeContract } from "./scratch.ts";
+import { launchChromium } from "../harness/browser.ts";
+import { startDevServer, startStorybook } from "../harness/dev-server.ts";
+import { makeScratchCopy, removeScratchCopy } from "../harness/scratch-copy.ts";
+import { runApi, writeContract } from "../harness/api-scratch.ts";
 
 const contract = (operations: string[]) =>
   [

@@ -6,8 +6,8 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeContract } from "../api/scratch.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
+import { writeContract } from "../harness/api-scratch.ts";
+import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
 
 interface JsonReport {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;

@@ -6,12 +6,12 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractCoverageReport } from "../../src/api/contract-coverage/coverage-types.ts";
-import type { Manifest } from "../../scripts/lib/manifest.ts";
-import { writeContract } from "../api/scratch.ts";
-import { launchChromium, serveStatic } from "./browser.ts";
-import { startStorybook } from "./dev-server.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
+import type { ContractCoverageReport } from "#workbench/coverage/coverage-types.ts";
+import type { Manifest } from "#workbench/codegen/manifest.ts";
+import { writeContract } from "../harness/api-scratch.ts";
+import { launchChromium, serveStatic } from "../harness/browser.ts";
+import { startStorybook } from "../harness/dev-server.ts";
+import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
 
 interface JsonReport {
   testResults: Array<{
@@ -53,13 +53,13 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "storybook",
       "--project",
       "unit",
-      "src/api/gallery/gallery.stories.tsx",
+      "workbench/gallery/gallery.stories.tsx",
       "src/features/pets",
       // The new feature's stories have no visual baselines yet: record them, as its developer would.
       "--update",
       "--reporter=json",
       `--outputFile.json=${report}`,
-      "--reporter=./tests/setup/contract-coverage-reporter.ts",
+      "--reporter=./workbench/coverage/coverage-reporter.ts",
     ]);
     const { testResults } = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
     const tests = new Map(testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));

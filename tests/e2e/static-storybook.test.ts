@@ -8,12 +8,12 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractSchemas } from "@/api/contract-types";
+import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import type { Manifest } from "@/api/manifest-types";
-import { createFixtures } from "@/api/mocks/contract-fixtures";
-import { writeContract } from "../api/scratch.ts";
-import { launchChromium, serveStatic } from "./browser.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "./scratch-copy.ts";
+import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import { writeContract } from "../harness/api-scratch.ts";
+import { launchChromium, serveStatic } from "../harness/browser.ts";
+import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
 
 const SUB_PATH = "/some/sub/path/";
 

@@ -1,4 +1,4 @@
-import { findChromium, MISSING_CHROMIUM } from "./chromium.ts";
+import { findChromium, MISSING_CHROMIUM } from "../harness/chromium.ts";
 
 /** Vitest globalSetup for the browser projects: fail first, with a message that says what to do. */
 export default function requireChromium(): void {

@@ -2,8 +2,8 @@
 // (Unhandled requests and accessibility violations fail the story through the
 // preview's own hooks, so they fail in the Storybook UI too.)
 import { afterEach, beforeEach } from "vitest";
-import { GALLERY_TAG } from "@/api/gallery/gallery-tag";
-import { recordContractCoverage } from "./contract-coverage.ts";
+import { GALLERY_TAG } from "#workbench/gallery/gallery-tag.ts";
+import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
 
 const original = console.error;
 let logged: string[] = [];

@@ -2,12 +2,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { fixtures } from "@/api/mocks/fixtures";
-import { onUnhandledFrame, server } from "@/api/mocks/node";
-import { setScenario } from "@/api/mocks/scenarios";
-import { takeUnhandledRequests } from "@/api/mocks/unhandled";
-import { formatViolation, takeViolations } from "@/api/mocks/violations";
-import { recordContractCoverage } from "./contract-coverage.ts";
+import { fixtures } from "@/mocks/fixtures";
+import { onUnhandledFrame, server } from "@/mocks/node";
+import { setScenario } from "#workbench/fixtures/scenarios.ts";
+import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
+import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
+import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {

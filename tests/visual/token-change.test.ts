@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchCopy, removeScratchCopy, run } from "../e2e/scratch-copy.ts";
+import { makeScratchCopy, removeScratchCopy, run } from "../harness/scratch-copy.ts";
 import { BASELINE_DIR } from "./baselines.ts";
 
 interface JsonReport {

@@ -1,7 +1,7 @@
 // Exercises listPets 200 (the default fixture) and listPets 500 (an override): two pairs.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { fixtures } from "@/api/mocks/fixtures";
+import { fixtures } from "@/mocks/fixtures";
 import { PetsList } from "./pets-list";
 
 const meta = { title: "Pets/PetsList", component: PetsList } satisfies Meta<typeof PetsList>;

@@ -2,8 +2,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fixtures } from "@/api/mocks/fixtures";
-import { server } from "@/api/mocks/node";
+import { fixtures } from "@/mocks/fixtures";
+import { server } from "@/mocks/node";
 import { createQueryClient } from "@/api/query";
 import { PetCard } from "./pets-list";
 

@@ -1,0 +1,373 @@
+import type {
+  MediaTypeObject,
+  OpenAPI3,
+  ParameterObject,
+  ReferenceObject,
+  RequestBodyObject,
+  ResponseObject,
+} from "openapi-typescript";
+import {
+  JSON_SCHEMA_DIALECT,
+  type ContractMediaType,
+  type ContractOperation,
+  type ContractParameter,
+  type ContractSchemas,
+  type JsonSchema,
+} from "../contract/contract-types.ts";
+import { deref, operationKey, operationsOf } from "./manifest.ts";
+
+export type { ContractSchemas } from "../contract/contract-types.ts";
+
+/**
+ * Formats the fixtures can both generate and check. Any other `format` is a name the
+ * contract gives a string (GitHub's `repo.nwo`, say): it is kept as `x-format`, an
+ * annotation, so that neither the validator nor the generator guesses at it.
+ */
+export const KNOWN_FORMATS = new Set([
+  // JSON Schema's own (ajv-formats' full set)
+  "date",
+  "time",
+  "date-time",
+  "iso-time",
+  "iso-date-time",
+  "duration",
+  "uri",
+  "uri-reference",
+  "uri-template",
+  "url",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "regex",
+  "uuid",
+  "json-pointer",
+  "json-pointer-uri-fragment",
+  "relative-json-pointer",
+  "byte",
+  // OpenAPI's (its format registry)
+  "int32",
+  "int64",
+  "float",
+  "double",
+  "password",
+  "binary",
+]);
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+];
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+/** OpenAPI-only keywords with no meaning to a JSON Schema validator or generator. */
+const DROPPED = new Set(["xml", "externalDocs", "nullable", "discriminator", "example"]);
+
+type SchemaObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is SchemaObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Converts the schemas of one bundled document to JSON Schema 2020-12. OpenAPI 3.1's
+ * schemas are JSON Schema already; 3.0's differ in a few keywords, converted here:
+ * `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `example`, and `$ref`
+ * siblings (ignored in 3.0). In both versions a `discriminator` becomes what it means:
+ * each branch of its `oneOf`/`anyOf` requires its own discriminator value.
+ */
+class Converter {
+  readonly components: Record<string, JsonSchema> = {};
+  private readonly hoisted = new Map<string, string>();
+  private readonly legacy: boolean;
+  private readonly document: OpenAPI3;
+  /** Discriminated bases of the inheritance form (children `allOf` them) → the name of their plain copy. */
+  private readonly bases = new Map<string, string>();
+
+  constructor(document: OpenAPI3) {
+    this.document = document;
+    this.legacy = document.openapi.startsWith("3.0");
+    // Names first, so a reference to any component resolves while they are converted.
+    const schemas = document.components?.schemas ?? {};
+    for (const name of Object.keys(schemas)) this.components[name] = true;
+    const families = inheritance(schemas);
+    for (const name of families.keys()) {
+      let plain = `${name}_base`;
+      for (let n = 2; plain in schemas; n++) plain = `${name}_base_${n}`;
+      this.bases.set(name, plain);
+      this.components[plain] = true;
+    }
+    for (const [name, schema] of Object.entries(schemas)) this.components[name] = this.schema(schema);
+    for (const [name, family] of families) this.polymorphic(name, family);
+  }
+
+  /**
+   * OpenAPI's inheritance form of a discriminator: the base declares it, each child is
+   * `allOf: [base, …]`, and a reference to the base means "one of the children, as the
+   * discriminator value says". The base becomes that `oneOf`; the children extend a
+   * plain copy of the base (without the discriminator, or the `oneOf` would contain itself).
+   */
+  private polymorphic(name: string, family: Family): void {
+    const plain = this.bases.get(name) ?? name;
+    const { discriminator, ...rest } = (this.document.components?.schemas?.[name] ?? {}) as SchemaObject;
+    void discriminator;
+    this.components[plain] = this.schema(rest);
+    this.components[name] = {
+      oneOf: family.members.map(({ component, values }) => ({
+        allOf: [
+          { $ref: `#/components/schemas/${component === name ? plain : component}` },
+          {
+            type: "object",
+            properties: { [family.property]: values.length === 1 ? { const: values[0] } : { enum: values } },
+            required: [family.property],
+          },
+        ],
+      })),
+    };
+  }
+
+  /** Converts one schema (and everything under it). */
+  schema(input: unknown): JsonSchema {
+    if (typeof input === "boolean") return input;
+    if (!isObject(input)) return {};
+    if (typeof input.$ref === "string") {
+      const ref = this.ref(input.$ref);
+      // OpenAPI 3.0 ignores a reference's siblings; 3.1 applies them beside it.
+      if (this.legacy) return { $ref: ref };
+      const siblings = this.convertKeywords({ ...input, $ref: undefined });
+      return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
+    }
+    const output = this.convertKeywords(input);
+    return this.legacy && input.nullable === true ? nullable(output) : output;
+  }
+
+  private convertKeywords(input: SchemaObject): SchemaObject {
+    const output: SchemaObject = {};
+    for (const [keyword, value] of Object.entries(input)) {
+      if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
+      if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
+      else if (keyword === "allOf" && Array.isArray(value))
+        // A child extends its base's plain copy: the base itself now stands for "one of the children".
+        output[keyword] = value.map((item) => {
+          const base = isObject(item) && typeof item.$ref === "string" ? COMPONENT_REF.exec(item.$ref)?.[1] : undefined;
+          const plain = base === undefined ? undefined : this.bases.get(base);
+          return plain === undefined ? this.schema(item) : { $ref: `#/components/schemas/${plain}` };
+        });
+      else if (SCHEMA_LIST_KEYWORDS.includes(keyword) && Array.isArray(value))
+        output[keyword] = value.map((item) => this.schema(item));
+      else if (SCHEMA_MAP_KEYWORDS.includes(keyword) && isObject(value))
+        output[keyword] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.schema(item)]));
+      else if (keyword === "format" && typeof value === "string" && !KNOWN_FORMATS.has(value))
+        output["x-format"] = value;
+      else output[keyword] = value;
+    }
+    if ("example" in input && !("examples" in input)) output.examples = [input.example];
+    if (this.legacy) exclusiveBounds(input, output);
+    if (isObject(input.discriminator)) this.discriminate(input.discriminator, output);
+    return output;
+  }
+
+  /**
+   * Rewrites a reference to point at `#/components/schemas/<name>`: a reference to a
+   * schema anywhere else in the document (under `paths`, a parameter, …) is hoisted
+   * into the components under a name derived from its pointer.
+   */
+  private ref(pointer: string): string {
+    if (COMPONENT_REF.test(pointer)) return pointer;
+    let name = this.hoisted.get(pointer);
+    if (name === undefined) {
+      const base = `ref_${pointer.replace(/^#\//, "").replace(/[^A-Za-z0-9_.-]+/g, "_")}`;
+      name = base;
+      for (let n = 2; name in this.components; n++) name = `${base}_${n}`;
+      this.hoisted.set(pointer, name);
+      this.components[name] = true; // reserved, so a cycle back here terminates
+      this.components[name] = this.schema(deref(this.document, { $ref: pointer }));
+    }
+    return `#/components/schemas/${name}`;
+  }
+
+  private discriminate(discriminator: SchemaObject, output: SchemaObject): void {
+    const property = discriminator.propertyName;
+    if (typeof property !== "string") return;
+    const mapping = isObject(discriminator.mapping) ? (discriminator.mapping as Record<string, string>) : {};
+    for (const keyword of ["oneOf", "anyOf"]) {
+      const branches = output[keyword];
+      if (!Array.isArray(branches)) continue;
+      output[keyword] = branches.map((branch: JsonSchema) => {
+        const ref = isObject(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined;
+        if (ref === undefined) return branch;
+        // Explicit mapping values may be full references or bare schema names.
+        const values = Object.entries(mapping)
+          .filter(([, target]) => target === ref || `#/components/schemas/${target}` === ref)
+          .map(([value]) => value);
+        const implicit = COMPONENT_REF.exec(ref)?.[1];
+        if (values.length === 0 && implicit !== undefined) values.push(implicit);
+        if (values.length === 0) return branch;
+        const constraint = values.length === 1 ? { const: values[0] } : { enum: values };
+        return { allOf: [branch, { type: "object", properties: { [property]: constraint }, required: [property] }] };
+      });
+    }
+  }
+}
+
+interface Family {
+  property: string;
+  /** Each concrete schema and the discriminator values that select it. */
+  members: Array<{ component: string; values: string[] }>;
+}
+
+/**
+ * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or
+ * `anyOf`), with their children: the mapping's targets, and the components that `allOf`
+ * the base (selected by their own name when the mapping does not name them).
+ */
+function inheritance(schemas: Record<string, unknown>): Map<string, Family> {
+  const families = new Map<string, Family>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isObject(schema) || !isObject(schema.discriminator) || schema.oneOf || schema.anyOf) continue;
+    const property = schema.discriminator.propertyName;
+    if (typeof property !== "string") continue;
+    const mapping = isObject(schema.discriminator.mapping)
+      ? (schema.discriminator.mapping as Record<string, string>)
+      : {};
+    const values = new Map<string, string[]>();
+    for (const [value, target] of Object.entries(mapping)) {
+      const component = COMPONENT_REF.exec(target)?.[1] ?? (target in schemas ? target : undefined);
+      if (component !== undefined) values.set(component, [...(values.get(component) ?? []), value]);
+    }
+    for (const [child, candidate] of Object.entries(schemas)) {
+      const parents = isObject(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];
+      const extendsBase = parents.some((item) => isObject(item) && item.$ref === `#/components/schemas/${name}`);
+      if (extendsBase && !values.has(child)) values.set(child, [child]);
+    }
+    const members = [...values].map(([component, keys]) => ({ component, values: keys }));
+    if (members.length > 0) families.set(name, { property, members });
+  }
+  return families;
+}
+
+/** OpenAPI 3.0's `nullable: true`, in JSON Schema: null is one more allowed type (or value). */
+function nullable(schema: SchemaObject): SchemaObject {
+  const output = { ...schema };
+  if (Array.isArray(output.enum) && !output.enum.includes(null)) output.enum = [...(output.enum as unknown[]), null];
+  if (typeof output.type === "string") return { ...output, type: [output.type, "null"] };
+  if (Array.isArray(output.type)) {
+    const list = output.type as unknown[];
+    return list.includes("null") ? output : { ...output, type: [...list, "null"] };
+  }
+  if (Array.isArray(output.enum)) return output;
+  // No type to widen (a composition, say): null or the schema.
+  return { anyOf: [output, { type: "null" }] };
+}
+
+/** OpenAPI 3.0 (JSON Schema draft 4) writes exclusive bounds as booleans beside minimum/maximum. */
+function exclusiveBounds(input: SchemaObject, output: SchemaObject): void {
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (typeof input[exclusive] !== "boolean") continue;
+    delete output[exclusive];
+    if (input[exclusive] === true && typeof input[bound] === "number") {
+      output[exclusive] = input[bound];
+      delete output[bound];
+    }
+  }
+}
+
+function exampleValues(document: OpenAPI3, media: MediaTypeObject): unknown[] {
+  const values: unknown[] = [];
+  if ("example" in media && media.example !== undefined) values.push(media.example);
+  for (const raw of Object.values(media.examples ?? {})) {
+    const example = deref(document, raw);
+    // `externalValue` names a file elsewhere: nothing to serve without fetching it.
+    if (example && "value" in example && example.value !== undefined) values.push(example.value);
+  }
+  return values;
+}
+
+function content(
+  converter: Converter,
+  document: OpenAPI3,
+  media: Record<string, MediaTypeObject> | undefined,
+): Record<string, ContractMediaType> {
+  return Object.fromEntries(
+    Object.entries(media ?? {}).map(([type, object]) => [
+      type,
+      {
+        ...(object.schema === undefined ? {} : { schema: converter.schema(object.schema) }),
+        examples: exampleValues(document, object),
+      },
+    ]),
+  );
+}
+
+function parameters(
+  converter: Converter,
+  document: OpenAPI3,
+  list: Array<ParameterObject | ReferenceObject>,
+): ContractParameter[] {
+  return list
+    .map((raw) => deref(document, raw))
+    .filter((parameter): parameter is ParameterObject => parameter !== undefined)
+    .map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.required ?? parameter.in === "path",
+      ...(parameter.schema === undefined ? {} : { schema: converter.schema(parameter.schema) }),
+      ...(parameter.style === undefined ? {} : { style: parameter.style }),
+      ...(parameter.explode === undefined ? {} : { explode: parameter.explode }),
+    }));
+}
+
+/**
+ * What the fixtures need of a bundled document: each operation's parameters, bodies
+ * and responses with their schemas and examples, and the named schemas they refer
+ * to, all as JSON Schema 2020-12.
+ *
+ * @example
+ * const { operations } = buildContractSchemas(document);
+ * operations.listNotes?.responses["200"]?.content["application/json"]?.schema;
+ */
+export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
+  const converter = new Converter(document);
+  const operations: Record<string, ContractOperation> = {};
+  for (const entry of operationsOf(document)) {
+    const { operation } = entry;
+    const shared = parameters(converter, document, entry.shared);
+    const own = parameters(converter, document, operation.parameters ?? []);
+    const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
+    operations[operationKey(entry)] = {
+      parameters: [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own],
+      requestBody: body
+        ? { required: body.required ?? false, content: content(converter, document, body.content) }
+        : null,
+      responses: Object.fromEntries(
+        Object.entries(operation.responses ?? {}).map(([status, raw]) => [
+          status,
+          { content: content(converter, document, deref<ResponseObject>(document, raw)?.content) },
+        ]),
+      ),
+    };
+  }
+  return {
+    openapi: document.openapi,
+    $schema: JSON_SCHEMA_DIALECT,
+    components: { schemas: converter.components },
+    operations,
+  };
+}

@@ -1,0 +1,154 @@
+// Contract coverage: which operation × declared status pairs the hand-written stories and
+// tests received a response for. Vitest records each test's exchanges while it runs
+// (workbench/coverage/coverage-recorder.ts) and writes them per project
+// (workbench/coverage/coverage-reporter.ts); this module reads those records against
+// the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Plugin } from "vite";
+import { coverageReport, summaryLine } from "./coverage-report.ts";
+import type {
+  ContractCoverageReport,
+  ProjectRecords,
+  RecordedExchange,
+} from "./coverage-types.ts";
+import type { Manifest } from "../codegen/manifest.ts";
+
+export { coverageReport, summaryLine } from "./coverage-report.ts";
+export type {
+  ContractCoverageReport,
+  ProjectRecords,
+  RecordedExchange,
+} from "./coverage-types.ts";
+
+/** Where Vitest's runs are recorded, one file per project (git-ignored). */
+export const RECORDS_DIR = ".cache/contract-coverage";
+/** The report `npm run coverage:contract` writes (git-ignored, for CI to keep). */
+export const REPORT_FILE = "coverage/contract-coverage.json";
+export const VIRTUAL_REPORT = "virtual:contract-coverage";
+
+/** The records of every project, those whose files are unreadable left out. */
+export function readRecords(root: string): ProjectRecords[] {
+  const dir = join(root, RECORDS_DIR);
+  if (!existsSync(dir)) return [];
+  const records: ProjectRecords[] = [];
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()) {
+    try {
+      const parsed = JSON.parse(readFileSync(join(dir, name), "utf8")) as ProjectRecords;
+      if (parsed.version === 1 && typeof parsed.modules === "object") records.push(parsed);
+    } catch {
+      // A half-written file from an interrupted run: that project counts as not recorded.
+    }
+  }
+  return records;
+}
+
+export function writeRecords(root: string, records: ProjectRecords): void {
+  // Browser projects are named after their instance too ("storybook (chromium)").
+  const file = join(root, RECORDS_DIR, `${records.project.replace(/[^\w.-]+/g, "-").replace(/-+$/, "")}.json`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(records, null, 2)}\n`);
+}
+
+/** What one test file's run recorded: each test, with what it received (undefined when it did not run). */
+export interface ModuleRun {
+  project: string;
+  file: string;
+  tests: Array<{ name: string; recorded: RecordedExchange[] | undefined }>;
+}
+
+/**
+ * The records after a run: each file that ran replaces its entry in its project's records;
+ * a test this run skipped or filtered out keeps what it recorded last time, a test that
+ * is gone is forgotten. Files that did not run are kept as they were.
+ *
+ * @example
+ * mergeRuns(readRecords(root), runs).forEach((records) => writeRecords(root, records));
+ */
+export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
+  const byProject = new Map(previous.map((records) => [records.project, records]));
+  const changed = new Map<string, ProjectRecords>();
+  for (const run of runs) {
+    const records = changed.get(run.project) ??
+      structuredClone(byProject.get(run.project)) ?? { version: 1 as const, project: run.project, modules: {} };
+    const before = records.modules[run.file]?.tests ?? {};
+    const tests: Record<string, RecordedExchange[]> = {};
+    for (const { name, recorded } of run.tests) {
+      const kept = recorded ?? before[name];
+      if (kept !== undefined && kept.length > 0) tests[name] = kept;
+    }
+    if (Object.keys(tests).length > 0) records.modules[run.file] = { tests };
+    else delete records.modules[run.file];
+    changed.set(run.project, records);
+  }
+  return [...changed.values()];
+}
+
+/** The threshold in package.json (`"contractCoverage": { "threshold": 80 }`), in percent; 0 when unset. */
+export function readThreshold(root: string): number {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    contractCoverage?: { threshold?: unknown };
+  };
+  const threshold = pkg.contractCoverage?.threshold ?? 0;
+  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 100)) {
+    throw new Error(
+      `package.json: contractCoverage.threshold must be a number from 0 to 100, not ${JSON.stringify(threshold)}.`,
+    );
+  }
+  return threshold;
+}
+
+/** The report as a table, one row per operation, for a terminal; then the summary. */
+export function formatReport(report: ContractCoverageReport): string[] {
+  const rows = report.operations.map((operation) => [
+    operation.operationId,
+    `${operation.method.toUpperCase()} ${operation.path}`,
+    operation.statuses
+      .filter((pair) => pair.coveredBy.length > 0)
+      .map((pair) => pair.status)
+      .join(", ") || "—",
+    operation.statuses
+      .filter((pair) => pair.coveredBy.length === 0)
+      .map((pair) => pair.status)
+      .join(", ") || "—",
+  ]);
+  const header = ["operation", "request", "covered", "not covered"];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  const table = rows.length === 0 ? [] : [line(header), ...rows.map(line)];
+  return [...table, summaryLine(report)];
+}
+
+/**
+ * The Contract/Coverage docs page's data: `import report from "virtual:contract-coverage"`
+ * gives the report for the current manifest and the last recorded runs, the same one
+ * `npm run coverage:contract` prints (null-free: before any run, every pair is uncovered).
+ */
+export function contractCoveragePage({ root }: { root: string }): Plugin {
+  const resolved = `\0${VIRTUAL_REPORT}`;
+  return {
+    name: "contract-coverage-page",
+    resolveId(id) {
+      return id === VIRTUAL_REPORT ? resolved : undefined;
+    },
+    load(id) {
+      if (id !== resolved) return undefined;
+      const manifestPath = join(root, "src/api/manifest.json");
+      this.addWatchFile(manifestPath);
+      // A test run while Storybook is open refreshes the page.
+      const records = join(root, RECORDS_DIR);
+      if (existsSync(records)) for (const file of readdirSync(records)) this.addWatchFile(join(records, file));
+      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+      const report = coverageReport(manifest, readRecords(root), readThreshold(root), (file) =>
+        existsSync(join(root, file)),
+      );
+      return `export default ${JSON.stringify(report)};\n`;
+    },
+  };
+}

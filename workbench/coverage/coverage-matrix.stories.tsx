@@ -1,0 +1,97 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { clinicManifest } from "../../tests/gallery-contract/fixtures";
+import { coverageReport } from "./coverage-report";
+import { CoverageMatrix } from "./coverage-matrix";
+
+// Reports computed, as `npm run coverage:contract` computes them, for the gallery's test
+// contract (tests/gallery-contract/openapi.yaml: 20 pairs) and recorded runs made up here.
+const always = () => true;
+const partly = coverageReport(
+  clinicManifest,
+  [
+    {
+      version: 1,
+      project: "storybook",
+      modules: {
+        "src/features/pets/pets-list.stories.tsx": {
+          tests: {
+            Default: [{ operationId: "listPets", status: "200" }],
+            "Server error": [{ operationId: "listPets", status: "500" }],
+          },
+        },
+      },
+    },
+    {
+      version: 1,
+      project: "unit",
+      modules: {
+        "src/features/pets/pet-card.test.tsx": {
+          tests: {
+            "PetCard > shows the pet": [{ operationId: "getPet", status: "200" }],
+            "PetCard > says when it is gone": [
+              { operationId: "getPet", status: "404" },
+              { operationId: "listPets", status: "200" },
+            ],
+          },
+        },
+      },
+    },
+  ],
+  0,
+  always,
+);
+
+const meta = {
+  title: "Contract/CoverageMatrix",
+  component: CoverageMatrix,
+  parameters: { layout: "padded" },
+} satisfies Meta<typeof CoverageMatrix>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Some pairs covered: each covered cell counts the tests that exercised it. */
+export const PartlyCovered: Story = {
+  args: { report: partly },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Covered 4 of 20 operation×status pairs/)).toBeVisible();
+    const listPets = canvas.getByRole("row", { name: /listPets/ });
+    await expect(within(listPets).getByRole("cell", { name: "✓ 2 covered by 2 tests" })).toBeVisible();
+    await expect(within(listPets).getByRole("cell", { name: "✗ not covered" })).toBeVisible();
+    await expect(canvas.getAllByRole("row")).toHaveLength(clinicManifest.operations.length + 1);
+  },
+};
+
+/** Below the threshold: the summary says that the test run fails. */
+export const BelowThreshold: Story = {
+  args: { report: { ...partly, threshold: 50, passed: false } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/below the threshold, so the test run fails/)).toBeVisible();
+  },
+};
+
+/** Before the first test run nothing is recorded, and the page says how to record. */
+export const NotRecordedYet: Story = {
+  args: { report: coverageReport(clinicManifest, [], 0, always) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/No test run recorded yet/)).toBeVisible();
+  },
+};
+
+/** The product's contract today: no operations, so nothing to cover. */
+export const EmptyContract: Story = {
+  args: {
+    report: coverageReport(
+      { title: "API", version: "0.0.0", openapi: "3.1.0", operations: [], schemas: [] },
+      [],
+      0,
+      always,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "Nothing to cover yet" })).toBeVisible();
+    await expect(canvas.getByText(/^Covered 0 of 0 operation×status pairs \(100\.0%; threshold 0%\)/)).toBeVisible();
+  },
+};

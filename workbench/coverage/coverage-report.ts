@@ -1,0 +1,67 @@
+// Contract coverage computed from recorded runs: pure, so that `npm run coverage:contract`
+// (Node), the Contract/Coverage page and the matrix's stories all count the same way.
+import type { ContractCoverageReport, ProjectRecords } from "./coverage-types";
+import type { Manifest } from "@/api/manifest-types";
+
+/**
+ * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
+ * exists (`exists` says so) no longer counts; a response to an operation or a status
+ * the contract does not declare counts for nothing.
+ *
+ * @example
+ * coverageReport(manifest, readRecords(root), 0, (file) => existsSync(join(root, file))).covered;
+ */
+export function coverageReport(
+  manifest: Manifest,
+  records: ProjectRecords[],
+  threshold: number,
+  exists: (file: string) => boolean,
+): ContractCoverageReport {
+  const coveredBy = new Map<string, string[]>();
+  for (const { project, modules } of records) {
+    for (const [file, { tests }] of Object.entries(modules)) {
+      if (!exists(file)) continue;
+      for (const [test, exchanges] of Object.entries(tests)) {
+        for (const { operationId, status } of exchanges) {
+          const key = `${operationId}\n${status}`;
+          const list = coveredBy.get(key) ?? [];
+          list.push(`${project}: ${file} > ${test}`);
+          coveredBy.set(key, list);
+        }
+      }
+    }
+  }
+  let covered = 0;
+  let total = 0;
+  const operations = manifest.operations.map((operation) => ({
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    tag: operation.tags[0] ?? "untagged",
+    statuses: operation.responses.map(({ status }) => {
+      const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}`) ?? [])];
+      total += 1;
+      if (by.length > 0) covered += 1;
+      return { status, coveredBy: by };
+    }),
+  }));
+  const percent = total === 0 ? 100 : (covered / total) * 100;
+  return {
+    contract: { title: manifest.title, version: manifest.version },
+    projects: records.map((record) => record.project),
+    covered,
+    total,
+    percent,
+    threshold,
+    passed: percent >= threshold,
+    operations,
+  };
+}
+
+/** The one-line summary (`covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`). */
+export function summaryLine(report: ContractCoverageReport): string {
+  return (
+    `covered ${report.covered} of ${report.total} operation×status pairs ` +
+    `(${report.percent.toFixed(1)}%; threshold ${report.threshold}%)`
+  );
+}

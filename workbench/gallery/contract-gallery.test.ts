@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { loadCsf } from "storybook/internal/csf-tools";
+import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
+import { galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
+
+function operation(operationId: string, tags: string[], statuses: string[]): ManifestOperation {
+  return {
+    operationId,
+    method: "get",
+    path: `/${operationId}`,
+    summary: null,
+    tags,
+    parameters: [],
+    requestBody: null,
+    responses: statuses.map((status) => ({ status, mediaTypes: [] })),
+    security: [],
+  };
+}
+
+function manifest(...operations: ManifestOperation[]): Manifest {
+  return { title: "T", version: "1", openapi: "3.1.0", operations, schemas: [] };
+}
+
+describe("galleryPairs", () => {
+  it("has one story per operation × declared status, titled by tag and operation, named by status", () => {
+    const pairs = galleryPairs(
+      manifest(operation("listPets", ["pets", "animals"], ["200", "4XX", "default"]), operation("ping", [], ["204"])),
+    );
+    expect(pairs.map((pair) => [pair.title, pair.name, pair.id, pair.exportName, pair.module])).toEqual([
+      ["Gallery/pets/listPets", "200", "gallery-pets-listpets--200", "status_200", "virtual:contract-gallery/listPets"],
+      ["Gallery/pets/listPets", "4XX", "gallery-pets-listpets--4xx", "status_4XX", "virtual:contract-gallery/listPets"],
+      [
+        "Gallery/pets/listPets",
+        "default",
+        "gallery-pets-listpets--default",
+        "status_default",
+        "virtual:contract-gallery/listPets",
+      ],
+      ["Gallery/untagged/ping", "204", "gallery-untagged-ping--204", "status_204", "virtual:contract-gallery/ping"],
+    ]);
+  });
+
+  it("keeps a slash in an operation id out of the sidebar's hierarchy, and ids and modules plain", () => {
+    const [pair] = galleryPairs(manifest(operation("repos/get", ["repos"], ["200"])));
+    expect(pair).toMatchObject({
+      title: "Gallery/repos/repos∕get",
+      id: "gallery-repos-repos-get--200",
+      module: "virtual:contract-gallery/repos_2f_get",
+    });
+  });
+
+  it("tells apart operations whose ids would collide", () => {
+    const pairs = galleryPairs(manifest(operation("a/b", ["t"], ["200"]), operation("a-b", ["t"], ["200"])));
+    expect(pairs.map((pair) => [pair.title, pair.id])).toEqual([
+      ["Gallery/t/a∕b", "gallery-t-a-b--200"],
+      ["Gallery/t/a-b (2)", "gallery-t-a-b-2--200"],
+    ]);
+  });
+
+  it("has nothing for an empty contract, and adds nothing to the Vitest module", () => {
+    expect(galleryPairs(manifest())).toEqual([]);
+    expect(vitestStories([], "/runtime.tsx")).toBe("");
+  });
+});
+
+describe("generated modules", () => {
+  const pairs = galleryPairs(manifest(operation("getPet", ["pets"], ["200", "404"])));
+
+  it("give each story the id the index gives it, where Storybook's CSF reader finds it", () => {
+    const csf = loadCsf(operationModule(pairs, "/runtime.tsx"), {
+      fileName: "getPet.js",
+      makeTitle: (title) => title ?? "",
+    }).parse();
+    expect(csf.meta.title).toBe("Gallery/pets/getPet");
+    expect(csf.stories.map((story) => [story.id, story.name])).toEqual([
+      ["gallery-pets-getpet--200", "200"],
+      ["gallery-pets-getpet--404", "404"],
+    ]);
+  });
+
+  it("add every story to the front page's module under Vitest, with the same ids", () => {
+    const front = `export default { title: "Contract/Gallery" };\nexport const Overview = {};\n`;
+    const csf = loadCsf(front + vitestStories(pairs, "/runtime.tsx"), {
+      fileName: "gallery.stories.tsx",
+      makeTitle: (title) => title ?? "",
+    }).parse();
+    expect(csf.stories.map((story) => [story.id, story.name])).toEqual([
+      ["contract-gallery--overview", "Overview"],
+      ["gallery-pets-getpet--200", "getPet 200"],
+      ["gallery-pets-getpet--404", "getPet 404"],
+    ]);
+  });
+});

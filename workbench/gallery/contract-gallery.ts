@@ -1,0 +1,198 @@
+// The contract gallery's stories, generated from the operation manifest: a Storybook
+// indexer lists them, a Vite plugin writes their modules. Nothing is written to disk and
+// nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
+import { readFileSync, utimesSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { toId } from "storybook/internal/csf";
+import type { Indexer, IndexInput } from "storybook/internal/types";
+import type { Plugin } from "vite";
+import { GALLERY_TAG } from "./gallery-tag.ts";
+import type { Manifest } from "../codegen/manifest.ts";
+
+/** The gallery's front page; Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it. */
+export const GALLERY_STORIES = "workbench/gallery/gallery.stories.tsx";
+/** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
+export const GALLERY_RUNTIME = "workbench/gallery/gallery-story.tsx";
+export const MANIFEST = "src/api/manifest.json";
+/** One module per operation: `virtual:contract-gallery/<operation>`. */
+export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
+const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
+
+/** One gallery story: an operation × one of its declared statuses. */
+export interface GalleryPair {
+  operationId: string;
+  status: string;
+  /** `Gallery/<first tag>/<operationId>` ("/" in either is shown as "∕", which Storybook does not split on). */
+  title: string;
+  name: string;
+  /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
+  id: string;
+  /** The export in the operation's module. */
+  exportName: string;
+  /** The operation's module (`virtual:contract-gallery/…`). */
+  module: string;
+}
+
+/** A module name made only of characters every URL and file system keeps as they are. */
+function slug(operationId: string): string {
+  return operationId.replace(/[^A-Za-z0-9.-]/g, (char) => `_${char.codePointAt(0)?.toString(16) ?? ""}_`);
+}
+
+function segment(text: string): string {
+  return text.replaceAll("/", "∕").trim() || "(unnamed)";
+}
+
+/**
+ * Every operation × declared status of a manifest, in the manifest's order, with its
+ * story's title, id, export and module. Titles that would collide (two operation ids
+ * that differ only in punctuation) are told apart by a number.
+ *
+ * @example
+ * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
+ */
+export function galleryPairs(manifest: Manifest): GalleryPair[] {
+  const pairs: GalleryPair[] = [];
+  const seen = new Set<string>();
+  for (const operation of manifest.operations) {
+    const tag = operation.tags[0] ?? "untagged";
+    let title = `Gallery/${segment(tag)}/${segment(operation.operationId)}`;
+    // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
+    let base = toId(`Gallery/${tag}/${operation.operationId}`, "x");
+    for (let n = 2; seen.has(base); n++) {
+      title = `Gallery/${segment(tag)}/${segment(operation.operationId)} (${n})`;
+      base = toId(`Gallery/${tag}/${operation.operationId} ${n}`, "x");
+    }
+    seen.add(base);
+    const prefix = base.slice(0, -"--x".length);
+    for (const { status } of operation.responses) {
+      pairs.push({
+        operationId: operation.operationId,
+        status,
+        title,
+        name: status,
+        id: `${prefix}--${toId("x", status).slice("x--".length)}`,
+        exportName: `status_${status.replace(/[^A-Za-z0-9]/g, "_")}`,
+        module: `${VIRTUAL_PREFIX}${slug(operation.operationId)}`,
+      });
+    }
+  }
+  return pairs;
+}
+
+export function readManifest(path: string): Manifest {
+  return JSON.parse(readFileSync(path, "utf8")) as Manifest;
+}
+
+/**
+ * One story as code: spread from `galleryStory`, with its name and its id written out
+ * literally, because Storybook's Vitest plugin reads both from the source.
+ */
+function storyCode(pair: GalleryPair, exportName: string, name: string, index: number): string {
+  const local = `__gallery${index}`;
+  return (
+    `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)});\n` +
+    `export const ${exportName} = { ...${local}, name: ${JSON.stringify(name)}, ` +
+    `parameters: { ...${local}.parameters, __id: ${JSON.stringify(pair.id)} } };\n`
+  );
+}
+
+/** The module of one operation, as Storybook loads it. */
+export function operationModule(pairs: GalleryPair[], runtime: string): string {
+  const [first] = pairs;
+  if (!first) throw new Error("An operation's gallery module needs at least one response.");
+  return (
+    `import { galleryMeta, galleryStory } from ${JSON.stringify(runtime)};\n` +
+    `export default { ...galleryMeta, title: ${JSON.stringify(first.title)} };\n` +
+    pairs.map((pair, index) => storyCode(pair, pair.exportName, pair.name, index)).join("")
+  );
+}
+
+/** Every story of the gallery, added to the end of the front page's module when Vitest runs it. */
+export function vitestStories(pairs: GalleryPair[], runtime: string): string {
+  if (pairs.length === 0) return "";
+  return (
+    `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
+    pairs
+      .map((pair, index) => storyCode(pair, `gallery_${index}`, `${pair.operationId} ${pair.status}`, index))
+      .join("")
+  );
+}
+
+/**
+ * Storybook's indexer for the gallery: the front page's own stories (read by Storybook's
+ * CSF indexer, which this wraps), then one entry per operation × declared status from
+ * the manifest beside it, loaded from the operation's virtual module.
+ *
+ * @example
+ * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
+ */
+export function galleryIndexer(existing: readonly Indexer[]): Indexer {
+  return {
+    test: /[\\/]src[\\/]api[\\/]gallery[\\/]gallery\.stories\.tsx$/,
+    async createIndex(fileName, options) {
+      const csf = existing.find((indexer) => indexer.test.exec(fileName));
+      const own = csf ? await csf.createIndex(fileName, options) : [];
+      const manifest = readManifest(join(dirname(fileName), "..", "manifest.json"));
+      const generated = galleryPairs(manifest).map((pair): IndexInput => ({
+        type: "story",
+        importPath: pair.module,
+        exportName: pair.exportName,
+        name: pair.name,
+        title: pair.title,
+        __id: pair.id,
+        tags: [GALLERY_TAG, "!autodocs"],
+      }));
+      return [...own, ...generated];
+    },
+  };
+}
+
+/**
+ * The Vite side of the gallery, in Storybook (dev and build) and in Vitest's story projects:
+ * - serves `virtual:contract-gallery/<operation>` modules, generated from the manifest;
+ * - under Vitest, appends every gallery story to the front page's module, so that
+ *   @storybook/addon-vitest turns each into a test (Vitest only runs files on disk);
+ * - in the dev server, when the manifest changes (`npm run api`, or watch mode), marks the
+ *   front page as changed, so Storybook indexes the gallery again and the sidebar follows.
+ */
+export function contractGallery({ root }: { root: string }): Plugin {
+  const manifestPath = join(root, MANIFEST);
+  const frontPage = join(root, GALLERY_STORIES);
+  const runtime = join(root, GALLERY_RUNTIME);
+  return {
+    name: "contract-gallery",
+    enforce: "pre",
+    resolveId(id) {
+      return id.startsWith(VIRTUAL_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
+      this.addWatchFile(manifestPath);
+      const module = id.slice(1);
+      const pairs = galleryPairs(readManifest(manifestPath)).filter((pair) => pair.module === module);
+      if (pairs.length === 0) {
+        throw new Error(
+          `${module}: the contract has no such operation any more (src/api/manifest.json changed); reload the page.`,
+        );
+      }
+      return operationModule(pairs, runtime);
+    },
+    transform(code, id) {
+      if (!process.env.VITEST || id.split("?")[0] !== frontPage) return undefined;
+      this.addWatchFile(manifestPath);
+      return { code: code + vitestStories(galleryPairs(readManifest(manifestPath)), runtime), map: null };
+    },
+    configureServer(server) {
+      if (process.env.VITEST) return;
+      server.watcher.add(manifestPath);
+      const touch = (file: string) => {
+        if (file !== manifestPath) return;
+        const now = new Date();
+        // Storybook re-indexes a story file when it changes; the gallery's index comes from the manifest.
+        utimesSync(frontPage, now, now);
+      };
+      server.watcher.on("change", touch);
+      server.watcher.on("add", touch);
+    },
+  };
+}

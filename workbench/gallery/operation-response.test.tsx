@@ -1,0 +1,86 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { server } from "@/mocks/node";
+import { createQueryClient } from "@/api/query";
+import { clinic } from "../../tests/gallery-contract/fixtures";
+import { OperationResponse } from "./operation-response";
+
+function show(operationId: string, status: string) {
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <OperationResponse source={clinic} operationId={operationId} status={status} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("OperationResponse", () => {
+  it("calls the operation with valid arguments and shows its data, which matches the contract", async () => {
+    let called: URL | undefined;
+    server.use(
+      http.get("*/owners/:ownerId/visits", ({ request }) => {
+        called = new URL(request.url);
+        return HttpResponse.json(clinic.fixture("listVisits", 200));
+      }),
+    );
+    show("listVisits", "200");
+    expect(await screen.findByRole("table", { name: "Items" })).toBeInTheDocument();
+    expect(called?.pathname).toMatch(/^\/owners\/own_[a-z0-9]{8}\/visits$/);
+    expect(called?.searchParams.get("since")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await screen.findByText("Matches the contract (200, application/json).")).toBeInTheDocument();
+  });
+
+  it("shows problem details through ErrorState", async () => {
+    server.use(clinic.respond("getPet", 404));
+    show("getPet", "404");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    expect(screen.getByText("Matches the contract (404, application/problem+json).")).toBeInTheDocument();
+  });
+
+  it("shows a plain JSON error body below ErrorState", async () => {
+    server.use(clinic.respond("listVisits", 403));
+    show("listVisits", "403");
+    expect(await screen.findByRole("heading", { name: "You don't have access to this" })).toBeInTheDocument();
+    expect(screen.getByText("Code")).toBeInTheDocument();
+    expect(screen.getByText("Matches the contract (403, application/json).")).toBeInTheDocument();
+  });
+
+  it("shows an empty body as such", async () => {
+    server.use(clinic.respond("deletePet", 204));
+    show("deletePet", "204");
+    expect(await screen.findByRole("heading", { name: "No content" })).toBeInTheDocument();
+    expect(screen.getByText("Matches the contract (204, no body, as declared).")).toBeInTheDocument();
+  });
+
+  it("reads a text body as text", async () => {
+    server.use(clinic.respond("getPetNotes", 200));
+    show("getPetNotes", "200");
+    expect(await screen.findByText(clinic.fixture("getPetNotes", 200))).toBeInTheDocument();
+    expect(screen.getByText("Matches the contract (200, text/plain).")).toBeInTheDocument();
+  });
+
+  it("says so when what arrives breaks the contract", async () => {
+    server.use(http.get("*/status", () => HttpResponse.json({ open: "yes" })));
+    show("getClinicStatus", "200");
+    expect(await screen.findByText("Does not match the contract:")).toBeInTheDocument();
+    expect(screen.getByText('/open: expected type boolean, got "yes"')).toBeInTheDocument();
+  });
+
+  it("says so when the answer has another status than the story's", async () => {
+    server.use(clinic.respond("getOwner", 404));
+    show("getOwner", "default");
+    expect(await screen.findByText("Does not match the contract:")).toBeInTheDocument();
+    expect(screen.getByText("answered HTTP 404, which the contract does not declare as default")).toBeInTheDocument();
+  });
+
+  it("has nothing to check when no response arrives", async () => {
+    server.use(http.get("*/pets/:petId", () => HttpResponse.error()));
+    show("getPet", "200");
+    expect(await screen.findByRole("heading", { name: "Can't reach the server" })).toBeInTheDocument();
+    expect(
+      screen.getByText("No response arrived, so there is nothing to check against the contract."),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,249 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useId, useMemo, type ReactNode } from "react";
+import type { ContractSchemas, JsonSchema } from "../contract/contract-types";
+import { ApiError, isJsonContentType } from "@/api/errors";
+import type { Manifest, ManifestOperation } from "@/api/manifest-types";
+import { declaredStatus, schemaPointer } from "../fixtures/exchange-check";
+import type { SampleRequest } from "../fixtures/contract-fixtures";
+import type { SchemaFailure } from "../fixtures/validator";
+import { api } from "@/api/query";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { Spinner } from "@/components/spinner";
+import { SchemaView } from "./schema-view";
+import "./operation-response.css";
+
+/** What the gallery needs from a contract's fixtures (`fixtures` in src/mocks/fixtures.ts has it all). */
+export interface GallerySource {
+  manifest: Manifest;
+  contract: ContractSchemas;
+  validator: { check(pointer: string, value: unknown): SchemaFailure[] };
+  sampleRequest(operationId: string): SampleRequest;
+}
+
+/** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
+interface RuntimeHooks {
+  useQuery(method: string, path: string, init: object): UseQueryResult<unknown, ApiError>;
+}
+
+export interface OperationResponseProps {
+  source: GallerySource;
+  operationId: string;
+  /** The declared status to show ("200", "4XX", "default"); a handler must answer with it. */
+  status: string;
+  /** Defaults to the app's hooks (`api` from src/api/query.ts): the same path every screen's calls take. */
+  hooks?: RuntimeHooks;
+}
+
+/** JSON first, then text, then whatever is declared: what the fixtures answer with too. */
+function preferredMediaType(types: string[]): string | undefined {
+  return types.find(isJsonContentType) ?? types.find((type) => type.startsWith("text/")) ?? types[0];
+}
+
+function parseAsFor(mediaType: string | undefined): "json" | "text" | "blob" {
+  if (mediaType === undefined || isJsonContentType(mediaType)) return "json";
+  return mediaType.startsWith("text/") ? "text" : "blob";
+}
+
+function toFormData(body: unknown): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    form.append(key, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return form;
+}
+
+/** openapi-fetch sends JSON unless told otherwise; a body the contract declares in another media type is sent as that. */
+function bodyInit(sample: SampleRequest): object {
+  if (sample.body === undefined) return {};
+  const mediaType = sample.mediaType ?? "application/json";
+  if (isJsonContentType(mediaType)) return { body: sample.body };
+  if (mediaType.startsWith("multipart/form-data")) return { body: sample.body, bodySerializer: toFormData };
+  if (mediaType === "application/x-www-form-urlencoded") {
+    return {
+      body: sample.body,
+      headers: { "Content-Type": mediaType },
+      bodySerializer: (body: unknown) =>
+        new URLSearchParams(
+          Object.entries((body ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
+        ).toString(),
+    };
+  }
+  return {
+    body: sample.body,
+    headers: { "Content-Type": mediaType },
+    bodySerializer: (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body)),
+  };
+}
+
+type Verdict =
+  { kind: "valid"; what: string } | { kind: "invalid"; problems: string[] } | { kind: "none"; why: string };
+
+function check(
+  source: GallerySource,
+  operationId: string,
+  status: string,
+  mediaType: string | undefined,
+  schema: JsonSchema | undefined,
+  body: unknown,
+): Verdict {
+  if (mediaType === undefined) {
+    return body === undefined || body === ""
+      ? { kind: "valid", what: `${status}, no body, as declared` }
+      : { kind: "invalid", problems: ["a body arrived where the contract declares none"] };
+  }
+  if (schema === undefined) return { kind: "none", why: `The contract declares no schema for ${mediaType}.` };
+  if (body instanceof Blob)
+    return { kind: "none", why: `A binary body (${mediaType}) is not checked against a schema.` };
+  const pointer = schemaPointer(operationId, "responses", status, "content", mediaType, "schema");
+  const failures = source.validator.check(pointer, body);
+  if (failures.length === 0) return { kind: "valid", what: `${status}, ${mediaType}` };
+  return {
+    kind: "invalid",
+    problems: failures.map(
+      (failure) => `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
+    ),
+  };
+}
+
+function VerdictLine({ verdict }: { verdict: Verdict }) {
+  return (
+    <div className="operation-response__verdict" role="status" data-verdict={verdict.kind}>
+      {verdict.kind === "valid" ? (
+        <p>Matches the contract ({verdict.what}).</p>
+      ) : verdict.kind === "none" ? (
+        <p>{verdict.why}</p>
+      ) : (
+        <>
+          <p>Does not match the contract:</p>
+          <ul>
+            {verdict.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+const PROBLEM_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
+
+/**
+ * ErrorState says what went wrong in people's words; an error body with more to it (a
+ * plain JSON error, problem details with extension members such as field errors) is
+ * shown in full below it.
+ */
+function showsBody(error: unknown): boolean {
+  const body: unknown = error instanceof ApiError ? error.body : undefined;
+  if (!(error instanceof ApiError) || typeof body !== "object" || body === null) return false;
+  if (error.kind === "http") return true;
+  return error.kind === "problem" && Object.keys(body).some((member) => !PROBLEM_MEMBERS.has(member));
+}
+
+function Body({ value, schema, source }: { value: unknown; schema: JsonSchema | undefined; source: GallerySource }) {
+  if (value instanceof Blob) {
+    return (
+      <p className="operation-response__binary">
+        A binary body: {value.size} bytes{value.type ? ` of ${value.type}` : ""}.
+      </p>
+    );
+  }
+  return (
+    <SchemaView label="Response body" value={value} schema={schema} schemas={source.contract.components.schemas} />
+  );
+}
+
+/**
+ * One response of one operation, as the contract declares it: the operation is called
+ * through the app's hooks and client with valid arguments generated from the contract,
+ * a handler answers with `status`, and the result is shown as a screen would get it:
+ * data through `SchemaView`, problem details and other errors through `ErrorState`, an
+ * empty body as such. Below it, whether what arrived matches the contract.
+ *
+ * @example
+ * ```tsx
+ * // In a story whose handlers answer getPet with 404 (`fixtures.respond("getPet", 404)`):
+ * <OperationResponse source={fixtures} operationId="getPet" status="404" />
+ * ```
+ */
+export function OperationResponse({ source, operationId, status, hooks }: OperationResponseProps) {
+  const headingId = useId();
+  const operation: ManifestOperation | undefined = source.manifest.operations.find(
+    (candidate) => candidate.operationId === operationId,
+  );
+  if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
+  const content = source.contract.operations[operationId]?.responses[status]?.content ?? {};
+  const mediaType = preferredMediaType(Object.keys(content));
+  const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
+  const init = useMemo(() => {
+    const sample = source.sampleRequest(operationId);
+    return { params: sample.params, parseAs: parseAsFor(mediaType), ...bodyInit(sample) };
+  }, [source, operationId, mediaType]);
+  const query = (hooks ?? (api as unknown as RuntimeHooks)).useQuery(operation.method, operation.path, init);
+
+  let view: ReactNode;
+  let verdict: Verdict | undefined;
+  if (query.isPending) {
+    view = <Spinner label={`Calling ${operationId}…`} />;
+  } else if (query.isError) {
+    const error = query.error;
+    const answered = error instanceof ApiError && error.status !== undefined ? error.status : undefined;
+    const body = error instanceof ApiError ? error.body : undefined;
+    view = (
+      <>
+        <ErrorState error={error} headingLevel={3} onRetry={() => void query.refetch()} />
+        {showsBody(error) ? <Body value={body} schema={schema} source={source} /> : null}
+      </>
+    );
+    if (answered === undefined) {
+      verdict = { kind: "none", why: "No response arrived, so there is nothing to check against the contract." };
+    } else if (declaredStatus(source.contract.operations[operationId]?.responses ?? {}, answered) !== status) {
+      verdict = {
+        kind: "invalid",
+        problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
+      };
+    } else {
+      verdict = check(source, operationId, status, mediaType, schema, body);
+    }
+  } else {
+    // The hooks give `null` for an empty body (204, or Content-Length 0).
+    const data = query.data;
+    const empty = data === undefined || data === "" || (data === null && mediaType === undefined);
+    view = empty ? (
+      <EmptyState
+        headingLevel={3}
+        title="No content"
+        description={`HTTP ${status}: the response has no body${mediaType === undefined ? ", as the contract declares" : ""}.`}
+      />
+    ) : (
+      <Body value={data} schema={schema} source={source} />
+    );
+    verdict = check(source, operationId, status, mediaType, schema, empty ? undefined : data);
+  }
+
+  return (
+    <article className="operation-response" aria-labelledby={headingId}>
+      <header className="operation-response__header">
+        <h2 id={headingId}>
+          {operationId} <span className="operation-response__status">{status}</span>
+        </h2>
+        <p>
+          <code data-method={operation.method}>
+            {operation.method.toUpperCase()} {operation.path}
+          </code>
+          {operation.summary ? ` · ${operation.summary}` : null}
+          {mediaType ? ` · ${mediaType}` : null}
+        </p>
+      </header>
+      <div
+        className="operation-response__result"
+        data-state={query.isPending ? "loading" : query.isError ? "error" : "success"}
+        aria-busy={query.isPending || undefined}
+      >
+        {view}
+      </div>
+      {verdict ? <VerdictLine verdict={verdict} /> : null}
+    </article>
+  );
+}

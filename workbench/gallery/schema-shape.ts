@@ -1,0 +1,166 @@
+// What a JSON Schema (from contract.json) says about how a value should be shown:
+// its resolved shape, the order and labels of its fields, its format. Display only:
+// whether a value is valid is the validator's business (workbench/fixtures/validator.ts).
+import type { JsonSchema } from "../contract/contract-types";
+
+/** A resolved schema node: `$ref`s followed, `allOf` merged, the branch of `oneOf`/`anyOf` that fits the value. */
+export interface Shape {
+  type: string | undefined;
+  title: string | undefined;
+  format: string | undefined;
+  enum: readonly unknown[] | undefined;
+  /** Properties in the contract's order, each resolved lazily by `shapeOf`. */
+  properties: ReadonlyArray<[name: string, schema: JsonSchema]>;
+  items: JsonSchema | undefined;
+}
+
+type Node = Record<string, unknown>;
+
+const EMPTY: Shape = {
+  type: undefined,
+  title: undefined,
+  format: undefined,
+  enum: undefined,
+  properties: [],
+  items: undefined,
+};
+
+function isNode(value: unknown): value is Node {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Follows `#/components/schemas/<name>` references (contract.json has no others). */
+function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>): Node | undefined {
+  let node = schema;
+  for (let hops = 0; hops < 16 && isNode(node) && typeof node.$ref === "string"; hops++) {
+    const name = /^#\/components\/schemas\/(.+)$/.exec(node.$ref)?.[1];
+    if (name === undefined) return undefined;
+    node = schemas[name.replaceAll("~1", "/").replaceAll("~0", "~")];
+  }
+  return isNode(node) ? node : undefined;
+}
+
+/** The JSON type of a value, as JSON Schema names it. */
+export function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+
+function declaredTypes(node: Node): string[] {
+  const type = node.type;
+  if (typeof type === "string") return [type];
+  if (Array.isArray(type)) return type.filter((t): t is string => typeof t === "string");
+  if (isNode(node.properties)) return ["object"];
+  if (node.items !== undefined) return ["array"];
+  return [];
+}
+
+/** How well a branch of `oneOf`/`anyOf` fits a value: its type, then how many of its properties the value has. */
+function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSchema>>): number {
+  const merged = merge(node, value, schemas);
+  const types = declaredTypes(merged);
+  const actual = jsonType(value);
+  const typeFits = types.length === 0 || types.includes(actual) || (actual === "integer" && types.includes("number"));
+  if (!typeFits) return -1;
+  if (!isNode(value)) return 1;
+  const required = Array.isArray(merged.required) ? (merged.required as unknown[]) : [];
+  if (required.some((name) => typeof name === "string" && !(name in value))) return 0;
+  const names = isNode(merged.properties) ? Object.keys(merged.properties) : [];
+  return 1 + names.filter((name) => name in value).length;
+}
+
+/** One node with `allOf` folded in and the best-fitting `oneOf`/`anyOf` branch merged over it. */
+function merge(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): Node {
+  if (depth > 8) return node;
+  let result: Node = node;
+  const parts: Node[] = [];
+  if (Array.isArray(node.allOf)) {
+    for (const part of node.allOf) {
+      const resolved = follow(part, schemas);
+      if (resolved) parts.push(merge(resolved, value, schemas, depth + 1));
+    }
+  }
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = Array.isArray(node[keyword])
+      ? (node[keyword] as unknown[]).map((branch) => follow(branch, schemas)).filter(isNode)
+      : [];
+    let best: Node | undefined;
+    let bestScore = -1;
+    for (const branch of branches) {
+      const score = fit(branch, value, schemas);
+      if (score > bestScore) [best, bestScore] = [branch, score];
+    }
+    if (best) parts.push(merge(best, value, schemas, depth + 1));
+  }
+  if (parts.length === 0) return result;
+  // The parts' properties in their order, then the node's own; the node's own keywords win.
+  const properties: Node = {};
+  for (const part of [...parts, node]) Object.assign(properties, isNode(part.properties) ? part.properties : {});
+  result = Object.assign({}, ...parts, node, { properties }) as Node;
+  return result;
+}
+
+/**
+ * Resolves what the schema says about `value`: follows references, merges `allOf`,
+ * picks the `oneOf`/`anyOf` branch that fits. An absent or unreadable schema gives
+ * an empty shape, and the view falls back on the value's own structure.
+ *
+ * @example
+ * shapeOf({ $ref: "#/components/schemas/Pet" }, pet, contract.components.schemas).properties[0]; // ["id", {…}]
+ */
+export function shapeOf(
+  schema: JsonSchema | undefined,
+  value: unknown,
+  schemas: Readonly<Record<string, JsonSchema>>,
+): Shape {
+  const node = follow(schema, schemas);
+  if (!node) return EMPTY;
+  const merged = merge(node, value, schemas);
+  const types = declaredTypes(merged).filter((type) => type !== "null");
+  return {
+    type: types.length === 1 ? types[0] : undefined,
+    title: typeof merged.title === "string" ? merged.title : undefined,
+    format: typeof merged.format === "string" ? merged.format : undefined,
+    enum: Array.isArray(merged.enum) ? merged.enum : undefined,
+    properties: isNode(merged.properties) ? Object.entries(merged.properties as Record<string, JsonSchema>) : [],
+    items: merged.items as JsonSchema | undefined,
+  };
+}
+
+const ACRONYMS = new Map(
+  ["id", "url", "uri", "api", "ip", "uuid", "html", "json", "sha", "ssh", "gpg", "http", "https"].map((word) => [
+    word,
+    word.toUpperCase(),
+  ]),
+);
+
+/**
+ * A field's label for people: the schema's `title`, else its name in words
+ * (`birthDate`, `birth_date` and `birth-date` all read "Birth date"; `photoUrl` "Photo URL").
+ */
+export function labelOf(name: string, title?: string): string {
+  if (title) return title;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[\s_\-.]+/)
+    .filter(Boolean)
+    .map((word) => ACRONYMS.get(word.toLowerCase()) ?? word.toLowerCase());
+  const [first = name, ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(" ");
+}
+
+/** The fields of an object in the contract's order, then any the value has that the schema does not name. */
+export function fieldsOf(
+  shape: Shape,
+  value: Record<string, unknown>,
+): Array<[name: string, schema: JsonSchema | undefined]> {
+  const declared = shape.properties.filter(([name]) => name in value);
+  const named = new Set(declared.map(([name]) => name));
+  const extra = Object.keys(value)
+    .filter((name) => !named.has(name))
+    .map((name): [string, undefined] => [name, undefined]);
+  return [...declared, ...extra];
+}

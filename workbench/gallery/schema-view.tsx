@@ -1,0 +1,278 @@
+import type { ReactNode } from "react";
+import type { JsonSchema } from "../contract/contract-types";
+import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape";
+import "./schema-view.css";
+
+export interface SchemaViewProps {
+  /** The data: a parsed JSON body, or the text of a text body. */
+  value: unknown;
+  /** Its schema in contract.json; without one the value's own structure is shown. */
+  schema?: JsonSchema | undefined;
+  /** `components.schemas` of contract.json, for `$ref`s. */
+  schemas?: Readonly<Record<string, JsonSchema>>;
+  /** What the value is ("Response body"): names a top-level table or list for assistive technology. */
+  label: string;
+}
+
+/** Rows a table shows before it says how many more there are: a `many` scenario stays quick to render. */
+export const MAX_ROWS = 100;
+/** Nesting beyond this is shown as JSON: recursive data would otherwise render forever. */
+const MAX_DEPTH = 6;
+
+const NO_SCHEMAS: Readonly<Record<string, JsonSchema>> = {};
+
+const dateTime = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const date = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+// Integers (ids, counts) as they are; fractions as a screen would round them.
+const fraction = new Intl.NumberFormat("en", { maximumFractionDigits: 3, useGrouping: false });
+
+interface Context {
+  schemas: Readonly<Record<string, JsonSchema>>;
+  depth: number;
+  /** Inside a table cell: nested objects are laid out inline, so columns stay readable. */
+  compact: boolean;
+  /** The labels of the fields, items and rows around this value: where it is, in words. */
+  trail: string[];
+}
+
+/**
+ * A table's region needs a name no other region on the page has (axe's landmark-unique):
+ * two `users` tables under different fields are told apart by where they are.
+ */
+function regionName(trail: string[], label: string): string {
+  const names = trail.at(-1) === label ? trail : [...trail, label];
+  return names.join(" › ");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function None() {
+  return <span className="schema-view__none">None</span>;
+}
+
+function Scalar({ value, shape }: { value: unknown; shape: Shape }) {
+  if (value === null || value === undefined) return <None />;
+  if (typeof value === "boolean") return <span className="schema-view__boolean">{value ? "Yes" : "No"}</span>;
+  if (typeof value === "number") {
+    return (
+      <span className="schema-view__number">{Number.isInteger(value) ? String(value) : fraction.format(value)}</span>
+    );
+  }
+  if (typeof value !== "string") return <code>{JSON.stringify(value)}</code>;
+  if (shape.enum) return <span className="schema-view__enum">{value}</span>;
+  if (shape.format === "date-time" || shape.format === "date") {
+    const parsed = new Date(value);
+    if (!Number.isNaN(parsed.getTime())) {
+      const text = shape.format === "date" ? date.format(parsed) : `${dateTime.format(parsed)} UTC`;
+      return <time dateTime={value}>{text}</time>;
+    }
+  }
+  if (shape.format === "email") return <a href={`mailto:${value}`}>{value}</a>;
+  if (
+    (shape.format === "uri" || shape.format === "url" || shape.format === undefined) &&
+    /^https?:\/\/\S+$/.test(value)
+  ) {
+    return (
+      <a href={value} target="_blank" rel="noreferrer">
+        {value}
+      </a>
+    );
+  }
+  return <span className="schema-view__text">{value}</span>;
+}
+
+/** A value of any shape: an object as labelled fields, an array as a table or a list, a scalar as text. */
+function Value({
+  value,
+  schema,
+  label,
+  context,
+}: {
+  value: unknown;
+  schema: JsonSchema | undefined;
+  label: string;
+  context: Context;
+}) {
+  const shape = shapeOf(schema, value, context.schemas);
+  if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value))) {
+    return <code className="schema-view__json">{JSON.stringify(value)}</code>;
+  }
+  if (Array.isArray(value)) return <List items={value} shape={shape} label={label} context={context} />;
+  if (isRecord(value)) return <Fields value={value} shape={shape} context={context} />;
+  return <Scalar value={value} shape={shape} />;
+}
+
+function Fields({ value, shape, context }: { value: Record<string, unknown>; shape: Shape; context: Context }) {
+  const fields = fieldsOf(shape, value);
+  if (fields.length === 0) return <span className="schema-view__none">No fields</span>;
+  return (
+    <dl className={context.compact ? "schema-view__fields schema-view__fields--compact" : "schema-view__fields"}>
+      {fields.map(([name, schema]) => {
+        const label = labelOf(name, shapeOf(schema, value[name], context.schemas).title);
+        // The key, not the schema's title: two properties may share a title (GitHub's `commit`), never a key.
+        const inner = { ...context, depth: context.depth + 1, trail: [...context.trail, labelOf(name)] };
+        return (
+          <div className="schema-view__field" key={name}>
+            <dt>{label}</dt>
+            <dd>
+              <Value value={value[name]} schema={schema} label={label} context={inner} />
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+function List({ items, shape, label, context }: { items: unknown[]; shape: Shape; label: string; context: Context }) {
+  if (items.length === 0) return <span className="schema-view__none">No items</span>;
+  if (items.every(isRecord)) return <Table rows={items} itemSchema={shape.items} label={label} context={context} />;
+  const shown = items.slice(0, MAX_ROWS);
+  const inner = { ...context, depth: context.depth + 1 };
+  return (
+    <>
+      <ul className="schema-view__list" aria-label={label}>
+        {shown.map((item, index) => (
+          <li key={index}>
+            <Value
+              value={item}
+              schema={shape.items}
+              label={`${label} ${index + 1}`}
+              context={{ ...inner, trail: [...context.trail, `${label} ${index + 1}`] }}
+            />
+          </li>
+        ))}
+      </ul>
+      <More shown={shown.length} total={items.length} />
+    </>
+  );
+}
+
+function More({ shown, total }: { shown: number; total: number }) {
+  if (shown === total) return null;
+  return (
+    <p className="schema-view__more">
+      Showing the first {shown} of {total}.
+    </p>
+  );
+}
+
+/** The columns of a table: the item schema's properties in order, then any other key the rows have. */
+function columnsOf(rows: Array<Record<string, unknown>>, shape: Shape): Array<[string, JsonSchema | undefined]> {
+  const seen = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  const declared = shape.properties.filter(([name]) => seen.has(name));
+  const named = new Set(declared.map(([name]) => name));
+  return [
+    ...declared,
+    ...[...seen].filter((name) => !named.has(name)).map((name): [string, undefined] => [name, undefined]),
+  ];
+}
+
+/** A cell: scalars as usual, lists of scalars joined, anything larger summarised or nested. */
+function Cell({
+  value,
+  schema,
+  label,
+  context,
+}: {
+  value: unknown;
+  schema: JsonSchema | undefined;
+  label: string;
+  context: Context;
+}) {
+  if (Array.isArray(value)) {
+    if (value.length > 0 && value.every((item) => !isRecord(item) && !Array.isArray(item))) {
+      return (
+        <span className="schema-view__text">
+          {value.map((item) => (item === null ? "None" : String(item))).join(", ")}
+        </span>
+      );
+    }
+    if (value.some(isRecord)) return <span>{value.length === 1 ? "1 item" : `${value.length} items`}</span>;
+  }
+  return <Value value={value} schema={schema} label={label} context={context} />;
+}
+
+function Table({
+  rows,
+  itemSchema,
+  label,
+  context,
+}: {
+  rows: Array<Record<string, unknown>>;
+  itemSchema: JsonSchema | undefined;
+  label: string;
+  context: Context;
+}) {
+  const shown = rows.slice(0, MAX_ROWS);
+  // One shape for the columns, from the first row; each cell resolves its own value.
+  const shape = shapeOf(itemSchema, rows[0], context.schemas);
+  const columns = columnsOf(shown, shape);
+  const inner = { ...context, depth: context.depth + 1, compact: true };
+  return (
+    <>
+      {/* A wide table scrolls sideways inside its own region, which keyboard users can focus and scroll
+          (axe's scrollable-region-focusable); the rule's own documentation makes this exception. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="schema-view__scroll" role="region" aria-label={regionName(context.trail, label)} tabIndex={0}>
+        <table className="schema-view__table">
+          {/* Inside a field, the field's label already says what the table is. */}
+          <caption className={context.depth > 0 ? "visually-hidden" : undefined}>{label}</caption>
+          <thead>
+            <tr>
+              {columns.map(([name, schema]) => (
+                <th scope="col" key={name}>
+                  {labelOf(name, shapeOf(schema, rows[0]?.[name], context.schemas).title)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, index) => (
+              <tr key={index}>
+                {columns.map(([name, schema]) => (
+                  <td key={name}>
+                    {name in row ? (
+                      <Cell
+                        value={row[name]}
+                        schema={schema}
+                        label={labelOf(name)}
+                        context={{ ...inner, trail: [...context.trail, label, `row ${index + 1}`, labelOf(name)] }}
+                      />
+                    ) : (
+                      <None />
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <More shown={shown.length} total={rows.length} />
+    </>
+  );
+}
+
+/**
+ * Any JSON value, shown the way its schema describes it: an object as labelled fields
+ * (the schema's order, titles or the names in words), an array of objects as a table,
+ * other arrays as a list, dates, links, e-mail addresses, enums and booleans as people
+ * read them, `null` as "None". Generic on purpose: the contract gallery shows every
+ * response the contract declares with it before any screen exists.
+ *
+ * @example
+ * ```tsx
+ * <SchemaView label="Response body" value={pet} schema={{ $ref: "#/components/schemas/Pet" }} schemas={contract.components.schemas} />
+ * ```
+ */
+export function SchemaView({ value, schema, schemas = NO_SCHEMAS, label }: SchemaViewProps): ReactNode {
+  return (
+    <div className="schema-view">
+      <Value value={value} schema={schema} label={label} context={{ schemas, depth: 0, compact: false, trail: [] }} />
+    </div>
+  );
+}
