@@ -7,14 +7,113 @@ import reactHooks from "eslint-plugin-react-hooks";
 import storybook from "eslint-plugin-storybook";
 import tseslint from "typescript-eslint";
 
-/** Modules that talk to the network or describe it: only src/api (and tests) may import them. */
-const NETWORK_MODULES = [
-  "openapi-fetch",
-  "openapi-react-query",
-  "openapi-msw",
-  "msw",
-  "msw/*",
-  "msw-storybook-addon/*",
+/** Libraries that make requests: only src/api (the shipped client) imports them. */
+const CLIENT_MODULES = ["openapi-fetch", "openapi-react-query"];
+/** Libraries that answer requests: only the fixtures (src/mocks, workbench/fixtures) import them. */
+const MOCK_MODULES = ["openapi-msw", "msw", "msw/*", "msw-storybook-addon", "msw-storybook-addon/*"];
+
+/** Tests, type tests and stories. */
+const TEST_FILES = ["**/*.test.{ts,tsx}", "**/*.test-d.{ts,tsx}", "**/*.stories.{ts,tsx}"];
+
+/** What ships: everything under src/ except the fixtures (docs/decisions/0010-two-wings.md). */
+const PRODUCT = [
+  "./src/app",
+  "./src/features",
+  "./src/components",
+  "./src/lib",
+  "./src/api",
+  "./src/styles",
+  "./src/main.tsx",
+];
+/** The workbench's capabilities; workbench/product.ts, the seam, is the one file outside them. */
+const WORKBENCH = [
+  "./workbench/contract",
+  "./workbench/codegen",
+  "./workbench/fixtures",
+  "./workbench/gallery",
+  "./workbench/coverage",
+];
+/** The generated files and the manifest's type: any workbench module may read them. */
+const GENERATED = ["./api/schema.d.ts", "./api/manifest.json", "./api/contract.json", "./api/manifest-types.ts"];
+
+/**
+ * The map of the repository as import rules (README "Layout", docs/decisions/0010).
+ * `forTests`: tests and stories may also reach the fixtures (src/mocks), which is what they are for.
+ * Each zone is proven by tests/lint-zones.test.ts.
+ */
+const zones = (forTests = false) => [
+  { target: "./src/features", from: "./src/app", message: "Features must not depend on the app shell." },
+  {
+    target: ["./src/components", "./src/api", "./src/styles", "./src/lib"],
+    from: ["./src/app", "./src/features"],
+    message: "Shared code must not depend on features or the app shell.",
+  },
+  { target: "./src/api", from: "./src/components", message: "The network layer must not depend on components." },
+  {
+    target: "./src/components",
+    from: "./src/api",
+    except: ["./errors.ts"],
+    message:
+      "Components are presentational: they take data and callbacks, never the client or hooks; only the error type (src/api/errors.ts) is shared.",
+  },
+  {
+    target: [
+      "./src/app",
+      "./src/features",
+      "./src/components",
+      "./src/styles",
+      "./src/lib",
+      "./src/main.tsx",
+      "./stories",
+    ],
+    from: "./src/api/schema.d.ts",
+    message: "Only src/api imports the generated schema; use the client, hooks and types it exports.",
+  },
+  ...(forTests
+    ? []
+    : [
+        {
+          target: PRODUCT,
+          from: ["./src/mocks", "./workbench"],
+          message:
+            "Product code ships: it must not import the fixtures (src/mocks) or the workbench. Only the dev-only branch of src/main.tsx loads src/mocks/browser.",
+        },
+      ]),
+  {
+    target: WORKBENCH,
+    from: "./src",
+    except: forTests ? [...GENERATED, "./mocks"] : GENERATED,
+    message:
+      "The workbench reaches the product only through workbench/product.ts (besides the generated files and src/api/manifest-types.ts).",
+  },
+  {
+    target: ["./workbench/contract", "./workbench/codegen", "./workbench/fixtures"],
+    from: ["./workbench/product.ts", "./workbench/gallery", "./workbench/coverage"],
+    message:
+      "The workbench's core (contract, codegen, fixtures) depends neither on the product seam nor on the UI capabilities.",
+  },
+  {
+    target: "./workbench/contract",
+    from: ["./workbench/codegen", "./workbench/fixtures", "./workbench/gallery", "./workbench/coverage"],
+    message: "workbench/contract is the shared core: it imports no capability.",
+  },
+  {
+    target: "./workbench",
+    from: ["./tests", "./scripts", "./stories", "./.storybook"],
+    except: ["./gallery-contract", "./example-contract"],
+    message: "The workbench does not import tests, scripts or Storybook's config (test contracts aside).",
+  },
+  {
+    target: "./scripts",
+    from: "./tests",
+    except: ["./harness"],
+    message: "Scripts import only the shared harness (tests/harness) from tests/.",
+  },
+  {
+    target: "./tests",
+    from: "./scripts",
+    message: "Tests do not import scripts: shared code lives in tests/harness or workbench/.",
+  },
 ];
 
 export default tseslint.config(
@@ -59,28 +158,22 @@ export default tseslint.config(
       "import-x/no-cycle": "error",
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
-      // One-way architecture: app → features → shared (components, api, styles).
-      "import-x/no-restricted-paths": [
+      // One-way architecture: app → features → shared (components, api, styles, lib); the map of the wings.
+      "import-x/no-restricted-paths": ["error", { zones: zones() }],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}", "workbench/**/*.{ts,tsx}"],
+    ignores: ["src/api/client.ts", "src/api/query.ts", "src/mocks/**", "workbench/fixtures/**", ...TEST_FILES],
+    rules: {
+      "no-restricted-imports": [
         "error",
         {
-          zones: [
-            { target: "./src/features", from: "./src/app", message: "Features must not depend on the app shell." },
+          patterns: [
             {
-              target: ["./src/components", "./src/api", "./src/styles"],
-              from: ["./src/app", "./src/features"],
-              message: "Shared code must not depend on features or the app shell.",
-            },
-            {
-              target: [
-                "./src/app",
-                "./src/features",
-                "./src/components",
-                "./src/styles",
-                "./src/main.tsx",
-                "./stories",
-              ],
-              from: "./src/api/schema.d.ts",
-              message: "Only src/api imports the generated schema; use the client, hooks and types it exports.",
+              group: [...CLIENT_MODULES, ...MOCK_MODULES],
+              message:
+                "Only the client (src/api/client.ts, src/api/query.ts) talks to the network: use `api` (hooks) or `apiClient` from @/api. Only the fixtures (src/mocks, workbench/fixtures) answer it.",
             },
           ],
         },
@@ -88,21 +181,35 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}"],
-    ignores: ["src/api/**", "src/mocks/**"],
+    files: ["src/api/client.ts", "src/api/query.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: MOCK_MODULES, message: "The shipped client must not import mocking libraries." }] },
+      ],
+    },
+  },
+  {
+    files: ["src/mocks/**/*.{ts,tsx}", "workbench/fixtures/**/*.{ts,tsx}"],
+    ignores: TEST_FILES,
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: NETWORK_MODULES,
-              message: "Only src/api talks to the network: use `api` (hooks) or `apiClient` from @/api.",
+              group: CLIENT_MODULES,
+              message: "Fixtures answer requests; they do not make them (that is src/api's job).",
             },
           ],
         },
       ],
     },
+  },
+  {
+    // Tests and stories may use the fixtures (src/mocks) as well as the product.
+    files: TEST_FILES,
+    rules: { "import-x/no-restricted-paths": ["error", { zones: zones(true) }] },
   },
   {
     // Type tests hold deliberate type errors under @ts-expect-error.

@@ -12,6 +12,8 @@ import "@/styles/tokens.css";
 async function startMocking(): Promise<void> {
   if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
   try {
+    // The one product-to-fixtures import, dev only (docs/decisions/0010-two-wings.md); tests/build.test.ts proves dist/ has none.
+    // eslint-disable-next-line import-x/no-restricted-paths
     const { startMockWorker } = await import("@/mocks/browser");
     await startMockWorker("/mockServiceWorker.js");
   } catch (error) {

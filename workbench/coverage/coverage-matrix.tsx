@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { EmptyState } from "@/components/empty-state";
+import { EmptyState } from "../product";
 import type { ContractCoverageReport } from "./coverage-types";
 import "./coverage-matrix.css";
 

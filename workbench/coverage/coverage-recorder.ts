@@ -3,7 +3,7 @@
 // test's meta, which Vitest sends to workbench/coverage/coverage-reporter.ts.
 import { beforeEach, type TestContext } from "vitest";
 import type { RecordedExchange } from "./coverage-types";
-import { fixtures } from "@/mocks/fixtures";
+import { fixtures } from "../product";
 
 declare module "vitest" {
   interface TaskMeta {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { Manifest } from "@/api/manifest-types";
-import { EmptyState } from "@/components/empty-state";
+import { EmptyState } from "../product";
 import "./gallery-overview.css";
 
 /** The sidebar group of an operation in the gallery: its first tag, or "untagged". */

@@ -4,7 +4,7 @@
 import type { StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures";
-import { fixtures } from "@/mocks/fixtures";
+import { fixtures } from "../product";
 import { GALLERY_TAG } from "./gallery-tag";
 import { OperationResponse, type GallerySource } from "./operation-response";
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { manifest } from "@/api/manifest";
+import { manifest } from "../product";
 import { galleryGroup, GalleryOverview } from "./gallery-overview";
 
 /**

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "@/mocks/node";
-import { createQueryClient } from "@/api/query";
+import { createQueryClient } from "../product";
 import { clinic } from "../../tests/gallery-contract/fixtures";
 import { OperationResponse } from "./operation-response";
 

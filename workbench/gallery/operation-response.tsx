@@ -1,15 +1,11 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo, type ReactNode } from "react";
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types";
-import { ApiError, isJsonContentType } from "@/api/errors";
 import type { Manifest, ManifestOperation } from "@/api/manifest-types";
 import { declaredStatus, schemaPointer } from "../fixtures/exchange-check";
 import type { SampleRequest } from "../fixtures/contract-fixtures";
 import type { SchemaFailure } from "../fixtures/validator";
-import { api } from "@/api/query";
-import { EmptyState } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { Spinner } from "@/components/spinner";
+import { api, ApiError, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product";
 import { SchemaView } from "./schema-view";
 import "./operation-response.css";
 

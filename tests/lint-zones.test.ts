@@ -1,0 +1,183 @@
+// The import rules that make the README's map true (docs/decisions/0010-two-wings.md),
+// each proven by linting a deliberately wrong import in a real file of the zone with the
+// repository's own ESLint configuration, and a right one beside it where the line is fine.
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+import { REPO } from "./harness/scratch-copy.ts";
+
+const eslint = new ESLint({ cwd: REPO });
+
+/** The messages of one rule for `code` linted as if it were the file at `file`. */
+async function lint(file: string, code: string, rule: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${REPO}/${file}` });
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
+}
+
+const PATHS = "import-x/no-restricted-paths";
+const NETWORK = "no-restricted-imports";
+
+const wrong: Array<[zone: string, file: string, code: string, rule: string, says: string]> = [
+  [
+    "the app cannot import the fixtures",
+    "src/app/app.tsx",
+    'import { fixtures } from "@/mocks/fixtures";\nexport const x = fixtures;\n',
+    PATHS,
+    "Product code ships",
+  ],
+  [
+    "product code cannot import the workbench",
+    "src/lib/firebase/config.ts",
+    'import { GALLERY_TAG } from "#workbench/gallery/gallery-tag.ts";\nexport const x = GALLERY_TAG;\n',
+    PATHS,
+    "Product code ships",
+  ],
+  [
+    "main.tsx cannot import the fixtures statically",
+    "src/main.tsx",
+    'import { startMockWorker } from "@/mocks/browser";\nexport const x = startMockWorker;\n',
+    PATHS,
+    "Product code ships",
+  ],
+  [
+    "components cannot import the client or hooks",
+    "src/components/button.tsx",
+    'import { api } from "@/api/query";\nexport const x = api;\n',
+    PATHS,
+    "Components are presentational",
+  ],
+  [
+    "the network layer cannot import components",
+    "src/api/query.ts",
+    'import { Spinner } from "@/components/spinner";\nexport const x = Spinner;\n',
+    PATHS,
+    "must not depend on components",
+  ],
+  [
+    "only the client imports a client library",
+    "src/api/errors.ts",
+    'import createClient from "openapi-fetch";\nexport const x = createClient;\n',
+    NETWORK,
+    "Only the client",
+  ],
+  [
+    "the app imports no network library",
+    "src/app/app.tsx",
+    'import { http } from "msw";\nexport const x = http;\n',
+    NETWORK,
+    "Only the client",
+  ],
+  [
+    "the shipped client imports no mocking library",
+    "src/api/client.ts",
+    'import { http } from "msw";\nexport const x = http;\n',
+    NETWORK,
+    "must not import mocking libraries",
+  ],
+  [
+    "the fixtures make no requests",
+    "workbench/fixtures/scenarios.ts",
+    'import createClient from "openapi-fetch";\nexport const x = createClient;\n',
+    NETWORK,
+    "Fixtures answer requests",
+  ],
+  [
+    "the workbench reaches the product only through its seam",
+    "workbench/gallery/schema-view.tsx",
+    'import { Button } from "@/components/button";\nexport const x = Button;\n',
+    PATHS,
+    "only through workbench/product.ts",
+  ],
+  [
+    "the workbench's core does not reach the seam",
+    "workbench/codegen/contract-error.ts",
+    'import { fixtures } from "../product";\nexport const x = fixtures;\n',
+    PATHS,
+    "The workbench's core",
+  ],
+  [
+    "the shared contract core imports no capability",
+    "workbench/contract/contract-types.ts",
+    'import { generate } from "../codegen/generate.ts";\nexport const x = generate;\n',
+    PATHS,
+    "shared core",
+  ],
+  [
+    "the workbench does not import tests",
+    "workbench/fixtures/validator.ts",
+    'import { REPO } from "../../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
+    PATHS,
+    "does not import tests",
+  ],
+  [
+    "scripts import only the harness from tests",
+    "scripts/api.ts",
+    'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
+    PATHS,
+    "only the shared harness",
+  ],
+  [
+    "tests do not import scripts",
+    "tests/build.test.ts",
+    'import { documentArguments } from "../scripts/bench/arguments.ts";\nexport const x = documentArguments;\n',
+    PATHS,
+    "Tests do not import scripts",
+  ],
+  [
+    "no cycles",
+    "src/components/spinner.tsx",
+    'import { Button } from "@/components/button";\nexport const x = Button;\n',
+    "import-x/no-cycle",
+    "Dependency cycle",
+  ],
+];
+
+const right: Array<[what: string, file: string, code: string, rule: string]> = [
+  [
+    "a component may use the error type",
+    "src/components/button.tsx",
+    'import { ApiError } from "@/api/errors";\nexport const x = ApiError;\n',
+    PATHS,
+  ],
+  [
+    "a story may use the fixtures",
+    "src/components/button.stories.tsx",
+    'import { fixtures } from "@/mocks/fixtures";\nexport const x = fixtures;\n',
+    PATHS,
+  ],
+  [
+    "the seam may import the product",
+    "workbench/product.ts",
+    'import { api } from "@/api/query";\nexport const x = api;\n',
+    PATHS,
+  ],
+  [
+    "any workbench module may read the manifest's type",
+    "workbench/fixtures/operation-matcher.ts",
+    'import type { Manifest } from "@/api/manifest-types";\nexport type X = Manifest;\n',
+    PATHS,
+  ],
+  [
+    "scripts may import the harness",
+    "scripts/api.ts",
+    'import { REPO } from "../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
+    PATHS,
+  ],
+  [
+    "the fixtures may import msw",
+    "src/mocks/node.ts",
+    'import { http } from "msw";\nexport const x = http;\n',
+    NETWORK,
+  ],
+];
+
+describe("the lint zones", () => {
+  it.each(wrong)("%s", async (_zone, file, code, rule, says) => {
+    const messages = await lint(file, code, rule);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(says);
+  });
+
+  it.each(right)("allow: %s", async (_what, file, code, rule) => {
+    expect(await lint(file, code, rule)).toEqual([]);
+  });
+});

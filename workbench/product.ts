@@ -1,0 +1,16 @@
+// The declared seam between the two wings (docs/decisions/0010-two-wings.md): the only
+// workbench module that imports the product's src/, besides the generated files and the
+// manifest's type (src/api/{schema.d.ts,manifest.json,contract.json,manifest-types.ts}),
+// which any workbench module may read. The gallery and the coverage page render through
+// what the product itself uses (its hooks, its error type, its components, its fixtures),
+// so that what a designer sees there is what a screen would show. A deliberate re-export
+// module (the repository has no barrels otherwise): ESLint lets nothing else under
+// workbench/ reach into src/, and nothing under workbench/{contract,codegen,fixtures}
+// reach this file, so the Node side never loads React or the product.
+export { ApiError, isJsonContentType } from "@/api/errors";
+export { manifest } from "@/api/manifest";
+export { api, createQueryClient } from "@/api/query";
+export { EmptyState } from "@/components/empty-state";
+export { ErrorState } from "@/components/error-state";
+export { Spinner } from "@/components/spinner";
+export { fixtures } from "@/mocks/fixtures";
