@@ -45,12 +45,6 @@ function hash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 }
 
-/**
- * Lists the operations and named schemas of a bundled OpenAPI document.
- *
- * @example
- * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
- */
 /** One operation of the bundled document, with the path item it sits in. */
 export interface OperationEntry {
   path: string;
