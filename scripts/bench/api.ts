@@ -6,10 +6,10 @@
  *
  * The document is copied into a scratch project under .cache/ (never into openapi/).
  */
-import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
 import type { Manifest } from "../../workbench/codegen/manifest.ts";
+import { measure, median, mib, worst, type Sample } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const [documentArg, runsArg] = process.argv.slice(2);
@@ -23,31 +23,6 @@ if (!existsSync(document)) {
   process.exit(1);
 }
 const runs = Number(runsArg ?? 5);
-const TIME = "/usr/bin/time";
-const canMeasureMemory = existsSync(TIME);
-
-interface Sample {
-  seconds: number;
-  peakMiB: number | undefined;
-}
-
-/** Runs a command; wall time from here, peak RSS from GNU time when the machine has it. */
-function measure(cwd: string, command: string, args: string[]): Sample {
-  const start = performance.now();
-  const result = canMeasureMemory
-    ? spawnSync(TIME, ["-f", "%M", command, ...args], { cwd, encoding: "utf8" })
-    : spawnSync(command, args, { cwd, encoding: "utf8" });
-  const seconds = (performance.now() - start) / 1000;
-  if (result.status !== 0) {
-    console.error(`bench:api: ${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-    process.exit(1);
-  }
-  const kib = canMeasureMemory ? Number(result.stderr.trim().split("\n").at(-1)) : NaN;
-  return { seconds, peakMiB: Number.isFinite(kib) ? kib / 1024 : undefined };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const max = (values: Array<number | undefined>) => Math.max(...values.filter((v): v is number => v !== undefined));
 
 mkdirSync(join(root, ".cache"), { recursive: true });
 const scratch = mkdtempSync(join(root, ".cache", "bench-api-"));
@@ -112,16 +87,15 @@ try {
 
   const p = median(pipeline.map((s) => s.seconds));
   const b = median(baseline.map((s) => s.seconds));
-  const mib = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} MiB` : "n/a");
   console.log(
     `document: ${documentArg} (${manifest.operations.length} operations, ${manifest.schemas.length} schemas)`,
   );
   console.log(`runs: ${runs}, alternating`);
   console.log(
-    `npm run api (lint, bundle, types, manifest, write)  median ${p.toFixed(2)} s   peak ${mib(max(pipeline.map((s) => s.peakMiB)))}`,
+    `npm run api (lint, bundle, types, manifest, write)  median ${p.toFixed(2)} s   peak ${mib(worst(pipeline.map((s) => s.peakMiB)))}`,
   );
   console.log(
-    `bare openapi-typescript                              median ${b.toFixed(2)} s   peak ${mib(max(baseline.map((s) => s.peakMiB)))}`,
+    `bare openapi-typescript                              median ${b.toFixed(2)} s   peak ${mib(worst(baseline.map((s) => s.peakMiB)))}`,
   );
   console.log(`ratio: ${(p / b).toFixed(2)}× (target ≤ 1.30×)`);
   if (typecheck && operation) {

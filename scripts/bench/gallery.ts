@@ -15,8 +15,7 @@
  * Peak memory is GNU time's maximum resident set of the largest process (Vite's build
  * runs in Storybook's own process). The machine may be shared: run it when it is quiet.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { launchChromium, serveStatic } from "../../tests/harness/browser.ts";
 import { startStorybook } from "../../tests/harness/dev-server.ts";
@@ -24,40 +23,22 @@ import { makeScratchCopy, removeScratchCopy } from "../../tests/harness/scratch-
 import { writeContract } from "../../tests/harness/api-scratch.ts";
 import type { Manifest } from "../../workbench/codegen/manifest.ts";
 import { documentArguments } from "./arguments.ts";
+import { measure as measureCommand, median, mib, type Sample } from "./measure.ts";
+
+/** Runs a command in the copy, with its binaries first on PATH and Storybook's telemetry off. */
+function measure(cwd: string, command: string, args: string[]): Sample {
+  return measureCommand(cwd, command, args, {
+    ...process.env,
+    STORYBOOK_DISABLE_TELEMETRY: "1",
+    PATH: `${join(cwd, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
+  });
+}
 
 const {
   document: documentPath,
   documentArg,
   count: storiesToRender,
 } = documentArguments("bench:gallery", "[stories to render]", 10);
-const TIME = "/usr/bin/time";
-
-interface Sample {
-  seconds: number;
-  peakMiB: number | undefined;
-}
-
-/** Runs a command in the copy; wall time from here, peak RSS from GNU time when the machine has it. */
-function measure(cwd: string, command: string, args: string[]): Sample {
-  const env = {
-    ...process.env,
-    STORYBOOK_DISABLE_TELEMETRY: "1",
-    PATH: `${join(cwd, "node_modules/.bin")}:${process.env.PATH ?? ""}`,
-  };
-  const start = performance.now();
-  const result = existsSync(TIME)
-    ? spawnSync(TIME, ["-f", "%M", command, ...args], { cwd, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 })
-    : spawnSync(command, args, { cwd, encoding: "utf8", env, maxBuffer: 64 * 1024 * 1024 });
-  const seconds = (performance.now() - start) / 1000;
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  }
-  const kib = existsSync(TIME) ? Number(result.stderr.trim().split("\n").at(-1)) : NaN;
-  return { seconds, peakMiB: Number.isFinite(kib) ? kib / 1024 : undefined };
-}
-
-const mib = (value: number | undefined) => (value === undefined ? "n/a" : `${value.toFixed(0)} MiB`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 interface RenderTime {
   id: string;

@@ -17,15 +17,12 @@ import type { Manifest } from "../../src/api/manifest-types.ts";
 import type * as ContractFixtures from "../../workbench/fixtures/contract-fixtures.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { documentArguments } from "./arguments.ts";
+import { median, mib, percentile } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const { document, count: sampleSize } = documentArguments("bench:mocks", "[operations]", 200);
 const WARM_RUNS = 15;
 const BASE = "http://bench.test";
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
 
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
@@ -136,15 +133,15 @@ for (const operation of sample) {
 server.close();
 clearInterval(sampler);
 
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const mibOf = (bytes: number) => mib(bytes / 1024 / 1024);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const report = [
   `bench:mocks: ${relative(process.cwd(), document)}: ${operations.length} operations, ${sample.length} measured, ${WARM_RUNS} warm requests each`,
-  `  build (parse contract.json, handlers, validator): ${ms(buildMs)}  (target < 2000 ms), +${mib(buildRss)} RSS`,
+  `  build (parse contract.json, handlers, validator): ${ms(buildMs)}  (target < 2000 ms), +${mibOf(buildRss)} RSS`,
   `  first request per operation (compile + generate + check): median ${ms(median(first))}, p95 ${ms(percentile(first, 0.95))}`,
   `  added latency per warm request (median over operations): ${ms(median(added))}  (target < 1 ms), p95 ${ms(percentile(added, 0.95))}`,
   `  added latency per warm request answered by an override, checked in full (${addedOverride.length} operations): median ${ms(median(addedOverride))}, p95 ${ms(percentile(addedOverride, 0.95))}`,
-  `  peak RSS: ${mib(peakRss)}`,
+  `  peak RSS: ${mibOf(peakRss)}`,
 ];
 console.log(report.join("\n"));
 
