@@ -8,7 +8,8 @@
  *
  * `--summary` prints the summary line without the table (unless the threshold is missed).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readManifest } from "../workbench/contract/generated.ts";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import {
   coverageReport,
@@ -19,7 +20,6 @@ import {
   REPORT_FILE,
   summaryLine,
 } from "../workbench/coverage/contract-coverage.ts";
-import type { Manifest } from "../workbench/codegen/manifest.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -30,7 +30,7 @@ if (unknown.length > 0) {
 }
 
 function main(): number {
-  const manifest = JSON.parse(readFileSync(join(root, "src/api/manifest.json"), "utf8")) as Manifest;
+  const manifest = readManifest(root);
   const records = readRecords(root);
   const report = coverageReport(manifest, records, readThreshold(root), (file) => existsSync(join(root, file)));
   if (records.length === 0 && report.total > 0) {

@@ -6,9 +6,9 @@
  *
  * The document is copied into a scratch project under .cache/ (never into openapi/).
  */
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readManifest } from "../../workbench/contract/generated.ts";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { extname, join, resolve } from "node:path";
-import type { Manifest } from "../../workbench/codegen/manifest.ts";
 import { measure, median, mib, worst, type Sample } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -59,7 +59,7 @@ try {
   }
 
   // The type check of one call through the client, as a developer's editor does it.
-  const manifest = JSON.parse(readFileSync(join(scratch, "src/api/manifest.json"), "utf8")) as Manifest;
+  const manifest = readManifest(scratch);
   const operation =
     manifest.operations.find((op) => op.method === "get" && !op.parameters.some((p) => p.required)) ??
     manifest.operations.find((op) => op.method === "get");

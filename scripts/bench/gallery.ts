@@ -15,13 +15,13 @@
  * Peak memory is GNU time's maximum resident set of the largest process (Vite's build
  * runs in Storybook's own process). The machine may be shared: run it when it is quiet.
  */
+import { readManifest } from "../../workbench/contract/generated.ts";
 import { readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { launchChromium, serveStatic } from "../../tests/harness/browser.ts";
 import { startStorybook } from "../../tests/harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
 import { writeContract } from "../../tests/harness/api-scratch.ts";
-import type { Manifest } from "../../workbench/codegen/manifest.ts";
 import { documentArguments } from "./arguments.ts";
 import { measure as measureCommand, median, mib, type Sample } from "./measure.ts";
 
@@ -95,7 +95,7 @@ try {
     [`openapi${extname(documentPath) === ".json" ? ".json" : ".yaml"}`]: readFileSync(documentPath, "utf8"),
   });
   const api = measure(dir, process.execPath, ["scripts/api.ts"]);
-  const manifest = JSON.parse(readFileSync(join(dir, "src/api/manifest.json"), "utf8")) as Manifest;
+  const manifest = readManifest(dir);
   const pairs = manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
   console.log(`document: ${documentArg} (${manifest.operations.length} operations, ${pairs} operation×status pairs)`);
   console.log(`npm run api                      ${api.seconds.toFixed(1)} s   peak ${mib(api.peakMiB)}`);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 
+import { valueAt } from "../contract/pointer.ts";
 import { METHODS, type Manifest, type ManifestOperation, type Method } from "../../src/api/manifest-types.ts";
 
 export type {
@@ -21,11 +22,7 @@ export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | un
   for (let hops = 0; isReference(current) && hops < 32; hops++) {
     const pointer = current.$ref;
     if (!pointer.startsWith("#/")) return undefined;
-    current = pointer
-      .slice(2)
-      .split("/")
-      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+    current = valueAt(document, pointer);
   }
   return isReference(current) ? undefined : (current as T | undefined);
 }

@@ -3,6 +3,7 @@
 // (workbench/coverage/coverage-recorder.ts) and writes them per project
 // (workbench/coverage/coverage-reporter.ts); this module reads those records against
 // the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page.
+import { generatedPath, readManifest } from "../contract/generated.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
@@ -12,7 +13,6 @@ import type {
   ProjectRecords,
   RecordedExchange,
 } from "./coverage-types.ts";
-import type { Manifest } from "../codegen/manifest.ts";
 
 export { coverageReport, summaryLine } from "./coverage-report.ts";
 export type {
@@ -139,12 +139,12 @@ export function contractCoveragePage({ root }: { root: string }): Plugin {
     },
     load(id) {
       if (id !== resolved) return undefined;
-      const manifestPath = join(root, "src/api/manifest.json");
+      const manifestPath = generatedPath(root, "manifest.json");
       this.addWatchFile(manifestPath);
       // A test run while Storybook is open refreshes the page.
       const records = join(root, RECORDS_DIR);
       if (existsSync(records)) for (const file of readdirSync(records)) this.addWatchFile(join(records, file));
-      const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+      const manifest = readManifest(root);
       const report = coverageReport(manifest, readRecords(root), readThreshold(root), (file) =>
         existsSync(join(root, file)),
       );

@@ -2,6 +2,7 @@
 // (Node), the Contract/Coverage page and the matrix's stories all count the same way.
 import type { ContractCoverageReport, ProjectRecords } from "./coverage-types";
 import type { Manifest } from "@/api/manifest-types";
+import { firstTag } from "../contract/records.ts";
 
 /**
  * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
@@ -37,7 +38,7 @@ export function coverageReport(
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
-    tag: operation.tags[0] ?? "untagged",
+    tag: firstTag(operation.tags),
     statuses: operation.responses.map(({ status }) => {
       const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}`) ?? [])];
       total += 1;

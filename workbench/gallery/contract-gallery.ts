@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
+import { firstTag } from "../contract/records.ts";
 import { GALLERY_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
@@ -54,7 +55,7 @@ export function galleryPairs(manifest: Manifest): GalleryPair[] {
   const pairs: GalleryPair[] = [];
   const seen = new Set<string>();
   for (const operation of manifest.operations) {
-    const tag = operation.tags[0] ?? "untagged";
+    const tag = firstTag(operation.tags);
     let title = `Gallery/${segment(tag)}/${segment(operation.operationId)}`;
     // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
     let base = toId(`Gallery/${tag}/${operation.operationId}`, "x");

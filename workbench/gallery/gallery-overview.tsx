@@ -1,11 +1,12 @@
 import { useId } from "react";
 import type { Manifest } from "@/api/manifest-types";
+import { firstTag } from "../contract/records";
 import { EmptyState } from "../product";
 import "./gallery-overview.css";
 
 /** The sidebar group of an operation in the gallery: its first tag, or "untagged". */
 export function galleryGroup(tags: readonly string[]): string {
-  return tags[0] ?? "untagged";
+  return firstTag(tags);
 }
 
 /**

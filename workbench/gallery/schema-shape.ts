@@ -2,6 +2,7 @@
 // its resolved shape, the order and labels of its fields, its format. Display only:
 // whether a value is valid is the validator's business (workbench/fixtures/validator.ts).
 import type { JsonSchema } from "../contract/contract-types";
+import { componentSchemaName } from "../contract/pointer";
 
 /** A resolved schema node: `$ref`s followed, `allOf` merged, the branch of `oneOf`/`anyOf` that fits the value. */
 export interface Shape {
@@ -33,9 +34,9 @@ function isNode(value: unknown): value is Node {
 function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>): Node | undefined {
   let node = schema;
   for (let hops = 0; hops < 16 && isNode(node) && typeof node.$ref === "string"; hops++) {
-    const name = /^#\/components\/schemas\/(.+)$/.exec(node.$ref)?.[1];
+    const name = componentSchemaName(node.$ref);
     if (name === undefined) return undefined;
-    node = schemas[name.replaceAll("~1", "/").replaceAll("~0", "~")];
+    node = schemas[name];
   }
   return isNode(node) ? node : undefined;
 }

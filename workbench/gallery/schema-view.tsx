@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { JsonSchema } from "../contract/contract-types";
+import { isRecord } from "../contract/records";
 import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape";
 import "./schema-view.css";
 
@@ -42,10 +43,6 @@ interface Context {
 function regionName(trail: string[], label: string): string {
   const names = trail.at(-1) === label ? trail : [...trail, label];
   return names.join(" › ");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function None() {

@@ -1,0 +1,51 @@
+// JSON pointers and `$ref`s into the generated contract (RFC 6901): written once for the
+// codegen, the fixtures engine and the gallery.
+
+/**
+ * Escapes one segment of a JSON pointer (`~` → `~0`, `/` → `~1`).
+ *
+ * @example
+ * escapeSegment("application/json"); // "application~1json"
+ */
+export function escapeSegment(segment: string): string {
+  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+/**
+ * Unescapes one segment of a JSON pointer.
+ *
+ * @example
+ * unescapeSegment("application~1json"); // "application/json"
+ */
+export function unescapeSegment(segment: string): string {
+  return segment.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
+/**
+ * The value a local pointer (`#/a/b`) names in a document, or undefined when a step is missing.
+ *
+ * @example
+ * valueAt({ a: { "b/c": 1 } }, "#/a/b~1c"); // 1
+ */
+export function valueAt(document: unknown, pointer: string): unknown {
+  if (!pointer.startsWith("#/")) return undefined;
+  return pointer
+    .slice(2)
+    .split("/")
+    .map(unescapeSegment)
+    .reduce<unknown>(
+      (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
+}
+
+/**
+ * The component a `#/components/schemas/<name>` reference names (the only kind contract.json holds).
+ *
+ * @example
+ * componentSchemaName("#/components/schemas/Pet~1Summary"); // "Pet/Summary"
+ */
+export function componentSchemaName(ref: string): string | undefined {
+  const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
+  return name === undefined ? undefined : unescapeSegment(name);
+}
