@@ -1,5 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors";
+import { METHODS as HTTP_METHODS, type Method } from "./manifest-types";
 import type { paths } from "./schema";
 
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
@@ -42,8 +43,8 @@ const rejectNonJsonBodies: Middleware = {
   },
 };
 
-/** The methods an openapi-fetch client has, one per HTTP method. */
-export const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+/** The methods an openapi-fetch client has: the contract's HTTP methods, in capitals. */
+export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
 
 /**
  * openapi-fetch reads the body after the middleware has run, so a JSON body that does
