@@ -1,4 +1,4 @@
-// The production build must carry no mocking: no MSW, no fixtures, no worker file.
+// The production build must carry no mocking: no MSW, no fixtures, no workbench, no worker file.
 // The same scan over a development-mode build proves the scan finds them when present.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,8 +6,16 @@ import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO, run } from "./harness/scratch-copy.ts";
 
-/** Strings only MSW, its worker or our fixtures contain. */
-const MOCK_MARKERS = ["mockServiceWorker", "setupWorker", "[MSW]", "[mocks]", "onUnhandledFrame", "openapi-msw"];
+/** Strings only MSW, its worker, our fixtures (src/mocks) or the workbench's engine (workbench/fixtures) contain. */
+const MOCK_MARKERS = [
+  "mockServiceWorker",
+  "setupWorker",
+  "[MSW]",
+  "[mocks]",
+  "onUnhandledFrame",
+  "openapi-msw",
+  "X-Mocks-Unhandled",
+];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -55,6 +63,8 @@ describe("the production build", () => {
   it("is checked by a scan that does find mocking in a development build", () => {
     const outDir = build("development");
     outDirs.push(outDir);
-    expect(findMockCode(outDir)).toEqual(expect.arrayContaining([expect.stringContaining("setupWorker")]));
+    expect(findMockCode(outDir)).toEqual(
+      expect.arrayContaining([expect.stringContaining("setupWorker"), expect.stringContaining("X-Mocks-Unhandled")]),
+    );
   });
 });

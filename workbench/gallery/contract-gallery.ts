@@ -129,11 +129,12 @@ export function vitestStories(pairs: GalleryPair[], runtime: string): string {
  */
 export function galleryIndexer(existing: readonly Indexer[]): Indexer {
   return {
-    test: /[\\/]src[\\/]api[\\/]gallery[\\/]gallery\.stories\.tsx$/,
+    test: /[\\/]workbench[\\/]gallery[\\/]gallery\.stories\.tsx$/,
     async createIndex(fileName, options) {
       const csf = existing.find((indexer) => indexer.test.exec(fileName));
       const own = csf ? await csf.createIndex(fileName, options) : [];
-      const manifest = readManifest(join(dirname(fileName), "..", "manifest.json"));
+      // The front page is workbench/gallery/gallery.stories.tsx: the repository is two folders up.
+      const manifest = readManifest(join(dirname(fileName), "..", "..", MANIFEST));
       const generated = galleryPairs(manifest).map((pair): IndexInput => ({
         type: "story",
         importPath: pair.module,
