@@ -89,7 +89,8 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}"],
-    ignores: ["src/api/**"],
+    // src/mocks: fixtures for third-party services (tests and stories only).
+    ignores: ["src/api/**", "src/mocks/**"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -20,11 +20,12 @@ export type ConsentState =
 export type ChoiceStorage = Pick<Storage, "getItem" | "setItem">;
 
 export interface ConsentStore {
-  get(): ConsentState;
+  // Function-valued properties, not methods: React's useSyncExternalStore takes them detached.
+  readonly get: () => ConsentState;
   /** Records the visitor's choice. Ignored while a privacy signal declines. */
-  set(choice: ConsentChoice): void;
+  readonly set: (choice: ConsentChoice) => void;
   /** Calls `listener` after each change; returns the unsubscribe (React's useSyncExternalStore shape). */
-  subscribe(listener: () => void): () => void;
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 /** The storage key; the value is "granted" or "denied". */

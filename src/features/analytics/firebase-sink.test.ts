@@ -5,10 +5,14 @@
 // the test sees the SDK insert it.
 import "fake-indexeddb/auto";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
-import { http, HttpResponse, type HttpHandler } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { server } from "@/api/mocks/node";
-import { analyticsFixtures, GTAG_SCRIPT_URL } from "@/mocks/analytics/fixtures";
+import {
+  analyticsFixtures,
+  GTAG_SCRIPT_URL,
+  googleOffline,
+  type MockHandler as HttpHandler,
+} from "@/mocks/analytics/fixtures";
 import { CONSENT_KEY, createConsentStore, type ConsentChoice } from "./consent";
 import { connectFirebaseAnalytics } from "./firebase-sink";
 import { memoryStorage } from "./memory-storage";
@@ -30,7 +34,9 @@ let dataLayerStart = 0;
 
 /** What the SDK queued for gtag.js during this test, as plain arrays. */
 function dataLayer(): unknown[][] {
-  return ((window as DataLayerWindow).dataLayer ?? []).slice(dataLayerStart).map((entry) => Array.from(entry));
+  return ((window as DataLayerWindow).dataLayer ?? [])
+    .slice(dataLayerStart)
+    .map((entry) => Array.from(entry) as unknown[]);
 }
 
 function queuedEvents(measurementId = MEASUREMENT_ID): unknown[][] {
@@ -39,7 +45,7 @@ function queuedEvents(measurementId = MEASUREMENT_ID): unknown[][] {
   );
 }
 
-/** A fresh app per test (the SDK keeps its state per app ID), as the app's own loader would make it. */
+/** A fresh app per test (the SDK keeps its state per app ID), as the app's own loader would make it. Apps stay alive: deleting one makes the SDK log in a later test. */
 function newApp(): FirebaseApp {
   appNumber += 1;
   const appId = `1:000000000000:web:${appNumber.toString(16).padStart(22, "0")}`;
@@ -78,9 +84,8 @@ const requests: string[] = [];
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 let detach: () => void;
-let warn: ReturnType<typeof vi.spyOn>;
-let error: ReturnType<typeof vi.spyOn>;
-const apps: FirebaseApp[] = [];
+let warn: MockInstance<typeof console.warn>;
+let error: MockInstance<typeof console.error>;
 
 beforeEach(() => {
   requests.length = 0;
@@ -104,7 +109,6 @@ afterEach(async () => {
   warn.mockRestore();
   error.mockRestore();
   document.head.querySelectorAll(`script[src^="${GTAG_SCRIPT_URL}"]`).forEach((script) => script.remove());
-  await Promise.all(apps.splice(0).map((app) => deleteApp(app)));
 });
 
 function track(analytics: ReturnType<typeof setUp>["analytics"]) {
@@ -114,7 +118,6 @@ function track(analytics: ReturnType<typeof setUp>["analytics"]) {
 describe("Firebase Analytics, the real SDK, behind the consent gate", () => {
   it("makes no request before consent; after it, starts up against Google's endpoints and queues the event", async () => {
     const app = newApp();
-    apps.push(app);
     server.use(webConfigFor(app));
     const { consent, analytics } = setUp(app);
 
@@ -167,7 +170,6 @@ describe("Firebase Analytics, the real SDK, behind the consent gate", () => {
 
     // The same app on the next page load: the installation is in IndexedDB already.
     const again = initializeApp(options, name);
-    apps.push(again);
     server.use(webConfigFor(again));
     const returning = setUp(again, "granted");
     track(returning.analytics);
@@ -194,17 +196,17 @@ describe("Firebase Analytics failing never breaks the product", () => {
   const failures: Array<[string, () => HttpHandler[], { warnings: RegExp[]; errors: RegExp[] }]> = [
     [
       "offline: every Google call fails at the network",
-      () => [http.all(/googleapis\.com/, () => HttpResponse.error())],
+      () => [googleOffline()],
       { warnings: [FALLBACK], errors: [/fetch failed/] },
     ],
     [
-      "the installations service answers 500",
-      () => [analyticsFixtures.respond("createInstallation", 500)],
+      "the installations service fails (5XX)",
+      () => [analyticsFixtures.respond("createInstallation", "5XX")],
       { warnings: [], errors: [/Create Installation request failed/] },
     ],
     [
-      "the configuration call is refused (403)",
-      () => [analyticsFixtures.respond("getWebConfig", 403)],
+      "the configuration call is refused (4XX, a restricted API key)",
+      () => [analyticsFixtures.respond("getWebConfig", "4XX")],
       { warnings: [FALLBACK], errors: [] },
     ],
   ];
@@ -213,7 +215,6 @@ describe("Firebase Analytics failing never breaks the product", () => {
     "%s: tracking never throws, nothing rejects unhandled, the event is still queued",
     async (_, handlers, logged) => {
       const app = newApp();
-      apps.push(app);
       server.use(...handlers(), webConfigFor(app));
       const { analytics } = setUp(app, "granted");
       expect(() => track(analytics)).not.toThrow();
@@ -235,7 +236,6 @@ describe("Firebase Analytics failing never breaks the product", () => {
 
   it("a blocked tag script (an ad blocker) changes nothing for the app", async () => {
     const app = newApp();
-    apps.push(app);
     server.use(webConfigFor(app));
     const { analytics } = setUp(app, "granted");
     track(analytics);

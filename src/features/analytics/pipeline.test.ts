@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { CONSENT_KEY, createConsentStore } from "./consent";
 import { memoryStorage } from "./memory-storage";
 import { createAnalytics } from "./pipeline";
@@ -24,7 +24,7 @@ function setUp(options: { stored?: "granted" | "denied"; signal?: boolean } = {}
   return { consent, recorder, analytics, connects: () => connects };
 }
 
-let warn: ReturnType<typeof vi.spyOn>;
+let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
 });

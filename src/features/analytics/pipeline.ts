@@ -49,7 +49,7 @@ export function createAnalytics({ consent, connect }: AnalyticsOptions): Analyti
     return sink;
   }
 
-  function use(action: (sink: AnalyticsSink) => void): void {
+  function withSink(action: (sink: AnalyticsSink) => void): void {
     void connected().then((ready) => {
       if (!ready || broken) return;
       try {
@@ -63,7 +63,7 @@ export function createAnalytics({ consent, connect }: AnalyticsOptions): Analyti
   function follow(): void {
     const granted = consent.get() === "granted";
     // Before any consent nothing is loaded; after a withdrawal the loaded sink is told to stop.
-    if (granted || sink) use((ready) => ready.setEnabled(granted));
+    if (granted || sink) withSink((ready) => ready.setEnabled(granted));
   }
   consent.subscribe(follow);
   follow();
@@ -71,7 +71,7 @@ export function createAnalytics({ consent, connect }: AnalyticsOptions): Analyti
   return {
     track(name, params) {
       if (consent.get() !== "granted") return;
-      use((ready) => {
+      withSink((ready) => {
         // Consent may have been withdrawn while the sink was loading.
         if (consent.get() === "granted") ready.send({ name, params } as never);
       });
