@@ -17,7 +17,7 @@ export type MockHandler = HttpHandler;
 export const GTAG_SCRIPT_URL = "https://www.googletagmanager.com/gtag/js";
 
 /**
- * The analytics start-up fixtures: `analyticsFixtures.respond("createInstallation", 500)`,
+ * The analytics start-up fixtures: `analyticsFixtures.respond("createInstallation", "5XX")`,
  * `analyticsFixtures.fixture("getWebConfig", 200)`, …
  *
  * @example
@@ -28,17 +28,6 @@ export const analyticsFixtures = createFixtures<operations>(
   generatedManifest as Manifest,
   JSON.parse(contractText) as ContractSchemas,
 );
-
-/**
- * Answers Google's tag script with an empty script, so a test or story that loads the
- * real SDK never fetches it (and still sees the SDK insert it).
- *
- * @example
- * server.use(emptyTagScript());
- */
-export function emptyTagScript() {
-  return http.get(GTAG_SCRIPT_URL, () => new HttpResponse("", { headers: { "Content-Type": "text/javascript" } }));
-}
 
 /**
  * Every Google API call fails at the network, as offline or behind a blocker.
