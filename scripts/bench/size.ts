@@ -5,7 +5,7 @@
  * dynamic import.
  */
 import react from "@vitejs/plugin-react";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
@@ -50,6 +50,33 @@ async function buildBare(outDir: string): Promise<void> {
   }
 }
 
+/**
+ * The app built with analytics configured (a measurement ID and the Firebase web config):
+ * its initial JS, and the gzip size of the lazy chunks that load the banner, the pipeline
+ * and the Firebase Analytics SDK (every JS file not in the initial set).
+ */
+async function analyticsSizes(outDir: string): Promise<{ initial: number; lazy: number }> {
+  const env = {
+    VITE_FIREBASE_API_KEY: "bench",
+    VITE_FIREBASE_AUTH_DOMAIN: "bench.firebaseapp.com",
+    VITE_FIREBASE_PROJECT_ID: "bench",
+    VITE_FIREBASE_APP_ID: "1:000000000000:web:0000000000000000000000",
+    VITE_FIREBASE_MEASUREMENT_ID: "G-BENCH",
+  };
+  Object.assign(process.env, env);
+  try {
+    await buildApp(outDir);
+  } finally {
+    for (const key of Object.keys(env)) delete process.env[key];
+  }
+  const initial = initialJsGzip(outDir);
+  const lazy = readdirSync(join(outDir, "assets"))
+    .map((file) => `/assets/${file}`)
+    .filter((file) => file.endsWith(".js") && !initial.files.includes(file))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0);
+  return { initial: initial.bytes, lazy };
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 mkdirSync(join(root, ".cache"), { recursive: true });
 const work = mkdtempSync(join(root, ".cache", "bench-size-"));
@@ -63,6 +90,14 @@ try {
   console.log(`  bare Vite + React ${kib(bare.bytes).padStart(10)}`);
   console.log(
     `  app − bare        ${kib(app.bytes - bare.bytes).padStart(10)}  (×${(app.bytes / bare.bytes).toFixed(2)})`,
+  );
+  const analytics = await analyticsSizes(join(work, "app-analytics"));
+  console.log("with analytics configured (VITE_FIREBASE_MEASUREMENT_ID), gzip");
+  console.log(
+    `  initial JS        ${kib(analytics.initial).padStart(10)}  (×${(analytics.initial / bare.bytes).toFixed(2)} bare)`,
+  );
+  console.log(
+    `  lazy chunks       ${kib(analytics.lazy).padStart(10)}  (banner, consent gate, Firebase app + Analytics SDK)`,
   );
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -4,6 +4,8 @@ import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { manifest } from "@/api/manifest";
 import { createQueryClient } from "@/api/query";
 import { ErrorState } from "@/components/error-state";
+import { trackException, useScreenView } from "@/features/analytics/analytics";
+import { AnalyticsConsent } from "@/features/analytics/analytics-consent";
 import { ContractOverview } from "./contract-overview";
 import "./app.css";
 
@@ -18,6 +20,7 @@ function Crashed({ error, resetErrorBoundary }: FallbackProps) {
  */
 export function App() {
   const [queryClient] = useState(() => createQueryClient());
+  useScreenView("contract-status");
   return (
     <QueryClientProvider client={queryClient}>
       <div className="app">
@@ -25,11 +28,12 @@ export function App() {
           <p className="app__name">{manifest.title}</p>
         </header>
         <main className="app__main">
-          <ErrorBoundary FallbackComponent={Crashed}>
+          <ErrorBoundary FallbackComponent={Crashed} onError={(error) => trackException(error, true)}>
             <h1>Contract status</h1>
             <ContractOverview manifest={manifest} />
           </ErrorBoundary>
         </main>
+        <AnalyticsConsent />
       </div>
     </QueryClientProvider>
   );

@@ -13,6 +13,7 @@ const PARTS = [
   "src/api",
   "tests/example-contract",
   "tests/gallery-contract",
+  "src/mocks/analytics",
   ".storybook/public",
 ];
 
@@ -43,6 +44,7 @@ export function snapshotOutputs(dir: string): Map<string, string> {
     "src/api",
     "tests/example-contract/generated",
     "tests/gallery-contract/generated",
+    "src/mocks/analytics/generated",
     ".storybook/public",
   ]) {
     for (const entry of readdirSync(join(dir, folder), { recursive: true })) {

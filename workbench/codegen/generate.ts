@@ -39,6 +39,7 @@ export const TARGETS: readonly Target[] = [
   { contract: "openapi", outDir: "src/api" },
   { contract: "tests/example-contract/openapi.yaml", outDir: "tests/example-contract/generated" },
   { contract: "tests/gallery-contract/openapi.yaml", outDir: "tests/gallery-contract/generated" },
+  { contract: "src/mocks/analytics/firebase-analytics.openapi.yaml", outDir: "src/mocks/analytics/generated" },
 ];
 
 const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];

@@ -1,0 +1,14 @@
+import { ConsentBanner } from "./consent-banner";
+import { consent } from "./runtime";
+import "./app-consent-banner.css";
+
+/**
+ * The banner on the app's own consent store, docked at the bottom corner of the page.
+ * Loaded lazily by `AnalyticsConsent`.
+ *
+ * @example
+ * const AppConsentBanner = lazy(() => import("./app-consent-banner"));
+ */
+export default function AppConsentBanner() {
+  return <ConsentBanner consent={consent} className="app-consent-banner" />;
+}
