@@ -1,5 +1,5 @@
 import {
-  BaseResolver,
+  type BaseResolver,
   bundle,
   getLineColLocation,
   lintDocument,
@@ -8,10 +8,9 @@ import {
   type Document,
   YamlParseError,
   type NormalizedProblem,
-  type Source,
 } from "@redocly/openapi-core";
 import { existsSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import {
   astToString,
   resolveRef,
@@ -23,6 +22,7 @@ import {
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
+import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
 
 /** A contract (a folder holding `openapi.yaml|yml|json`, or one file) and where its outputs go. */
 export interface Target {
@@ -87,37 +87,6 @@ export function findEntry(root: string, contract: string): string {
   ]);
 }
 
-/**
- * Redocly parses every file with its YAML parser, JSON included; `JSON.parse` reads a
- * large JSON contract several times faster. A JSON file that does not parse goes to
- * the YAML parser after all, for its located syntax error.
- */
-class ContractResolver extends BaseResolver {
-  override parseDocument(source: Source, isRoot = false): Document {
-    if (source.absoluteRef.endsWith(".json")) {
-      try {
-        return { source, parsed: JSON.parse(source.body) as unknown };
-      } catch (error) {
-        // V8 says where: "… in JSON at position 11 (line 2 column 10)".
-        const text = message(error);
-        const at = /(?:at position \d+ )?\(line (\d+) column (\d+)\)/.exec(text);
-        if (at) throw new JsonSyntaxError(text.replace(at[0], "").trim(), Number(at[1]), Number(at[2]));
-      }
-    }
-    return super.parseDocument(source, isRoot);
-  }
-}
-
-class JsonSyntaxError extends Error {
-  readonly line: number;
-  readonly column: number;
-  constructor(text: string, line: number, column: number) {
-    super(text);
-    this.line = line;
-    this.column = column;
-  }
-}
-
 const configs = new Map<string, Promise<Config>>();
 function lintConfig(root: string): Promise<Config> {
   let config = configs.get(root);
@@ -172,21 +141,11 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   }
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
-  if (result instanceof JsonSyntaxError) {
-    throw new ContractError([
-      {
-        severity: "error",
-        file: entry,
-        line: result.line,
-        column: result.column,
-        message: `syntax error: ${result.message}`,
-        fix: "fix the JSON syntax here (a missing or extra comma, quote or bracket).",
-      },
-    ]);
-  }
+  if (result instanceof ContractFileError) throw new ContractError([result.problem]);
   if (result instanceof YamlParseError) {
-    // YAML (and so JSON) syntax error; Redocly's line and column are 0-based. js-yaml
-    // names the absolute path and repeats the position: both are in the prefix already.
+    // YAML syntax error; Redocly takes line and column from js-yaml's message, 1-based
+    // already. js-yaml names the absolute path and repeats the position: both are in
+    // the prefix already.
     const firstLine = message(cause)
       .split("\n")[0]
       ?.replace(/ in "[^"]*"/, "")
@@ -196,8 +155,8 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
         {
           severity: "error",
           file: entry,
-          line: result.line + 1,
-          column: result.col + 1,
+          line: result.line,
+          column: result.col,
           message: `syntax error: ${firstLine}`,
           fix: "fix the YAML/JSON syntax at this line (indentation, quotes, brackets, commas).",
         },
@@ -345,6 +304,15 @@ function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
     : problem.severity;
 }
 
+/** The first `ERRORS_LISTED` errors, then a count of the rest. */
+function capErrors(problems: Problem[], entry: string, total = problems.length): Problem[] {
+  if (total <= ERRORS_LISTED) return problems;
+  return [
+    ...problems.slice(0, ERRORS_LISTED),
+    { severity: "error", file: entry, message: `… and ${total - ERRORS_LISTED} more errors.` },
+  ];
+}
+
 export async function generate(
   root: string,
   target: Target,
@@ -352,18 +320,23 @@ export async function generate(
 ): Promise<Generated> {
   const entry = findEntry(root, target.contract);
   const config = await lintConfig(root);
-  const resolver = new ContractResolver(config.resolve);
+  const resolver = new ContractResolver(config.resolve, root, dirname(join(root, entry)));
   const document = await read(root, entry, resolver);
+  // Refs and limits before the version: a bomb must not reach any other walk.
+  const refused = await scanContract(resolver, document);
+  if (refused.length > 0) throw new ContractError(capErrors(refused, entry));
   checkVersion(entry, document.parsed);
 
   const linted = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
   const errors = linted.filter((problem) => severityOf(problem) === "error");
   if (errors.length > 0) {
-    const listed = errors.slice(0, ERRORS_LISTED).map((problem) => toProblem(root, problem, true));
-    if (errors.length > ERRORS_LISTED) {
-      listed.push({ severity: "error", file: entry, message: `… and ${errors.length - ERRORS_LISTED} more errors.` });
-    }
-    throw new ContractError(listed);
+    throw new ContractError(
+      capErrors(
+        errors.slice(0, ERRORS_LISTED + 1).map((problem) => toProblem(root, problem, true)),
+        entry,
+        errors.length,
+      ),
+    );
   }
   const warnings = linted.map((problem, index) => ({
     ...toProblem(root, problem, options.locateAllWarnings === true || index < WARNINGS_LOCATED),
