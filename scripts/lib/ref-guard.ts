@@ -9,7 +9,7 @@ import {
   BaseResolver,
   getLineColLocation,
   type Document,
-  Source,
+  type Source,
 } from "@redocly/openapi-core";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
