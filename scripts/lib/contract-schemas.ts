@@ -152,7 +152,9 @@ class Converter {
       return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
     }
     const output = this.convertKeywords(input);
-    return this.legacy && input.nullable === true ? nullable(output) : output;
+    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled (OpenAI's)
+    // still use it: honoured as its authors meant it, in both versions.
+    return input.nullable === true ? nullable(output) : output;
   }
 
   private convertKeywords(input: SchemaObject): SchemaObject {
@@ -176,7 +178,8 @@ class Converter {
       else output[keyword] = value;
     }
     if ("example" in input && !("examples" in input)) output.examples = [input.example];
-    if (this.legacy) exclusiveBounds(input, output);
+    // 3.0's boolean form, also found in documents relabelled 3.1 (a 3.1 bound is a number).
+    exclusiveBounds(input, output);
     if (isObject(input.discriminator)) this.discriminate(input.discriminator, output);
     return output;
   }

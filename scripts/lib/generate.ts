@@ -304,6 +304,67 @@ function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
     : problem.severity;
 }
 
+/**
+ * Structure errors that every generator reads past, each turned into ONE summarised
+ * warning instead of one error per occurrence. In OpenAPI 3.1 a Schema Object is JSON
+ * Schema 2020-12, where an unknown keyword is allowed; yet documents converted from 3.0
+ * keep 3.0's keywords (OpenAI's has 120 `nullable`s): they are read as their authors
+ * meant them (`nullable: true` is "or null", a boolean `exclusiveMinimum` qualifies
+ * `minimum`). Webhooks are not called by the app, so they need no `operationId`.
+ */
+const TOLERANCES: ReadonlyArray<{
+  key: string;
+  applies: (problem: NormalizedProblem, version: string, pointer: string) => boolean;
+  message: (count: number, version: string) => string;
+  fix: string;
+}> = [
+  {
+    key: "nullable-in-3.1",
+    applies: (problem, version) =>
+      version.startsWith("3.1") &&
+      problem.ruleId === "struct" &&
+      /^Property `nullable` is not expected/.test(problem.message),
+    message: (count, version) =>
+      `${count} schema${count === 1 ? " uses" : "s use"} \`nullable\`, an OpenAPI 3.0 keyword this ${version} document does not define; read as "this type or null" (the first is here).`,
+    fix: 'in OpenAPI 3.1 write `type: [string, "null"]` instead of `nullable: true`.',
+  },
+  {
+    key: "boolean-exclusive-bound",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "struct" &&
+      /^Expected type `number` but got `boolean`/.test(problem.message) &&
+      /\/exclusive(Minimum|Maximum)$/.test(pointer),
+    message: (count) =>
+      `${count} schema${count === 1 ? " has" : "s have"} a boolean \`exclusiveMinimum\`/\`exclusiveMaximum\` (OpenAPI 3.0's form); read as 3.0 meant it (the first is here).`,
+    fix: "in OpenAPI 3.1 write the bound itself: `exclusiveMinimum: 0` instead of `minimum: 0` and `exclusiveMinimum: true`.",
+  },
+  {
+    key: "unknown-keyword-in-3.1",
+    applies: (problem, version, pointer) =>
+      version.startsWith("3.1") &&
+      problem.ruleId === "struct" &&
+      /^Property `[^`]+` is not expected here/.test(problem.message) &&
+      /\/schemas?\//.test(pointer),
+    message: (count) =>
+      `${count} schema keyword${count === 1 ? " is" : "s are"} unknown to JSON Schema 2020-12; allowed in OpenAPI 3.1 and ignored by the generators (the first is here).`,
+    fix: "check the spelling of the keyword (`min_items` is `minItems`), or prefix a custom one with `x-`.",
+  },
+  {
+    key: "webhook-operationId",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "operation-operationId" && pointer.startsWith("#/webhooks/"),
+    message: (count) =>
+      `${count} webhook${count === 1 ? " has" : "s have"} no \`operationId\`; webhooks are not generated, so they need none (the first is here).`,
+    fix: "add an `operationId` to each webhook if other tools need it.",
+  },
+];
+
+function tolerance(problem: NormalizedProblem, version: string) {
+  if (severityOf(problem) !== "error") return undefined;
+  const pointer = problem.location[0]?.pointer ?? "";
+  return TOLERANCES.find((candidate) => candidate.applies(problem, version, pointer));
+}
+
 /** The first `ERRORS_LISTED` errors, then a count of the rest. */
 function capErrors(problems: Problem[], entry: string, total = problems.length): Problem[] {
   if (total <= ERRORS_LISTED) return problems;
@@ -327,7 +388,15 @@ export async function generate(
   if (refused.length > 0) throw new ContractError(capErrors(refused, entry));
   checkVersion(entry, document.parsed);
 
-  const linted = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
+  const all = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
+  const version = String(document.parsed.openapi);
+  const tolerated = new Map<string, NormalizedProblem[]>();
+  const linted: NormalizedProblem[] = [];
+  for (const problem of all) {
+    const key = tolerance(problem, version)?.key;
+    if (key === undefined) linted.push(problem);
+    else tolerated.set(key, [...(tolerated.get(key) ?? []), problem]);
+  }
   const errors = linted.filter((problem) => severityOf(problem) === "error");
   if (errors.length > 0) {
     throw new ContractError(
@@ -342,6 +411,18 @@ export async function generate(
     ...toProblem(root, problem, options.locateAllWarnings === true || index < WARNINGS_LOCATED),
     severity: "warning" as const,
   }));
+  for (const { key, message: say, fix } of TOLERANCES) {
+    const problems = tolerated.get(key);
+    const first = problems?.[0];
+    if (problems === undefined || first === undefined) continue;
+    warnings.unshift({
+      ...toProblem(root, first, true),
+      severity: "warning",
+      rule: key,
+      message: say(problems.length, version),
+      fix,
+    });
+  }
 
   const bundled = await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver });
   const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
