@@ -22,7 +22,10 @@ import {
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
+import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
+
+makeRedoclyPrototypeSafe();
 
 /** A contract (a folder holding `openapi.yaml|yml|json`, or one file) and where its outputs go. */
 export interface Target {

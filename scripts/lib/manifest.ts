@@ -25,7 +25,14 @@ export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | un
       .slice(2)
       .split("/")
       .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+      // Own properties only: `#/components/schemas/constructor` must not find Object's.
+      .reduce<unknown>(
+        (node, key) =>
+          typeof node === "object" && node !== null && Object.hasOwn(node, key)
+            ? (node as Record<string, unknown>)[key]
+            : undefined,
+        document,
+      );
   }
   return isReference(current) ? undefined : (current as T | undefined);
 }

@@ -5,12 +5,7 @@
  * checked before anything it names is read; Redocly's resolver is replaced by one
  * that refuses the same things, so a reference this scan misses is refused too.
  */
-import {
-  BaseResolver,
-  getLineColLocation,
-  type Document,
-  type Source,
-} from "@redocly/openapi-core";
+import { BaseResolver, getLineColLocation, type Document, type Source } from "@redocly/openapi-core";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import type { Problem } from "./contract-error.ts";
