@@ -172,14 +172,19 @@ export function locate(source: Source, pointer: string): { line?: number; column
  * `$ref`, and leaves the files it read in the resolver's cache for the linter.
  *
  * @example
- * const problems = await scanContract(resolver, document);
+ * const { problems } = await scanContract(resolver, document);
  * if (problems.length > 0) throw new ContractError(problems);
  */
-export async function scanContract(resolver: ContractResolver, entry: Document): Promise<Problem[]> {
+export async function scanContract(
+  resolver: ContractResolver,
+  entry: Document,
+): Promise<{ problems: Problem[]; documents: Document[] }> {
   const problems: Problem[] = [];
   const queued = new Set<string>([entry.source.absoluteRef]);
   const queue: Document[] = [entry];
+  const documents: Document[] = [];
   for (let document = queue.shift(); document !== undefined; document = queue.shift()) {
+    documents.push(document);
     const source = document.source;
     const file = relative(resolver.root, source.absoluteRef);
     const refs: Array<{ pointer: string; key: string; ref: string }> = [];
@@ -227,7 +232,7 @@ export async function scanContract(resolver: ContractResolver, entry: Document):
           message: `the contract reaches more than ${LIMITS.files} files; stopped here.`,
           fix: "merge small files: a contract may consist of that many files at most.",
         });
-        return problems;
+        return { problems, documents };
       }
       try {
         const next = await resolver.resolveDocument(source.absoluteRef, target);
@@ -239,7 +244,7 @@ export async function scanContract(resolver: ContractResolver, entry: Document):
       }
     }
   }
-  return problems;
+  return { problems, documents };
 }
 
 /** Where a too-deep document first goes too deep, from its text (its syntax tree would overflow the stack). */
