@@ -198,7 +198,7 @@ export async function scanContract(
       problems.push({
         severity: "error",
         file,
-        ...(broken.kind === "depth" ? depthPosition(source) : locate(source, broken.pointer)),
+        ...(broken.kind === "depth" ? depthPosition(source) : aliasPosition(source, broken.pointer)),
         message: broken.message,
         fix:
           broken.kind === "depth"
@@ -245,6 +245,14 @@ export async function scanContract(
     }
   }
   return { problems, documents };
+}
+
+/** Where an alias is used: the syntax tree places it at its name, one column after the `*`. */
+function aliasPosition(source: Source, pointer: string): { line?: number; column?: number } {
+  const at = locate(source, pointer);
+  if (at.line === undefined || at.column === undefined) return at;
+  const star = source.getLines()[at.line - 1]?.[at.column - 2] === "*";
+  return star ? { line: at.line, column: at.column - 1 } : at;
 }
 
 /** Where a too-deep document first goes too deep, from its text (its syntax tree would overflow the stack). */
