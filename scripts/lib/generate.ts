@@ -115,7 +115,8 @@ function toProblem(root: string, problem: NormalizedProblem, locate: boolean): P
     column: lineCol?.col,
     pointer: location?.pointer,
     rule: problem.ruleId,
-    message: problem.message,
+    // Paths relative to the project, as everywhere else (Redocly's resolver names absolute ones).
+    message: problem.message.replaceAll(`${root}/`, ""),
     fix:
       problem.suggest.length > 0
         ? `did you mean ${problem.suggest.map((s) => `\`${s}\``).join(" or ")}?`

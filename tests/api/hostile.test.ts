@@ -113,7 +113,10 @@ describe("npm run api on a hostile contract", () => {
     // The root object is level 1 and `x-deep` level 2: level 501 is the 500th `{"a":`.
     const column = head.length + 499 * '{"a":'.length + 1;
     expect(result.stderr).toMatch(
-      new RegExp(`^api: openapi/openapi\\.json:1:${column} error nesting deeper than 500 levels; stopped here\\.$`, "m"),
+      new RegExp(
+        `^api: openapi/openapi\\.json:1:${column} error nesting deeper than 500 levels; stopped here\\.$`,
+        "m",
+      ),
     );
     expectRefused(result);
   });
@@ -159,7 +162,7 @@ describe("npm run api on a hostile contract", () => {
     const result = run();
     expect(result.status).toBe(0);
     expect(result.stderr).toContain(
-      "api: openapi/openapi.yaml:17:17 warning listReleases: example 1 of application/json breaks its own schema (/code must match pattern \"^[0-9]{4}$\"); the fixtures skip it.",
+      'api: openapi/openapi.yaml:17:17 warning listReleases: example 1 of application/json breaks its own schema (/code must match pattern "^[0-9]{4}$"); the fixtures skip it.',
     );
     expect(result.stderr).toContain(
       "api: openapi/openapi.yaml:33:20 warning the pattern ^[a-z]{2,3}$ matches 2 to 3 characters, but minLength is 5: no string satisfies both.",
@@ -175,7 +178,9 @@ describe("npm run api on a hostile contract", () => {
     const result = run();
     expect(result.status).toBe(0);
     // One warning for both schemas.
-    expect(result.stderr.split("\n").filter((line) => line.startsWith("api:") && line.includes("nullable"))).toHaveLength(1);
+    expect(
+      result.stderr.split("\n").filter((line) => line.startsWith("api:") && line.includes("nullable")),
+    ).toHaveLength(1);
     expect(result.stderr).toContain(
       'api: openapi/openapi.yaml:24:11 warning 2 schemas use `nullable`, an OpenAPI 3.0 keyword this 3.1.0 document does not define; read as "this type or null" (the first is here).',
     );
