@@ -186,8 +186,10 @@ describe("npm run api on a hostile contract", () => {
     );
     const types = readFileSync(join(dir, "src/api/schema.d.ts"), "utf8");
     expect(types).toMatch(/title: string \| null;/);
-    const contract = readFileSync(join(dir, "src/api/contract.json"), "utf8");
-    expect(JSON.parse(contract).components.schemas.Note.properties.due.type).toEqual(["string", "null"]);
+    const contract = JSON.parse(readFileSync(join(dir, "src/api/contract.json"), "utf8")) as {
+      components: { schemas: { Note: { properties: Record<string, { type: unknown }> } } };
+    };
+    expect(contract.components.schemas.Note.properties.due?.type).toEqual(["string", "null"]);
   });
 
   it("reads a JSON document named openapi.yaml as JSON", () => {
