@@ -240,7 +240,20 @@ export async function scanContract(
       } catch (error) {
         // A located problem of the file itself (too deep, too large); a missing file
         // or a syntax error is the linter's to report, at the `$ref`.
-        if (error instanceof ContractFileError) problems.push(error.problem);
+        if (error instanceof ContractFileError) {
+          // A problem of the whole file (its size) is said where the `$ref` names it.
+          const whole = error.problem.line === undefined;
+          problems.push(
+            whole
+              ? {
+                  ...error.problem,
+                  file,
+                  ...locate(source, pointer),
+                  message: `${key} ${JSON.stringify(ref)}: ${error.problem.message}`,
+                }
+              : error.problem,
+          );
+        }
       }
     }
   }

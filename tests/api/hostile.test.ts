@@ -4,7 +4,7 @@
 // satisfied: each case with its exact message and place, its exit code, and the
 // generated files left as they were when it fails.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -117,6 +117,20 @@ describe("npm run api on a hostile contract", () => {
         `^api: openapi/openapi\\.json:1:${column} error nesting deeper than 500 levels; stopped here\\.$`,
         "m",
       ),
+    );
+    expectRefused(result);
+  });
+
+  it("refuses a file over 64 MB at the $ref that names it, without reading it", () => {
+    writeContract(dir, {
+      "openapi.yaml": "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /big:\n    $ref: ./big.yaml\n",
+    });
+    // Sparse: 65 MB by size, no disk used, and never read.
+    writeFileSync(join(dir, "openapi", "big.yaml"), "");
+    truncateSync(join(dir, "openapi", "big.yaml"), 65 * 2 ** 20);
+    const result = run();
+    expect(result.stderr).toMatch(
+      /^api: openapi\/openapi\.yaml:5:11 error \$ref "\.\/big\.yaml": the file is 65 MB, more than the 64 MB a contract file may be; it was not read\.$/m,
     );
     expectRefused(result);
   });
