@@ -94,7 +94,10 @@ export class ContractResolver extends BaseResolver {
   override parseDocument(source: Source, isRoot = false): Document {
     const file = relative(this.root, source.absoluteRef);
     const body = source.body;
-    const tooDeep = deepBracket(body, LIMITS.depth);
+    const json = source.absoluteRef.endsWith(".json") || /^\s*[{[]/.test(body);
+    // JSON's brackets are its nesting: counted before parsing, exactly. YAML's prose may
+    // hold unbalanced brackets, so YAML is measured after parsing (`inspectTree`).
+    const tooDeep = json ? deepBracket(body, LIMITS.depth) : undefined;
     if (tooDeep !== undefined) {
       throw new ContractFileError({
         severity: "error",
@@ -104,7 +107,6 @@ export class ContractResolver extends BaseResolver {
         fix: "flatten the structure: name the inner schemas under components/schemas and refer to them.",
       });
     }
-    const json = source.absoluteRef.endsWith(".json") || /^\s*[{[]/.test(body);
     if (json) {
       try {
         return { source, parsed: JSON.parse(body) as unknown };
@@ -133,7 +135,7 @@ export class ContractResolver extends BaseResolver {
         throw new ContractFileError({
           severity: "error",
           file,
-          ...deepestLine(body),
+          ...(deepBracket(body, LIMITS.depth) ?? deepestLine(body)),
           message: `nesting too deep to parse (the limit is ${LIMITS.depth} levels).`,
           fix: "flatten the structure: name the inner schemas under components/schemas and refer to them.",
         });
