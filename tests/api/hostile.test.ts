@@ -121,6 +121,18 @@ describe("npm run api on a hostile contract", () => {
     expectRefused(result);
   });
 
+  it("stops 5,000 levels of YAML nesting at its parser's 100, located", () => {
+    writeContract(dir, {
+      "openapi.yaml": `openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}\nx-deep: ${"[".repeat(5000)}${"]".repeat(5000)}\n`,
+    });
+    const result = run();
+    // `x-deep: ` takes 8 columns: column 108 is the 100th bracket, where js-yaml stops.
+    expect(result.stderr).toMatch(
+      /^api: openapi\/openapi\.yaml:4:108 error syntax error: nesting exceeded maxDepth \(100\)$/m,
+    );
+    expectRefused(result);
+  });
+
   it("refuses a file over 64 MB at the $ref that names it, without reading it", () => {
     writeContract(dir, {
       "openapi.yaml": "openapi: 3.1.0\ninfo: {title: T, version: '1'}\npaths:\n  /big:\n    $ref: ./big.yaml\n",
