@@ -35,9 +35,7 @@ function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>):
   for (let hops = 0; hops < 16 && isNode(node) && typeof node.$ref === "string"; hops++) {
     const name = /^#\/components\/schemas\/(.+)$/.exec(node.$ref)?.[1];
     if (name === undefined) return undefined;
-    const key = name.replaceAll("~1", "/").replaceAll("~0", "~");
-    // Own names only: a schema called `constructor` must not find Object's.
-    node = Object.hasOwn(schemas, key) ? schemas[key] : undefined;
+    node = schemas[name.replaceAll("~1", "/").replaceAll("~0", "~")];
   }
   return isNode(node) ? node : undefined;
 }
@@ -98,8 +96,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   }
   if (parts.length === 0) return result;
   // The parts' properties in their order, then the node's own; the node's own keywords win.
-  // Keyed by property names: no prototype, so a property called `__proto__` is kept.
-  const properties = Object.create(null) as Node;
+  const properties: Node = {};
   for (const part of [...parts, node]) Object.assign(properties, isNode(part.properties) ? part.properties : {});
   result = Object.assign({}, ...parts, node, { properties }) as Node;
   return result;

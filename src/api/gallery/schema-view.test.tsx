@@ -32,16 +32,6 @@ describe("shapeOf", () => {
     expect(shapeOf(schema, { iban: "DE89" }, schemas).properties.map(([name]) => name)).toEqual(["iban"]);
   });
 
-  it("keeps properties and schemas named like Object.prototype's members", () => {
-    // As contract.json is read: JSON.parse makes `__proto__` an own key.
-    const named = JSON.parse(
-      '{"__proto__": {"allOf": [{"type": "object", "properties": {"__proto__": {"type": "string"}}}], "properties": {"constructor": {"type": "string"}}}}',
-    ) as Record<string, never>;
-    const shape = shapeOf({ $ref: "#/components/schemas/__proto__" }, {}, named);
-    expect(shape.properties.map(([name]) => name)).toEqual(["__proto__", "constructor"]);
-    expect(shapeOf({ $ref: "#/components/schemas/constructor" }, 1, named).type).toBeUndefined();
-  });
-
   it("gives an empty shape for a reference it cannot follow, and the view falls back on the data", () => {
     expect(shapeOf({ $ref: "#/components/schemas/Missing" }, 1, schemas).type).toBeUndefined();
     render(<SchemaView label="Body" value={{ count: 3 }} schema={{ $ref: "#/components/schemas/Missing" }} />);
