@@ -6,7 +6,7 @@
  * Add `--verbose` for every warning and for stack traces.
  */
 import { resolve } from "node:path";
-import { diffManifests, formatDiff } from "../workbench/codegen/contract-diff.ts";
+import { summarizeChanges } from "../workbench/codegen/contract-diff.ts";
 import { formatProblem } from "../workbench/codegen/contract-error.ts";
 import {
   ContractError,
@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   }
   const summaries = result.manifests.map(({ target, before, after }) => {
     try {
-      const summary = formatDiff(diffManifests(before, after));
+      const summary = summarizeChanges(before, after, { verbose });
       return summary ? `${name}: ${target.contract}: ${summary}` : "";
     } catch {
       // A manifest written by an older version of this script: nothing to compare with.

@@ -23,7 +23,15 @@ const CASES: Case[] = [
   {
     name: "a YAML syntax error",
     files: { "openapi.yaml": "openapi: 3.1.0\ninfo:\n  title: [unclosed\n  version: 1.0.0\npaths: {}\n" },
-    expect: /^api: openapi\/openapi\.yaml:\d+:\d+ error syntax error: .+\n {4}fix: fix the YAML\/JSON syntax/m,
+    // Line 4, column 3: where `version` stands and the flow sequence's comma or `]` was due.
+    expect:
+      /^api: openapi\/openapi\.yaml:4:3 error syntax error: missed comma between flow collection entries\n {4}fix: fix the YAML\/JSON syntax/m,
+  },
+  {
+    name: "a YAML indentation error",
+    files: { "openapi.yaml": "openapi: 3.1.0\ninfo:\n  title: T\n   version: 1.0.0\npaths: {}\n" },
+    // js-yaml stops at the `:` of the over-indented key (line 4, column 11).
+    expect: /^api: openapi\/openapi\.yaml:4:11 error syntax error: bad indentation of a mapping entry\n/m,
   },
   {
     name: "a JSON syntax error",
@@ -56,7 +64,7 @@ const CASES: Case[] = [
       ),
     },
     expect:
-      /^api: openapi\/openapi\.yaml:\d+:\d+ error Can't resolve \$ref.*\[no-unresolved-refs\]\n {4}fix: point the `\$ref` at a file/m,
+      /^api: openapi\/openapi\.yaml:15:17 error Can't resolve \$ref: ENOENT: no such file or directory 'openapi\/schemas\/missing\.yaml'.*\[no-unresolved-refs\]\n {4}fix: point the `\$ref` at a file/m,
   },
   {
     name: "a $ref to a missing component",
@@ -69,13 +77,13 @@ const CASES: Case[] = [
           ),
       ),
     },
-    expect: /^api: openapi\/openapi\.yaml:\d+:\d+ error Can't resolve \$ref.*\[no-unresolved-refs\]/m,
+    expect: /^api: openapi\/openapi\.yaml:15:17 error Can't resolve \$ref .*\[no-unresolved-refs\]/m,
   },
   {
     name: "a duplicate operationId",
     files: { "openapi.yaml": valid("  /a:\n    get:\n" + op("getThing") + "  /b:\n    get:\n" + op("getThing")) },
     expect:
-      /^api: openapi\/openapi\.yaml:\d+:\d+ error Every operation must have a unique `operationId`\..*\[operation-operationId-unique\]\n {4}fix: give each operation its own `operationId`\./m,
+      /^api: openapi\/openapi\.yaml:14:7 error Every operation must have a unique `operationId`\..*\[operation-operationId-unique\]\n {4}fix: give each operation its own `operationId`\./m,
   },
   {
     name: "an invalid schema",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { diffManifests, formatDiff, type ContractDiff } from "./contract-diff.ts";
+import { CHANGES_LISTED, diffManifests, formatDiff, summarizeChanges, type ContractDiff } from "./contract-diff.ts";
 import type { Manifest, ManifestOperation } from "./manifest.ts";
 
 /** `GET /notes/{id}` answering 200 with JSON, no body, no security; override what a test is about. */
@@ -383,5 +383,34 @@ describe("formatDiff", () => {
     expect(formatDiff(diff)).toBe(
       ["Contract changes: 1 (0 breaking)", "  ~ changed  getNote (GET /notes/{id})", "      - x"].join("\n"),
     );
+  });
+});
+
+describe("summarizeChanges", () => {
+  const many = (count: number, prefix: string) =>
+    Array.from({ length: count }, (_, index) =>
+      operation({ operationId: `${prefix}${index}`, path: `/${prefix}/${index}` }),
+    );
+
+  it("says how many operations and schemas a first generation added, in one line", () => {
+    const after = manifest(many(3, "op"), [{ name: "Note", hash: "a" }]);
+    expect(summarizeChanges(null, after)).toBe("Contract changes: first generation, 3 operations and 1 schema added.");
+    expect(summarizeChanges(manifest([]), after)).toBe(
+      "Contract changes: first generation, 3 operations and 1 schema added.",
+    );
+    // Every addition with --verbose.
+    expect(summarizeChanges(null, after, { verbose: true }).split("\n")).toHaveLength(5);
+  });
+
+  it("lists the first changes and counts the rest per kind, unless verbose", () => {
+    const before = manifest(many(30, "old"), [{ name: "Old", hash: "a" }]);
+    const after = manifest(many(5, "new"), [{ name: "New", hash: "b" }]);
+    const lines = summarizeChanges(before, after).split("\n");
+    expect(lines[0]).toBe("Contract changes: 37 (31 breaking)");
+    expect(lines).toHaveLength(1 + CHANGES_LISTED + 1);
+    expect(lines.at(-1)).toBe(
+      "  … 17 more changes (operations removed ×10, schemas removed ×1, operations added ×5, schemas added ×1); `--verbose` lists them all.",
+    );
+    expect(summarizeChanges(before, after, { verbose: true }).split("\n")).toHaveLength(38);
   });
 });

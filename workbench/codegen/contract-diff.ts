@@ -258,10 +258,15 @@ const MARKS: Record<ContractChange["kind"], string> = {
   "schema-added": "+",
 };
 
+/** How many changes `formatDiff` lists before it counts the rest by kind (unless verbose). */
+export const CHANGES_LISTED = 20;
+
 /**
  * Renders a diff as plain text, one line per change with its details indented beneath.
  * Breaking changes are marked `!` in the first column and `[breaking]` on the detail at fault.
- * Returns "" when there are no changes, so a caller can print the result only if non-empty.
+ * Lists the first `CHANGES_LISTED` changes (breaking ones come first), then a count of
+ * the rest per kind, unless `verbose`. Returns "" when there are no changes, so a
+ * caller can print the result only if non-empty.
  *
  * @example
  * formatDiff(diff);
@@ -270,10 +275,11 @@ const MARKS: Record<ContractChange["kind"], string> = {
  * //       - required query parameter `limit` added  [breaking]
  * //   + added    schema NewNote
  */
-export function formatDiff(diff: ContractDiff): string {
+export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = {}): string {
   if (diff.changes.length === 0) return "";
   const lines = [`Contract changes: ${diff.changes.length} (${diff.breaking} breaking)`];
-  for (const change of diff.changes) {
+  const listed = options.verbose === true ? diff.changes : diff.changes.slice(0, CHANGES_LISTED);
+  for (const change of listed) {
     const mark = change.breaking ? "!" : MARKS[change.kind];
     const subject = change.kind.startsWith("schema-") ? `schema ${change.subject}` : change.subject;
     lines.push(`  ${mark} ${VERBS[change.kind].padEnd(8)} ${subject}`);
@@ -282,5 +288,38 @@ export function formatDiff(diff: ContractDiff): string {
       lines.push(`      - ${detail}${breakingDetails.has(detail) ? "  [breaking]" : ""}`);
     }
   }
+  const rest = diff.changes.slice(listed.length);
+  if (rest.length > 0) {
+    const byKind = new Map<string, number>();
+    for (const change of rest) {
+      const kind = `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${VERBS[change.kind]}`;
+      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    }
+    const counts = [...byKind].map(([kind, count]) => `${kind} ×${count}`).join(", ");
+    lines.push(`  … ${rest.length} more changes (${counts}); \`--verbose\` lists them all.`);
+  }
   return lines.join("\n");
+}
+
+/**
+ * What `npm run api` says about a contract's changes: the capped diff, or, on a first
+ * generation (no previous manifest, or an empty contract before), one line counting
+ * what was added (every addition with `verbose`).
+ *
+ * @example
+ * summarizeChanges(null, manifest); // "Contract changes: first generation, 1,110 operations and 970 schemas added."
+ */
+export function summarizeChanges(
+  before: Manifest | null,
+  after: Manifest,
+  options: { verbose?: boolean } = {},
+): string {
+  const first = before === null || (before.operations.length === 0 && before.schemas.length === 0);
+  if (!first) return formatDiff(diffManifests(before, after), options);
+  if (after.operations.length === 0 && after.schemas.length === 0) return "";
+  const count = (n: number, noun: string) => `${n.toLocaleString("en")} ${noun}${n === 1 ? "" : "s"}`;
+  const line = `Contract changes: first generation, ${count(after.operations.length, "operation")} and ${count(after.schemas.length, "schema")} added.`;
+  if (options.verbose !== true) return line;
+  const empty: Manifest = { ...after, operations: [], schemas: [] };
+  return `${line}\n${formatDiff(diffManifests(empty, after), options).split("\n").slice(1).join("\n")}`;
 }

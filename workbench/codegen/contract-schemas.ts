@@ -91,7 +91,9 @@ function isObject(value: unknown): value is SchemaObject {
  * each branch of its `oneOf`/`anyOf` requires its own discriminator value.
  */
 class Converter {
-  readonly components: Record<string, JsonSchema> = {};
+  // Keyed by schema names from the contract: no prototype, so `__proto__` or
+  // `constructor` is a name like any other.
+  readonly components: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>;
   private readonly hoisted = new Map<string, string>();
   private readonly legacy: boolean;
   private readonly document: OpenAPI3;
@@ -107,7 +109,7 @@ class Converter {
     const families = inheritance(schemas);
     for (const name of families.keys()) {
       let plain = `${name}_base`;
-      for (let n = 2; plain in schemas; n++) plain = `${name}_base_${n}`;
+      for (let n = 2; Object.hasOwn(schemas, plain); n++) plain = `${name}_base_${n}`;
       this.bases.set(name, plain);
       this.components[plain] = true;
     }
@@ -152,11 +154,13 @@ class Converter {
       return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
     }
     const output = this.convertKeywords(input);
-    return this.legacy && input.nullable === true ? nullable(output) : output;
+    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled (OpenAI's)
+    // still use it: honoured as its authors meant it, in both versions.
+    return input.nullable === true ? nullable(output) : output;
   }
 
   private convertKeywords(input: SchemaObject): SchemaObject {
-    const output: SchemaObject = {};
+    const output: SchemaObject = Object.create(null) as SchemaObject;
     for (const [keyword, value] of Object.entries(input)) {
       if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
       if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
@@ -176,7 +180,8 @@ class Converter {
       else output[keyword] = value;
     }
     if ("example" in input && !("examples" in input)) output.examples = [input.example];
-    if (this.legacy) exclusiveBounds(input, output);
+    // 3.0's boolean form, also found in documents relabelled 3.1 (a 3.1 bound is a number).
+    exclusiveBounds(input, output);
     if (isObject(input.discriminator)) this.discriminate(input.discriminator, output);
     return output;
   }
@@ -192,7 +197,7 @@ class Converter {
     if (name === undefined) {
       const base = `ref_${pointer.replace(/^#\//, "").replace(/[^A-Za-z0-9_.-]+/g, "_")}`;
       name = base;
-      for (let n = 2; name in this.components; n++) name = `${base}_${n}`;
+      for (let n = 2; Object.hasOwn(this.components, name); n++) name = `${base}_${n}`;
       this.hoisted.set(pointer, name);
       this.components[name] = true; // reserved, so a cycle back here terminates
       this.components[name] = this.schema(deref(this.document, { $ref: pointer }));
@@ -246,7 +251,7 @@ function inheritance(schemas: Record<string, unknown>): Map<string, Family> {
       : {};
     const values = new Map<string, string[]>();
     for (const [value, target] of Object.entries(mapping)) {
-      const component = COMPONENT_REF.exec(target)?.[1] ?? (target in schemas ? target : undefined);
+      const component = COMPONENT_REF.exec(target)?.[1] ?? (Object.hasOwn(schemas, target) ? target : undefined);
       if (component !== undefined) values.set(component, [...(values.get(component) ?? []), value]);
     }
     for (const [child, candidate] of Object.entries(schemas)) {
@@ -345,7 +350,7 @@ function parameters(
  */
 export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   const converter = new Converter(document);
-  const operations: Record<string, ContractOperation> = {};
+  const operations: Record<string, ContractOperation> = Object.create(null) as Record<string, ContractOperation>;
   for (const entry of operationsOf(document)) {
     const { operation } = entry;
     const shared = parameters(converter, document, entry.shared);

@@ -1,5 +1,5 @@
 import {
-  BaseResolver,
+  type BaseResolver,
   bundle,
   getLineColLocation,
   lintDocument,
@@ -8,10 +8,9 @@ import {
   type Document,
   YamlParseError,
   type NormalizedProblem,
-  type Source,
 } from "@redocly/openapi-core";
 import { existsSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import {
   astToString,
   resolveRef,
@@ -20,9 +19,14 @@ import {
   type GlobalContext,
   type OpenAPI3,
 } from "openapi-typescript";
+import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
+import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
+import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
+
+makeRedoclyPrototypeSafe();
 
 /** A contract (a folder holding `openapi.yaml|yml|json`, or one file) and where its outputs go. */
 export interface Target {
@@ -88,37 +92,6 @@ export function findEntry(root: string, contract: string): string {
   ]);
 }
 
-/**
- * Redocly parses every file with its YAML parser, JSON included; `JSON.parse` reads a
- * large JSON contract several times faster. A JSON file that does not parse goes to
- * the YAML parser after all, for its located syntax error.
- */
-class ContractResolver extends BaseResolver {
-  override parseDocument(source: Source, isRoot = false): Document {
-    if (source.absoluteRef.endsWith(".json")) {
-      try {
-        return { source, parsed: JSON.parse(source.body) as unknown };
-      } catch (error) {
-        // V8 says where: "… in JSON at position 11 (line 2 column 10)".
-        const text = message(error);
-        const at = /(?:at position \d+ )?\(line (\d+) column (\d+)\)/.exec(text);
-        if (at) throw new JsonSyntaxError(text.replace(at[0], "").trim(), Number(at[1]), Number(at[2]));
-      }
-    }
-    return super.parseDocument(source, isRoot);
-  }
-}
-
-class JsonSyntaxError extends Error {
-  readonly line: number;
-  readonly column: number;
-  constructor(text: string, line: number, column: number) {
-    super(text);
-    this.line = line;
-    this.column = column;
-  }
-}
-
 const configs = new Map<string, Promise<Config>>();
 function lintConfig(root: string): Promise<Config> {
   let config = configs.get(root);
@@ -143,7 +116,8 @@ function toProblem(root: string, problem: NormalizedProblem, locate: boolean): P
     column: lineCol?.col,
     pointer: location?.pointer,
     rule: problem.ruleId,
-    message: problem.message,
+    // Paths relative to the project, as everywhere else (Redocly's resolver names absolute ones).
+    message: problem.message.replaceAll(`${root}/`, ""),
     fix:
       problem.suggest.length > 0
         ? `did you mean ${problem.suggest.map((s) => `\`${s}\``).join(" or ")}?`
@@ -173,21 +147,11 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   }
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
-  if (result instanceof JsonSyntaxError) {
-    throw new ContractError([
-      {
-        severity: "error",
-        file: entry,
-        line: result.line,
-        column: result.column,
-        message: `syntax error: ${result.message}`,
-        fix: "fix the JSON syntax here (a missing or extra comma, quote or bracket).",
-      },
-    ]);
-  }
+  if (result instanceof ContractFileError) throw new ContractError([result.problem]);
   if (result instanceof YamlParseError) {
-    // YAML (and so JSON) syntax error; Redocly's line and column are 0-based. js-yaml
-    // names the absolute path and repeats the position: both are in the prefix already.
+    // YAML syntax error; Redocly takes line and column from js-yaml's message, 1-based
+    // already. js-yaml names the absolute path and repeats the position: both are in
+    // the prefix already.
     const firstLine = message(cause)
       .split("\n")[0]
       ?.replace(/ in "[^"]*"/, "")
@@ -197,8 +161,8 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
         {
           severity: "error",
           file: entry,
-          line: result.line + 1,
-          column: result.col + 1,
+          line: result.line,
+          column: result.col,
           message: `syntax error: ${firstLine}`,
           fix: "fix the YAML/JSON syntax at this line (indentation, quotes, brackets, commas).",
         },
@@ -346,6 +310,76 @@ function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
     : problem.severity;
 }
 
+/**
+ * Structure errors that every generator reads past, each turned into ONE summarised
+ * warning instead of one error per occurrence. In OpenAPI 3.1 a Schema Object is JSON
+ * Schema 2020-12, where an unknown keyword is allowed; yet documents converted from 3.0
+ * keep 3.0's keywords (OpenAI's has 120 `nullable`s): they are read as their authors
+ * meant them (`nullable: true` is "or null", a boolean `exclusiveMinimum` qualifies
+ * `minimum`). Webhooks are not called by the app, so they need no `operationId`.
+ */
+const TOLERANCES: ReadonlyArray<{
+  key: string;
+  applies: (problem: NormalizedProblem, version: string, pointer: string) => boolean;
+  message: (count: number, version: string) => string;
+  fix: string;
+}> = [
+  {
+    key: "nullable-in-3.1",
+    applies: (problem, version) =>
+      version.startsWith("3.1") &&
+      problem.ruleId === "struct" &&
+      /^Property `nullable` is not expected/.test(problem.message),
+    message: (count, version) =>
+      `${count} schema${count === 1 ? " uses" : "s use"} \`nullable\`, an OpenAPI 3.0 keyword this ${version} document does not define; read as "this type or null" (the first is here).`,
+    fix: 'in OpenAPI 3.1 write `type: [string, "null"]` instead of `nullable: true`.',
+  },
+  {
+    key: "boolean-exclusive-bound",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "struct" &&
+      /^Expected type `number` but got `boolean`/.test(problem.message) &&
+      /\/exclusive(Minimum|Maximum)$/.test(pointer),
+    message: (count) =>
+      `${count} schema${count === 1 ? " has" : "s have"} a boolean \`exclusiveMinimum\`/\`exclusiveMaximum\` (OpenAPI 3.0's form); read as 3.0 meant it (the first is here).`,
+    fix: "in OpenAPI 3.1 write the bound itself: `exclusiveMinimum: 0` instead of `minimum: 0` and `exclusiveMinimum: true`.",
+  },
+  {
+    key: "unknown-keyword-in-3.1",
+    applies: (problem, version, pointer) =>
+      version.startsWith("3.1") &&
+      problem.ruleId === "struct" &&
+      /^Property `[^`]+` is not expected here/.test(problem.message) &&
+      /\/schemas?\//.test(pointer),
+    message: (count) =>
+      `${count} schema keyword${count === 1 ? " is" : "s are"} unknown to JSON Schema 2020-12; allowed in OpenAPI 3.1 and ignored by the generators (the first is here).`,
+    fix: "check the spelling of the keyword (`min_items` is `minItems`), or prefix a custom one with `x-`.",
+  },
+  {
+    key: "webhook-operationId",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "operation-operationId" && pointer.startsWith("#/webhooks/"),
+    message: (count) =>
+      `${count} webhook${count === 1 ? " has" : "s have"} no \`operationId\`; webhooks are not generated, so they need none (the first is here).`,
+    fix: "add an `operationId` to each webhook if other tools need it.",
+  },
+];
+
+function tolerance(problem: NormalizedProblem, version: string) {
+  if (severityOf(problem) !== "error") return undefined;
+  const pointer = problem.location[0]?.pointer ?? "";
+  return TOLERANCES.find((candidate) => candidate.applies(problem, version, pointer));
+}
+
+/** The first `ERRORS_LISTED` errors, then a count of the rest. */
+function capErrors(problems: Problem[], entry: string, total = problems.length): Problem[] {
+  if (total <= ERRORS_LISTED) return problems;
+  return [
+    ...problems.slice(0, ERRORS_LISTED),
+    { severity: "error", file: entry, message: `… and ${total - ERRORS_LISTED} more errors.` },
+  ];
+}
+
 export async function generate(
   root: string,
   target: Target,
@@ -353,23 +387,53 @@ export async function generate(
 ): Promise<Generated> {
   const entry = findEntry(root, target.contract);
   const config = await lintConfig(root);
-  const resolver = new ContractResolver(config.resolve);
+  const resolver = new ContractResolver(config.resolve, root, dirname(join(root, entry)));
   const document = await read(root, entry, resolver);
+  // Refs and limits before the version: a bomb must not reach any other walk.
+  const scanned = await scanContract(resolver, document);
+  if (scanned.problems.length > 0) throw new ContractError(capErrors(scanned.problems, entry));
   checkVersion(entry, document.parsed);
 
-  const linted = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
-  const errors = linted.filter((problem) => severityOf(problem) === "error");
-  if (errors.length > 0) {
-    const listed = errors.slice(0, ERRORS_LISTED).map((problem) => toProblem(root, problem, true));
-    if (errors.length > ERRORS_LISTED) {
-      listed.push({ severity: "error", file: entry, message: `… and ${errors.length - ERRORS_LISTED} more errors.` });
-    }
-    throw new ContractError(listed);
+  const all = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
+  const version = String(document.parsed.openapi);
+  const tolerated = new Map<string, NormalizedProblem[]>();
+  const linted: NormalizedProblem[] = [];
+  for (const problem of all) {
+    const key = tolerance(problem, version)?.key;
+    if (key === undefined) linted.push(problem);
+    else tolerated.set(key, [...(tolerated.get(key) ?? []), problem]);
   }
-  const warnings = linted.map((problem, index) => ({
+  const errors = linted.filter((problem) => severityOf(problem) === "error");
+  const unsatisfiable = checkSchemas(root, scanned.documents);
+  const unsatisfiableErrors = unsatisfiable.filter((problem) => problem.severity === "error");
+  if (errors.length + unsatisfiableErrors.length > 0) {
+    throw new ContractError(
+      capErrors(
+        [
+          ...errors.slice(0, ERRORS_LISTED + 1).map((problem) => toProblem(root, problem, true)),
+          ...unsatisfiableErrors.slice(0, ERRORS_LISTED + 1),
+        ],
+        entry,
+        errors.length + unsatisfiableErrors.length,
+      ),
+    );
+  }
+  const warnings: Problem[] = linted.map((problem, index) => ({
     ...toProblem(root, problem, options.locateAllWarnings === true || index < WARNINGS_LOCATED),
     severity: "warning" as const,
   }));
+  for (const { key, message: say, fix } of TOLERANCES) {
+    const problems = tolerated.get(key);
+    const first = problems?.[0];
+    if (problems === undefined || first === undefined) continue;
+    warnings.unshift({
+      ...toProblem(root, first, true),
+      severity: "warning",
+      rule: key,
+      message: say(problems.length, version),
+      fix,
+    });
+  }
 
   const bundled = await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver });
   const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
@@ -385,12 +449,17 @@ export async function generate(
     });
   }
   const manifest = buildManifest(schema);
+  const contractSchemas = buildContractSchemas(schema);
+  warnings.unshift(
+    ...unsatisfiable.filter((problem) => problem.severity === "warning"),
+    ...checkExamples(root, document, schema, contractSchemas),
+  );
   const header = `/**\n * Generated by \`npm run api\` from ${entry}. Do not edit by hand:\n * change the contract and regenerate.\n */\n`;
   return {
     outputs: new Map([
       [`${target.outDir}/schema.d.ts`, header + types],
       [`${target.outDir}/manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`],
-      [`${target.outDir}/contract.json`, `${JSON.stringify(buildContractSchemas(schema), null, 2)}\n`],
+      [`${target.outDir}/contract.json`, `${JSON.stringify(contractSchemas, null, 2)}\n`],
     ]),
     manifest,
     warnings,

@@ -65,14 +65,17 @@ async function regenerateNow(server: ViteDevServer, root: string, changed: strin
   // Loaded on first use: the generator's dependencies are large and most starts never need them.
   const { ContractError, formatProblem } = await import("./contract-error.ts");
   try {
-    const [{ regenerate, writeOutputs, formatWarnings }, { diffManifests, formatDiff }, { TARGETS }] =
-      await Promise.all([import("./regenerate.ts"), import("./contract-diff.ts"), import("./generate.ts")]);
+    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }, { TARGETS }] = await Promise.all([
+      import("./regenerate.ts"),
+      import("./contract-diff.ts"),
+      import("./generate.ts"),
+    ]);
     const result = await regenerate(root, { targets: TARGETS.slice(0, 1) });
     // The summary is made before anything is written, and cannot fail the run.
     const summary = result.manifests
       .map(({ before, after }) => {
         try {
-          return formatDiff(diffManifests(before, after));
+          return summarizeChanges(before, after);
         } catch {
           return ""; // a manifest in an older format: nothing to compare with
         }

@@ -23,6 +23,7 @@ export function unescapeSegment(segment: string): string {
 
 /**
  * The value a local pointer (`#/a/b`) names in a document, or undefined when a step is missing.
+ * Own properties only: `#/components/schemas/constructor` must not find Object's.
  *
  * @example
  * valueAt({ a: { "b/c": 1 } }, "#/a/b~1c"); // 1
@@ -34,7 +35,10 @@ export function valueAt(document: unknown, pointer: string): unknown {
     .split("/")
     .map(unescapeSegment)
     .reduce<unknown>(
-      (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      (node, key) =>
+        typeof node === "object" && node !== null && Object.hasOwn(node, key)
+          ? (node as Record<string, unknown>)[key]
+          : undefined,
       document,
     );
 }

@@ -74,9 +74,10 @@ export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): Projec
     const records = changed.get(run.project) ??
       structuredClone(byProject.get(run.project)) ?? { version: 1 as const, project: run.project, modules: {} };
     const before = records.modules[run.file]?.tests ?? {};
-    const tests: Record<string, RecordedExchange[]> = {};
+    // Test names carry operationIds (`__proto__`, `constructor`…): no prototype to collide with.
+    const tests: Record<string, RecordedExchange[]> = Object.create(null) as Record<string, RecordedExchange[]>;
     for (const { name, recorded } of run.tests) {
-      const kept = recorded ?? before[name];
+      const kept = recorded ?? (Object.hasOwn(before, name) ? before[name] : undefined);
       if (kept !== undefined && kept.length > 0) tests[name] = kept;
     }
     if (Object.keys(tests).length > 0) records.modules[run.file] = { tests };

@@ -22,6 +22,14 @@ function manifest(...operations: ManifestOperation[]): Manifest {
 }
 
 describe("galleryPairs", () => {
+  it("lists operations and tags named like Object.prototype's members", () => {
+    const names = ["__proto__", "constructor", "hasOwnProperty", "valueOf", "toString", "prototype"];
+    const pairs = galleryPairs(manifest(...names.map((name) => operation(name, [name], ["200"]))));
+    expect(pairs.map((pair) => pair.title)).toEqual(names.map((name) => `Gallery/${name}/${name}`));
+    expect(new Set(pairs.map((pair) => pair.id)).size).toBe(names.length);
+    expect(new Set(pairs.map((pair) => pair.module)).size).toBe(names.length);
+  });
+
   it("has one story per operation × declared status, titled by tag and operation, named by status", () => {
     const pairs = galleryPairs(
       manifest(operation("listPets", ["pets", "animals"], ["200", "4XX", "default"]), operation("ping", [], ["204"])),

@@ -1,0 +1,250 @@
+/**
+ * What a contract asks for that no value can satisfy, said at generation rather than
+ * found later by the fixtures: an empty `enum` (an error: no value exists), an example
+ * that breaks its own schema, and a `pattern` whose length contradicts `minLength` or
+ * `maxLength` (warnings). Examples are checked the way the fixtures check values:
+ * against `contract.json`'s JSON Schema, with Ajv, patterns run by RE2 (linear time).
+ */
+import type { Document } from "@redocly/openapi-core";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { relative } from "node:path";
+import type { OpenAPI3 } from "openapi-typescript";
+import { RE2JS } from "re2js";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Problem } from "./contract-error.ts";
+import { operationKey, operationsOf } from "./manifest.ts";
+import { locate } from "./ref-guard.ts";
+
+/** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
+const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
+
+function escape(segment: string): string {
+  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The shortest and longest string a simple anchored pattern (`^[A-Z]{2}[0-9]{4}$`)
+ * matches; undefined for anything with groups, alternation or an unanchored end,
+ * where the length cannot be told without a regular-expression engine.
+ *
+ * @example
+ * patternLength("^[0-9]{4}$"); // { min: 4, max: 4 }
+ */
+export function patternLength(pattern: string): { min: number; max: number } | undefined {
+  if (!pattern.startsWith("^") || !pattern.endsWith("$") || pattern.endsWith("\\$")) return undefined;
+  const body = pattern.slice(1, -1);
+  let min = 0;
+  let max = 0;
+  for (let index = 0; index < body.length;) {
+    const char = body[index] ?? "";
+    if ("()|^$".includes(char)) return undefined;
+    // One atom: an escape, a class or a single character.
+    if (char === "\\") index += 2;
+    else if (char === "[") {
+      const end = body.indexOf("]", index + 2);
+      if (end === -1) return undefined;
+      index = end + 1;
+    } else index += 1;
+    const quantifier = /^(?:\{(\d+)(?:(,)(\d*))?\}|([?*+]))/.exec(body.slice(index));
+    let low = 1;
+    let high = 1;
+    if (quantifier) {
+      index += quantifier[0].length;
+      if (quantifier[4] === "?") [low, high] = [0, 1];
+      else if (quantifier[4] === "*") [low, high] = [0, Infinity];
+      else if (quantifier[4] === "+") [low, high] = [1, Infinity];
+      else {
+        low = Number(quantifier[1]);
+        high = quantifier[2] === undefined ? low : quantifier[3] === "" ? Infinity : Number(quantifier[3]);
+      }
+      if (body[index] === "?") index++; // lazy: same lengths
+    }
+    min += low;
+    max += high;
+  }
+  return { min, max };
+}
+
+/**
+ * Empty enums and contradictory patterns, located in the files the contract was read
+ * from (`documents`: the entry and every file its `$ref`s reach).
+ *
+ * @example
+ * const problems = checkSchemas(root, documents);
+ */
+export function checkSchemas(root: string, documents: readonly Document[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const document of documents) {
+    const file = relative(root, document.source.absoluteRef);
+    const stack: Array<{ node: unknown; pointer: string }> = [{ node: document.parsed, pointer: "" }];
+    const seen = new Set<unknown>();
+    while (stack.length > 0) {
+      const { node, pointer } = stack.pop() ?? { node: undefined, pointer: "" };
+      if (typeof node !== "object" || node === null || seen.has(node)) continue;
+      seen.add(node);
+      if (isObject(node)) {
+        if (Array.isArray(node.enum) && node.enum.length === 0) {
+          problems.push({
+            severity: "error",
+            file,
+            ...locate(document.source, `${pointer}/enum`),
+            pointer: `#${pointer}/enum`,
+            message: "`enum: []` allows no value at all: no request or response can ever match it.",
+            fix: "list the allowed values, or remove `enum`.",
+          });
+        }
+        const pattern = node.pattern;
+        const length = typeof pattern === "string" ? patternLength(pattern) : undefined;
+        const minLength = typeof node.minLength === "number" ? node.minLength : 0;
+        const maxLength = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+        if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+          problems.push({
+            severity: "warning",
+            file,
+            ...locate(document.source, `${pointer}/pattern`),
+            pointer: `#${pointer}/pattern`,
+            rule: "unsatisfiable-pattern",
+            message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
+            fix: "make the pattern and the length limits agree.",
+          });
+        }
+      }
+      const entries: Array<[string, unknown]> = Array.isArray(node)
+        ? node.map((item, index) => [String(index), item])
+        : Object.entries(node);
+      // Under `properties` (and the like) keys are names: a property may be called `example`.
+      const names =
+        Array.isArray(node) ||
+        /\/(properties|patternProperties|schemas|\$defs|definitions|dependentSchemas)$/.test(pointer);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, value] = entries[index] ?? ["", undefined];
+        if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
+        stack.push({ node: value, pointer: `${pointer}/${escape(key)}` });
+      }
+    }
+  }
+  return problems;
+}
+
+const ROOT = "contract.json";
+
+/**
+ * Checking examples compiles their schemas, seconds of work on a contract the size of
+ * GitHub's: the check stops after this long and says how many it left.
+ */
+export const EXAMPLES_BUDGET_MS = 3_000;
+
+/** Ajv as the fixtures configure it, with RE2 for the contract's patterns (never backtracking). */
+function createAjv(contract: ContractSchemas): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    validateSchema: false,
+    // Each referenced schema compiled once, not inlined into every schema that uses it.
+    inlineRefs: false,
+    unicodeRegExp: false,
+    logger: false,
+    code: {
+      regExp: Object.assign(
+        (pattern: string) => {
+          const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+          return { test: (text: string) => compiled.test(text), toString: () => `/${pattern}/` };
+        },
+        { code: "re2js" },
+      ),
+    },
+  });
+  addFormats(ajv);
+  for (const name of ["int32", "int64", "float", "double"])
+    ajv.addFormat(name, { type: "number", validate: () => true });
+  for (const name of ["password", "binary"]) ajv.addFormat(name, true);
+  ajv.addSchema(contract, ROOT);
+  return ajv;
+}
+
+/**
+ * Examples (media-type `example`/`examples`) that break their own schema, as converted
+ * into `contract.json`: the fixtures would skip them and the gallery show invented data.
+ * Located at the media type in the entry file (or the nearest node it holds).
+ *
+ * @example
+ * const warnings = checkExamples(root, entry, bundled, contractSchemas);
+ */
+export function checkExamples(
+  root: string,
+  entry: Document,
+  bundled: OpenAPI3,
+  contract: ContractSchemas,
+  budgetMs = EXAMPLES_BUDGET_MS,
+): Problem[] {
+  const problems: Problem[] = [];
+  let ajv: Ajv2020 | undefined;
+  const start = performance.now();
+  let checked = 0;
+  let unchecked = 0;
+  for (const item of operationsOf(bundled)) {
+    const key = operationKey(item);
+    const operation = Object.hasOwn(contract.operations, key) ? contract.operations[key] : undefined;
+    if (operation === undefined) continue;
+    const bases = Object.entries(operation.responses).map(([status, response]) => ({
+      content: response.content,
+      contract: `/operations/${escape(key)}/responses/${escape(status)}/content`,
+      source: `/paths/${escape(item.path)}/${item.method}/responses/${escape(status)}/content`,
+    }));
+    if (operation.requestBody) {
+      bases.push({
+        content: operation.requestBody.content,
+        contract: `/operations/${escape(key)}/requestBody/content`,
+        source: `/paths/${escape(item.path)}/${item.method}/requestBody/content`,
+      });
+    }
+    for (const base of bases) {
+      for (const [type, media] of Object.entries(base.content)) {
+        if (media.schema === undefined || media.examples.length === 0) continue;
+        if (performance.now() - start > budgetMs) {
+          unchecked += media.examples.length;
+          continue;
+        }
+        checked += media.examples.length;
+        ajv ??= createAjv(contract);
+        let validate;
+        try {
+          validate = ajv.getSchema(`${ROOT}#${base.contract}/${escape(type)}/schema`);
+        } catch {
+          continue; // a schema the validator cannot compile: the fixtures report it, located, when used
+        }
+        if (validate === undefined) continue;
+        media.examples.forEach((example, index) => {
+          if (validate(example)) return;
+          const [error] = validate.errors ?? [];
+          const at = error ? `${error.instancePath || "/"} ${error.message ?? ""}`.trim() : "";
+          const source = `${base.source}/${escape(type)}`;
+          problems.push({
+            severity: "warning",
+            file: relative(root, entry.source.absoluteRef),
+            // At `example` when the entry file writes one there; else the nearest node it has.
+            ...locate(entry.source, `${source}/example`),
+            pointer: `#${source}`,
+            rule: "example-breaks-schema",
+            message: `${key}: example ${index + 1} of ${type} breaks its own schema (${at}); the fixtures skip it.`,
+            fix: "correct the example, or the schema if the example is right.",
+          });
+        });
+      }
+    }
+  }
+  if (unchecked > 0) {
+    problems.push({
+      severity: "warning",
+      file: relative(root, entry.source.absoluteRef),
+      rule: "examples-unchecked",
+      message: `${unchecked.toLocaleString("en")} examples were not checked against their schemas (${checked.toLocaleString("en")} were, in the ${budgetMs / 1000} s allowed); the fixtures check each one they use.`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { patternLength } from "./contract-checks.ts";
+import { deepBracket, inspectTree, positionAt } from "./limits.ts";
+import { refFile, refusal } from "./ref-guard.ts";
+
+describe("deepBracket", () => {
+  it("finds where brackets first nest deeper than the limit, outside strings and comments", () => {
+    expect(deepBracket("[[[1]]]", 2)).toEqual({ line: 1, column: 3 });
+    expect(deepBracket('{"a": "[[[[", "b": [1]}', 2)).toBeUndefined();
+    expect(deepBracket("a: 1 # [[[[\nb:\n  - [[[x]]]", 2)).toEqual({ line: 3, column: 7 });
+  });
+});
+
+describe("positionAt", () => {
+  it("gives 1-based line and column", () => {
+    expect(positionAt("ab\ncd", 0)).toEqual({ line: 1, column: 1 });
+    expect(positionAt("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
+  });
+});
+
+describe("inspectTree", () => {
+  const limits = { depth: 3, aliasNodes: 10 };
+  it("passes a document within the limits and visits each object once", () => {
+    const visited: string[] = [];
+    expect(inspectTree({ a: { b: [1] } }, (_node, pointer) => visited.push(pointer), limits)).toBeUndefined();
+    expect(visited).toEqual(["", "/a"]);
+  });
+  it("stops at the first node deeper than the limit", () => {
+    expect(inspectTree({ a: { b: { c: {} } } }, () => {}, limits)).toMatchObject({ kind: "depth", pointer: "/a/b/c" });
+  });
+  it("counts what shared nodes (YAML aliases) add when expanded", () => {
+    const leaf = { x: [{}, {}] }; // 4 nodes expanded
+    const wide = { depth: 10, aliasNodes: 10 };
+    expect(inspectTree({ a: leaf, b: leaf, c: leaf }, () => {}, wide)).toBeUndefined(); // adds 8
+    expect(inspectTree({ a: leaf, b: leaf, c: leaf, d: leaf }, () => {}, wide)).toMatchObject({
+      kind: "aliases",
+      pointer: "/d",
+    });
+  });
+  it("reports an alias inside its own anchor", () => {
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(inspectTree({ loop }, () => {}, limits)).toMatchObject({ kind: "cycle", pointer: "/loop/self" });
+  });
+  it("walks 100,000 levels without recursion", () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(inspectTree(deep, () => {}, { depth: 500, aliasNodes: 10 })?.kind).toBe("depth");
+  });
+});
+
+describe("refusal", () => {
+  const folder = "/project/openapi";
+  it("refuses what leaves the folder or names a URL", () => {
+    expect(refusal("/etc/passwd", "/etc/passwd", folder)).toMatch(/absolute path/);
+    expect(refusal("../.env", "/project/.env", folder)).toMatch(/leaves the contract's folder/);
+    expect(refusal("http://x/y.yaml", "", folder)).toMatch(/remote reference/);
+    expect(refusal("HTTPS://x/y.yaml", "", folder)).toMatch(/remote reference/);
+    expect(refusal("file:///etc/passwd", "", folder)).toMatch(/URL \(file:\)/);
+  });
+  it("follows a relative path inside the folder", () => {
+    expect(refusal("./schemas/a.yaml", "/project/openapi/schemas/a.yaml", folder)).toBeUndefined();
+  });
+  it("splits a reference as Redocly does", () => {
+    expect(refFile("#/components/schemas/A")).toBeNull();
+    expect(refFile("a.yaml#/B")).toBe("a.yaml");
+    expect(refFile("a.yaml")).toBe("a.yaml");
+  });
+});
+
+describe("patternLength", () => {
+  it("measures simple anchored patterns", () => {
+    expect(patternLength("^[0-9]{4}$")).toEqual({ min: 4, max: 4 });
+    expect(patternLength("^[A-Z]{2,3}-\\d+$")).toEqual({ min: 4, max: Infinity });
+    expect(patternLength("^ab?c*$")).toEqual({ min: 1, max: Infinity });
+  });
+  it("gives up on groups, alternation and unanchored patterns", () => {
+    expect(patternLength("^(a+)+$")).toBeUndefined();
+    expect(patternLength("^a|b$")).toBeUndefined();
+    expect(patternLength("[0-9]{4}")).toBeUndefined();
+  });
+});
