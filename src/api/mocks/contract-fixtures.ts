@@ -1,4 +1,5 @@
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
+import { createResources } from "../../../workbench/fixtures/resources/resources";
 import type { ContractSchemas } from "../contract-types";
 import type { Manifest, ManifestOperation } from "../manifest-types";
 import { createExchangeCheck, declaredStatus, isJsonMediaType, schemaPointer } from "./exchange-check";
@@ -149,6 +150,15 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
   const data = createFixtureData(contract, validator);
   const check = createExchangeCheck(contract, validator);
   const match = createOperationMatcher(manifest.operations);
+  // The contract's resources answer from a store; every other operation as below (workbench/fixtures/resources).
+  const resources = createResources<Operations>({
+    manifest,
+    contract,
+    validator,
+    data,
+    defaultBody: (id, status, scenario) => prepare(operation(id), status, scenario)?.value,
+    defaultAnswer: (id, status, sent) => answer(sent, prepare(operation(id), status, "default", sent)),
+  });
   const byId = new Map(manifest.operations.map((operation) => [operation.operationId, operation]));
   const prepared = new Map<string, Prepared | null>();
   /** Requests answered from validated default data: their responses need no second check. */
@@ -297,7 +307,10 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     ({ request }) => defaultsOn && !isPageCodeRequest(request) && match(request.method, request.url) !== undefined,
     ({ request, requestId }) => {
       const found = match(request.method, request.url);
-      return found ? resolve(found.operation, requestId, currentScenario()) : undefined;
+      if (!found) return undefined;
+      return (
+        resources.answer(found, request, currentScenario()) ?? resolve(found.operation, requestId, currentScenario())
+      );
     },
   );
 
@@ -503,6 +516,8 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
       return match(request.method, request.url)?.operation.operationId;
     },
 
+    /** The stateful resources: `reset()`, `seed(operationId, ...records)`, `summary()`, `persist(...)`. */
+    resources,
     manifest,
     contract,
     validator,
