@@ -13,7 +13,12 @@ async function startMocking(): Promise<void> {
   if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
   try {
     const { startMockWorker } = await import("@/api/mocks/browser");
+    const { fixtures } = await import("@/api/mocks/fixtures");
+    const control = await import("../workbench/fixtures/resources/reset-control");
+    // What the prototype created, changed or deleted survives a reload, for this tab's session.
+    await fixtures.resources.persist(sessionStorage, control.SESSION_KEY);
     await startMockWorker("/mockServiceWorker.js");
+    if (fixtures.resources.models.length > 0) control.mountResetControl(fixtures.resources);
   } catch (error) {
     // No Service Worker here (an insecure origin, or workers disabled): run unmocked, say why.
     console.error("[mocks] The mock Service Worker could not start; the app runs without mocks.", error);

@@ -22,7 +22,7 @@ export const OUTPUT_DIR = ".cache/visual";
  * overview and anything under src/api. They change whenever the contract does, which
  * `npm run api:check` and their play functions already police (docs/decisions/0008).
  */
-const CONTRACT_STORIES = [/\/stories\/contract\.stories\.tsx$/, /\/src\/api\//];
+const CONTRACT_STORIES = [/\/stories\/contract\.stories\.tsx$/, /\/src\/api\//, /\/workbench\/fixtures\//];
 
 /** Whether the stories of this file are compared with baselines. */
 export function isCoveredByBaselines(storyFile: string): boolean {
