@@ -208,6 +208,24 @@ describe("the resources of the test contract", () => {
     expect((await call("/health")).body).toEqual(fixtures.fixture("getHealth", 200));
   });
 
+  it("persists to a session storage and restores from it, as the dev app does across a reload", async () => {
+    const saved = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => saved.get(key) ?? null,
+      setItem: (key: string, value: string) => void saved.set(key, value),
+      removeItem: (key: string) => void saved.delete(key),
+    };
+    await fixtures.resources.persist(storage, "store");
+    const { body } = await call("/owners", { method: "POST", json: { name: "Kept", city: "Bern" } });
+    const reloaded = createFixtures<operations>(manifest as Manifest, contract as unknown as ContractSchemas);
+    await reloaded.resources.persist(storage, "store");
+    expect(reloaded.resources.records("Owner")).toEqual(fixtures.resources.records("Owner"));
+    expect(reloaded.resources.records("Owner")).toContainEqual(body);
+    reloaded.resources.reset();
+    await fixtures.resources.persist({ ...storage, getItem: () => null }, "other");
+    expect(JSON.parse(saved.get("store") ?? "{}")).toMatchObject({ resources: { Owner: { records: [] } } });
+  });
+
   it("an invalid body is not stored and answers the declared 422 (the request violation is reported)", async () => {
     await call("/owners");
     const before = fixtures.resources.records("Owner").length;
