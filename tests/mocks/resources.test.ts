@@ -2,7 +2,7 @@
 // Petstore (copied from the shared specs into a scratch folder), what a request creates,
 // changes or deletes, later requests see; lists paginate and filter; every exchange
 // keeps the contract.
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -235,6 +235,36 @@ describe("the resources of the test contract", () => {
     expect(fixtures.resources.records("Owner").length).toBe(before);
     await fixtures.settled();
     expect(takeViolations().map(formatViolation).join("\n")).toContain("createOwner request body");
+  });
+});
+
+describe("x-fixtures-resource", () => {
+  it("refuses a malformed value with the file, line and column, and writes nothing", async () => {
+    const scratch = mkdtempSync(join(REPO, ".cache", "extension-"));
+    const file = join(scratch, "openapi.yaml");
+    writeFileSync(
+      file,
+      [
+        "openapi: 3.1.0",
+        "info: { title: Bad, version: 1.0.0 }",
+        "paths:",
+        "  /tags/{label}:",
+        "    x-fixtures-resource: { key: 3 }",
+        "    get:",
+        "      operationId: getTag",
+        "      parameters: [{ name: label, in: path, required: true, schema: { type: string } }]",
+        '      responses: { "200": { description: ok }, "404": { description: missing } }',
+        "",
+      ].join("\n"),
+    );
+    try {
+      const relativeFile = join(scratch.slice(REPO.length + 1), "openapi.yaml");
+      await expect(loadContract(relativeFile)).rejects.toThrow(
+        `${relativeFile}:5:5 error x-fixtures-resource must be false or an object with only \`name\` and \`key\``,
+      );
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
 
