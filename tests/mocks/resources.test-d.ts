@@ -16,9 +16,8 @@ describe("seeding the resources of a contract", () => {
       city: "London",
       createdAt: "2026-01-01T00:00:00Z",
     });
-    expectTypeOf(registry.resources.seed<"getPet">)
-      .parameter(1)
-      .toEqualTypeOf<components["schemas"]["Pet"]>();
+    type SeedPet = Parameters<typeof registry.resources.seed<"getPet">>[1];
+    expectTypeOf<SeedPet>().toEqualTypeOf<components["schemas"]["Pet"]>();
   });
 
   it("rejects a record of the wrong shape or an unknown operation", () => {
