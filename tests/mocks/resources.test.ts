@@ -127,6 +127,27 @@ describe("the resources of the test contract", () => {
     expect((await call(`${ownerPath}?size=50`)).body).toContainEqual(cleared.body);
   });
 
+  it("names the operation and pointer when a change would store an entity its schema refuses", async () => {
+    const { body: pet } = await call("/owners/o-slip/pets", { method: "POST", json: { name: "Tom", species: "cat" } });
+    const path = `/pets/${String(pet.petId)}`;
+    const patched = await fetch(`${BASE}${path}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/merge-patch+json" },
+      body: JSON.stringify({ color: "grey" }),
+    });
+    expect(patched.status).toBe(500);
+    expect(await patched.text()).toBe(
+      "[fixtures] updatePet: the stored entity would break #/components/schemas/Pet (see the contract violations).",
+    );
+    await fixtures.settled();
+    // The entity is refused by name and pointer; the 500 that answers instead breaks the contract too.
+    expect(takeViolations().map(formatViolation)).toEqual([
+      "updatePet → 200 response body at /color: expected no such property (additionalProperties: false), got a value",
+      "updatePet → 500 response status: expected one of 200, 404, got 500",
+    ]);
+    expect((await call(path)).body).toEqual(pet);
+  });
+
   it("DELETE then GET answers the contract's 404, as problem details", async () => {
     const { body: owner } = await call("/owners", { method: "POST", json: { name: "Alan", city: "Wilmslow" } });
     const path = `/owners/${encodeURIComponent(String(owner.id))}`;

@@ -148,6 +148,7 @@ export type components = {
             name?: string;
             species?: components["schemas"]["Species"];
             nickname?: string | null;
+            color?: string;
         };
         Pet: {
             readonly petId: number;
