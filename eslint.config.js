@@ -100,7 +100,7 @@ const zones = (forTests = false) => [
   {
     target: "./workbench",
     from: ["./tests", "./scripts", "./stories", "./.storybook"],
-    except: ["./gallery-contract", "./example-contract"],
+    except: ["./gallery-contract", "./example-contract", "./resources-contract"],
     message: "The workbench does not import tests, scripts or Storybook's config (test contracts aside).",
   },
   {

@@ -22,7 +22,8 @@ function FreshQueryClient({ children }: { children: ReactNode }) {
 const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServiceWorker.js";
 
 const preview: Preview = {
-  loaders: [mswLoader(() => startMockWorker(workerUrl))],
+  // Each story starts from the default data: what another story created, changed or deleted is gone.
+  loaders: [mswLoader(() => startMockWorker(workerUrl)), () => fixtures.resources.reset()],
   globalTypes: { ...globalTypes, ...scenarioGlobalType },
   initialGlobals: { ...initialGlobals, scenario: "default" },
   decorators: [

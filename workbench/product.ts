@@ -7,10 +7,13 @@
 // module (the repository has no barrels otherwise): ESLint lets nothing else under
 // workbench/ reach into src/, and nothing under workbench/{contract,codegen,fixtures}
 // reach this file, so the Node side never loads React or the product.
+export { createApiClient } from "@/api/client";
 export { ApiError, isJsonContentType } from "@/api/errors";
 export { manifest } from "@/api/manifest";
 export { api, createQueryClient } from "@/api/query";
+export { Button } from "@/components/button";
 export { EmptyState } from "@/components/empty-state";
 export { ErrorState } from "@/components/error-state";
 export { Spinner } from "@/components/spinner";
+export { TextField } from "@/components/text-field";
 export { fixtures } from "@/mocks/fixtures";

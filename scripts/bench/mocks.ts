@@ -4,7 +4,9 @@
  * validator (what Storybook, a test file and the app's mock mode do once). Then, for
  * up to [operations] operations spread over the contract (default 200): the first
  * request (schemas compiled, data generated) and the added latency of a warm
- * request, checked both ways, against a bare MSW handler serving the same bytes.
+ * request, checked both ways, against a bare MSW handler serving the same bytes; and
+ * for the operations of the contract's resources, a stateful answer against the
+ * stateless default answer of the same request.
  *
  * The document is generated in memory (never copied into openapi/).
  */
@@ -101,6 +103,7 @@ async function time(
 const first: number[] = [];
 const added: number[] = [];
 const addedOverride: number[] = [];
+const addedStateful: number[] = [];
 for (const operation of sample) {
   const { url, init } = requestFor(operation);
   server.resetHandlers(...fixtures.handlers);
@@ -115,6 +118,20 @@ for (const operation of sample) {
   if (declared && cold.type.includes("json") && cold.text !== "") {
     server.resetHandlers(fixtures.respond(operation.operationId, declared.status, JSON.parse(cold.text) as never));
     for (let run = 0; run < WARM_RUNS; run++) overridden.push((await time(url, init)).ms);
+  }
+  // A resource's operation answered from the store, against the same request answered stateless.
+  if (fixtures.resources.handles(operation.operationId)) {
+    server.resetHandlers(...fixtures.handlers);
+    const stateful: number[] = [];
+    const stateless: number[] = [];
+    for (let run = 0; run < WARM_RUNS; run++) {
+      fixtures.resources.setEnabled(true);
+      stateful.push((await time(url, init)).ms);
+      fixtures.resources.setEnabled(false);
+      stateless.push((await time(url, init)).ms);
+    }
+    fixtures.resources.setEnabled(true);
+    addedStateful.push(median(stateful) - median(stateless));
   }
   detach();
   // The same bytes from a bare handler: what MSW costs without the fixtures.
@@ -141,6 +158,7 @@ const report = [
   `  first request per operation (compile + generate + check): median ${ms(median(first))}, p95 ${ms(percentile(first, 0.95))}`,
   `  added latency per warm request (median over operations): ${ms(median(added))}  (target < 1 ms), p95 ${ms(percentile(added, 0.95))}`,
   `  added latency per warm request answered by an override, checked in full (${addedOverride.length} operations): median ${ms(median(addedOverride))}, p95 ${ms(percentile(addedOverride, 0.95))}`,
+  `  added latency of a stateful answer over the stateless default (${addedStateful.length} resource operations): median ${ms(median(addedStateful))}  (target < 1 ms), p95 ${ms(percentile(addedStateful, 0.95))}`,
   `  peak RSS: ${mibOf(peakRss)}`,
 ];
 console.log(report.join("\n"));
@@ -149,6 +167,9 @@ console.log(report.join("\n"));
 const misses = [
   ...(buildMs >= 2000 ? [`build took ${ms(buildMs)} (target < 2000 ms)`] : []),
   ...(median(added) >= 1 ? [`a warm request added ${ms(median(added))} (target < 1 ms)`] : []),
+  ...(median(addedStateful) >= 1
+    ? [`a stateful answer added ${ms(median(addedStateful))} over the stateless one (target < 1 ms)`]
+    : []),
 ];
 if (misses.length > 0) {
   console.error(`bench:mocks: missed: ${misses.join("; ")}`);

@@ -16,7 +16,16 @@ export interface ManifestResponse {
   status: string;
   /** The media types of its body, `[]` when it has none. */
   mediaTypes: string[];
+  /** The headers it declares (`Location`, …), only when it declares some. */
+  headers?: string[];
 }
+
+/**
+ * What `x-fixtures-resource` on an operation or its path item says: the resource the
+ * operation belongs to and the property that keys its items, or `false` to keep the
+ * operation's answers stateless (see workbench/fixtures/resources/README.md).
+ */
+export type ManifestResource = { name?: string; key?: string } | false;
 
 /** One operation of the contract, as the app, the fixtures, Storybook and tools see it. */
 export interface ManifestOperation {
@@ -34,6 +43,8 @@ export interface ManifestOperation {
    * one alternative, listing the scheme names it needs together. `[]` = no security.
    */
   security: string[][];
+  /** `x-fixtures-resource` of the operation (else of its path item), only when present. */
+  resource?: ManifestResource;
 }
 
 /** What the contract holds, in a form that needs no OpenAPI parser to read. */

@@ -16,6 +16,8 @@ afterEach(async () => {
   server.resetHandlers();
   setScenario("default");
   fixtures.setDefaults(true);
+  // What one test created, changed or deleted, the next does not see.
+  fixtures.resources.reset();
   const problems = [
     ...takeUnhandledRequests(),
     ...takeViolations().map((v) => `Contract violation: ${formatViolation(v)}`),

@@ -44,6 +44,7 @@ export const TARGETS: readonly Target[] = [
   { contract: "tests/example-contract/openapi.yaml", outDir: "tests/example-contract/generated" },
   { contract: "tests/gallery-contract/openapi.yaml", outDir: "tests/gallery-contract/generated" },
   { contract: "src/mocks/analytics/firebase-analytics.openapi.yaml", outDir: "src/mocks/analytics/generated" },
+  { contract: "tests/resources-contract/openapi.yaml", outDir: "tests/resources-contract/generated" },
 ];
 
 const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];
@@ -448,7 +449,10 @@ export async function generate(
       cause: error,
     });
   }
-  const manifest = buildManifest(schema);
+  const manifest = buildManifest(schema, (pointer) => {
+    const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
+    return { file: entry, line: at?.line, column: at?.col };
+  });
   const contractSchemas = buildContractSchemas(schema);
   warnings.unshift(
     ...unsatisfiable.filter((problem) => problem.severity === "warning"),

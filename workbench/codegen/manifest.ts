@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 
 import { valueAt } from "../contract/pointer.ts";
-import { METHODS, type Manifest, type ManifestOperation, type Method } from "../../src/api/manifest-types.ts";
+import {
+  METHODS,
+  type Manifest,
+  type ManifestOperation,
+  type ManifestResource,
+  type Method,
+} from "../../src/api/manifest-types.ts";
+import { ContractError } from "./contract-error.ts";
 
 export type {
   Manifest,
@@ -77,17 +84,19 @@ export function operationKey({ operation, method, path }: OperationEntry): strin
  * @example
  * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
  */
-export function buildManifest(document: OpenAPI3): Manifest {
+export function buildManifest(document: OpenAPI3, locate: Locate = () => ({ file: "" })): Manifest {
   const operations: ManifestOperation[] = operationsOf(document).map((entry) => {
     const { path, method, operation } = entry;
+    const resource = resourceOf(document, entry, locate);
     const shared = parametersOf(document, entry.shared);
     const own = parametersOf(document, operation.parameters);
     const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
     const body = operation.requestBody ? deref(document, operation.requestBody) : undefined;
-    const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => ({
-      status,
-      mediaTypes: Object.keys(deref<ResponseObject>(document, raw)?.content ?? {}),
-    }));
+    const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
+      const response = deref<ResponseObject>(document, raw);
+      const headers = Object.keys(response?.headers ?? {});
+      return { status, mediaTypes: Object.keys(response?.content ?? {}), ...(headers.length > 0 ? { headers } : {}) };
+    });
     const security = operation.security ?? document.security ?? [];
     return {
       operationId: operationKey(entry),
@@ -99,6 +108,7 @@ export function buildManifest(document: OpenAPI3): Manifest {
       requestBody: body ? { required: body.required ?? false, mediaTypes: Object.keys(body.content ?? {}) } : null,
       responses,
       security: security.map((requirement) => Object.keys(requirement)),
+      ...(resource === undefined ? {} : { resource }),
     };
   });
   return {
@@ -109,5 +119,47 @@ export function buildManifest(document: OpenAPI3): Manifest {
     schemas: Object.entries(document.components?.schemas ?? {})
       .map(([name, schema]) => ({ name, hash: hash(schema) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
+export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
+
+const RESOURCE_EXTENSION = "x-fixtures-resource";
+
+/**
+ * The operation's `x-fixtures-resource` (else its path item's): `false`, or an object
+ * with an optional `name` and `key`, both non-empty strings. Anything else is a located
+ * ContractError, so a typo never silently turns the stateful fixtures off.
+ */
+function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locate): ManifestResource | undefined {
+  const escape = (text: string) => text.replaceAll("~", "~0").replaceAll("/", "~1");
+  const item = deref(document, document.paths?.[entry.path]) as Record<string, unknown> | undefined;
+  const own = (entry.operation as Record<string, unknown>)[RESOURCE_EXTENSION];
+  const value = own !== undefined ? own : item?.[RESOURCE_EXTENSION];
+  if (value === undefined) return undefined;
+  const pointer = `/paths/${escape(entry.path)}${own !== undefined ? `/${entry.method}` : ""}/${RESOURCE_EXTENSION}`;
+  if (value === false) return false;
+  const record = typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+  const keys = record ? Object.keys(record) : [];
+  const fields = record as { name?: unknown; key?: unknown } | undefined;
+  const valid =
+    fields !== undefined &&
+    keys.every((key) => key === "name" || key === "key") &&
+    [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
+  if (!valid) {
+    throw new ContractError([
+      {
+        severity: "error",
+        ...locate(pointer),
+        pointer,
+        message: `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
+        fix: "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
+      },
+    ]);
+  }
+  return {
+    ...(typeof fields.name === "string" ? { name: fields.name } : {}),
+    ...(typeof fields.key === "string" ? { key: fields.key } : {}),
   };
 }

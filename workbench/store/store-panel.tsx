@@ -1,0 +1,85 @@
+import { useEffect, useState, type ComponentPropsWithRef } from "react";
+import type { Resources, ResourceSummary } from "../fixtures/resources/resources";
+import { Button } from "../product";
+
+export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, "children"> {
+  /** The stateful fixtures to show (`fixtures.resources`). */
+  resources: Resources;
+  /** The heading's text. */
+  title?: string;
+}
+
+/**
+ * The stateful fixtures' store, for designers: each resource the contract forms, its key,
+ * how many records it holds now, its paths, and a reset that brings the default data
+ * back. Counts follow every request the story or app sends.
+ *
+ * @example
+ * <StorePanel resources={fixtures.resources} />
+ */
+export function StorePanel({ resources, title = "Mock data store", ...props }: StorePanelProps) {
+  const [rows, setRows] = useState<ResourceSummary[]>(() => resources.summary());
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const off = resources.subscribe(() => live && setRows(resources.summary()));
+    void resources.prime().then(() => {
+      if (!live) return;
+      setRows(resources.summary());
+      setReady(true);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [resources]);
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <section aria-labelledby="store-panel-title" data-ready={ready} data-records={total} {...props}>
+      <h2 id="store-panel-title">{title}</h2>
+      {rows.length === 0 ? (
+        <p>The contract forms no resources yet: every answer is stateless.</p>
+      ) : (
+        <table>
+          <caption>Resources and their records</caption>
+          <thead>
+            <tr>
+              <th scope="col">Resource</th>
+              <th scope="col">Key</th>
+              <th scope="col">Records</th>
+              <th scope="col">Paths</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name} data-resource={row.name}>
+                <th scope="row">{row.name}</th>
+                <td>
+                  <code>{row.key}</code>
+                </td>
+                <td>{row.count}</td>
+                <td>
+                  {row.paths.map((path) => (
+                    <code key={path} style={{ display: "block" }}>
+                      {path}
+                    </code>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          resources.reset();
+          void resources.prime();
+        }}
+      >
+        Reset to the default data
+      </Button>
+    </section>
+  );
+}
