@@ -89,7 +89,8 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}"],
-    ignores: ["src/api/**"],
+    // src/mocks: fixtures for the product's and third-party services' networks (MSW).
+    ignores: ["src/api/**", "src/mocks/**"],
     rules: {
       "no-restricted-imports": [
         "error",

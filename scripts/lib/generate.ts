@@ -39,6 +39,11 @@ export const TARGETS: readonly Target[] = [
   { contract: "openapi", outDir: "src/api" },
   { contract: "tests/example-contract/openapi.yaml", outDir: "tests/example-contract/generated" },
   { contract: "tests/gallery-contract/openapi.yaml", outDir: "tests/gallery-contract/generated" },
+  // The identity provider's endpoints the embedded fixtures answer (src/mocks/identity).
+  {
+    contract: "src/mocks/identity/identity-toolkit.openapi.yaml",
+    outDir: "src/mocks/identity/generated",
+  },
 ];
 
 const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];

@@ -7,12 +7,15 @@ import { onUnhandledFrame, server } from "@/api/mocks/node";
 import { setScenario } from "@/api/mocks/scenarios";
 import { takeUnhandledRequests } from "@/api/mocks/unhandled";
 import { formatViolation, takeViolations } from "@/api/mocks/violations";
+import { identity, identityStore } from "@/mocks/identity/fixtures";
 import { recordContractCoverage } from "./contract-coverage.ts";
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {
   cleanup();
   await fixtures.settled();
+  await identity.settled();
+  identityStore.reset();
   server.resetHandlers();
   setScenario("default");
   fixtures.setDefaults(true);
