@@ -4,7 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { msw } from "msw/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { contractWatch } from "./scripts/lib/vite-plugin-contract.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/setup/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
@@ -107,8 +107,21 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["tests/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "tests/identity/agreement.test.ts"],
           globalSetup: ["tests/setup/require-chromium.ts"],
           testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        // The identity fixtures against the real provider (the Firebase Auth emulator),
+        // started once per run in the background by its globalSetup.
+        extends: true,
+        test: {
+          name: "emulator",
+          environment: "node",
+          include: ["tests/identity/agreement.test.ts"],
+          globalSetup: ["tests/setup/auth-emulator.ts"],
           hookTimeout: 240_000,
         },
       },

@@ -277,6 +277,12 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
       policy = next;
     },
 
+    /** Adds an account (a test's own, beside the seeded ones). */
+    seed(user: SeedUser): void {
+      add(user);
+      save();
+    },
+
     /** Disables an account: its sign-in, lookup and refresh fail with USER_DISABLED. */
     disable(email: string): void {
       const user = byEmail(email);
