@@ -67,6 +67,9 @@ function storybookProject(theme: Theme) {
   };
 }
 
+/** The tests that need the Firebase Auth emulator: the `emulator` project runs them, not `node`. */
+const EMULATOR_TESTS = ["tests/identity/agreement.test.ts", "tests/identity/dev-emulator.test.ts"];
+
 export default defineConfig({
   // msw() serves the mock Service Worker to `npm run dev` without a copy in public/,
   // so the production build never contains it.
@@ -107,7 +110,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["tests/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "tests/identity/agreement.test.ts"],
+          exclude: [...configDefaults.exclude, ...EMULATOR_TESTS],
           globalSetup: ["tests/setup/require-chromium.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -120,8 +123,11 @@ export default defineConfig({
         test: {
           name: "emulator",
           environment: "node",
-          include: ["tests/identity/agreement.test.ts"],
-          globalSetup: ["tests/setup/auth-emulator.ts"],
+          include: EMULATOR_TESTS,
+          globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/auth-emulator.ts"],
+          // One emulator, whose accounts the agreement tests clear: one file at a time.
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 240_000,
         },
       },

@@ -14,7 +14,7 @@ import { formatViolation, takeViolations } from "@/api/mocks/violations";
 import { identity } from "@/mocks/identity/fixtures";
 import { storeHandlers } from "@/mocks/identity/handlers";
 import { createIdentityStore } from "@/mocks/identity/store";
-import { clearAuthEmulator, seedAuthEmulator, waitForAuthEmulator } from "./auth-emulator.ts";
+import { clearAuthEmulator, seedAuthEmulator, waitForAuthEmulator } from "../../scripts/lib/auth-emulator.ts";
 
 interface Target {
   name: string;

@@ -3,7 +3,7 @@
 // host to the tests (`inject("authEmulatorHost")`), which wait for it to answer.
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
-import { spawnAuthEmulator } from "../identity/auth-emulator.ts";
+import { spawnAuthEmulator } from "../../scripts/lib/auth-emulator.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
