@@ -1,5 +1,7 @@
 // The production build must carry no mocking: no MSW, no fixtures, no worker file.
 // The same scan over a development-mode build proves the scan finds them when present.
+// Unconfigured, it carries no identity-provider (Firebase) code either; configured, the
+// SDK is there, in chunks loaded after first paint, never in the initial JavaScript.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -9,6 +11,17 @@ import { REPO, run } from "./e2e/scratch-copy.ts";
 /** Strings only MSW, its worker or our fixtures contain. */
 const MOCK_MARKERS = ["mockServiceWorker", "setupWorker", "[MSW]", "[mocks]", "onUnhandledFrame", "openapi-msw"];
 
+/** Strings only the Firebase SDK (or our use of it) contains. */
+const FIREBASE_MARKERS = ["identitytoolkit", "securetoken", "firebase", "demo-test"];
+
+/** The four variables that configure a real Firebase project (values are placeholders). */
+const CONFIGURED = {
+  VITE_FIREBASE_API_KEY: "build-test-key",
+  VITE_FIREBASE_AUTH_DOMAIN: "build-test.firebaseapp.com",
+  VITE_FIREBASE_PROJECT_ID: "build-test",
+  VITE_FIREBASE_APP_ID: "1:1:web:1",
+};
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -16,26 +29,34 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Every place a marker occurs in the build output, as `file: marker`, file names included. */
-function findMockCode(dir: string): string[] {
-  return filesUnder(dir).flatMap((file) => {
+function findMarkers(dir: string, markers: string[], files = filesUnder(dir)): string[] {
+  return files.flatMap((file) => {
     const name = relative(dir, file);
     const text = `${name}\n${readFileSync(file, "utf8")}`;
-    return MOCK_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${name}: ${marker}`);
+    return markers.filter((marker) => text.includes(marker)).map((marker) => `${name}: ${marker}`);
   });
 }
 
-function build(mode: "production" | "development"): string {
+function findMockCode(dir: string): string[] {
+  return findMarkers(dir, MOCK_MARKERS);
+}
+
+/** The scripts index.html loads before any dynamic import (entry and modulepreloads). */
+function initialScripts(dir: string): string[] {
+  const html = readFileSync(join(dir, "index.html"), "utf8");
+  return [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/?([^"]+\.js)"/g)].map(
+    (match) => join(dir, match[1] ?? ""),
+  );
+}
+
+function build(mode: "production" | "development", env: Record<string, string> = {}): string {
   const outDir = mkdtempSync(join(tmpdir(), `build-${mode}-`));
-  const result = run(REPO, "vite", [
-    "build",
-    "--mode",
-    mode,
-    "--outDir",
-    outDir,
-    "--emptyOutDir",
-    "--logLevel",
-    "error",
-  ]);
+  const result = run(
+    REPO,
+    "vite",
+    ["build", "--mode", mode, "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    env,
+  );
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
   return outDir;
@@ -45,11 +66,34 @@ describe("the production build", () => {
   const outDirs: string[] = [];
   afterAll(() => outDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+  // One unconfigured production build serves the first two tests.
+  let production: string | undefined;
+  function productionBuild(): string {
+    production ??= build("production");
+    outDirs.push(production);
+    return production;
+  }
+
   it("contains no MSW code, no fixtures and no worker file", () => {
-    const outDir = build("production");
-    outDirs.push(outDir);
+    const outDir = productionBuild();
     expect(filesUnder(outDir).some((file) => file.endsWith(".js"))).toBe(true);
     expect(findMockCode(outDir)).toEqual([]);
+  });
+
+  it("contains no identity-provider code when Firebase is not configured", () => {
+    const outDir = productionBuild();
+    expect(findMarkers(outDir, FIREBASE_MARKERS)).toEqual([]);
+  });
+
+  it("configured, loads the identity provider's SDK in lazy chunks only", () => {
+    const outDir = build("production", CONFIGURED);
+    outDirs.push(outDir);
+    const initial = initialScripts(outDir);
+    expect(initial.length).toBeGreaterThan(0);
+    // The scan finds the SDK when it is there…
+    expect(findMarkers(outDir, ["identitytoolkit"])).not.toEqual([]);
+    // …and not in what the page loads first.
+    expect(findMarkers(outDir, ["identitytoolkit", "securetoken"], initial)).toEqual([]);
   });
 
   it("is checked by a scan that does find mocking in a development build", () => {

@@ -3,14 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./app";
 import { identityStore } from "@/mocks/identity/fixtures";
-import { loadAuth } from "@/features/identity/auth";
+import { loadIdentity } from "@/features/identity/auth";
 
 // The whole app with the real Firebase SDK, its provider answered by the embedded
 // fixtures (MSW): what `npm run dev` does with no server and no configuration.
 afterEach(async () => {
-  const auth = await loadAuth();
-  const { signOut } = await import("firebase/auth");
-  if (auth) await signOut(auth);
+  await (await loadIdentity())?.signOut();
   window.location.hash = "";
 });
 

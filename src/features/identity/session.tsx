@@ -1,7 +1,7 @@
-import type { Auth, PasswordValidationStatus, User } from "firebase/auth";
+import type { PasswordValidationStatus, User } from "firebase/auth";
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { setTokenSource } from "@/api/session";
-import { loadAuth } from "./auth";
+import { loadIdentity, type IdentitySdk } from "./auth";
 
 /** What the account screen shows: the provider's account lookup. */
 export interface Account {
@@ -48,10 +48,11 @@ function accountOf(user: User): Account {
   };
 }
 
-async function requireAuth(): Promise<Auth> {
-  const auth = await loadAuth();
-  if (!auth) throw Object.assign(new Error("[identity] No identity provider is configured."), { code: "identity/off" });
-  return auth;
+async function requireIdentity(): Promise<IdentitySdk> {
+  const identity = await loadIdentity();
+  if (!identity)
+    throw Object.assign(new Error("[identity] No identity provider is configured."), { code: "identity/off" });
+  return identity;
 }
 
 /**
@@ -71,15 +72,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void loadAuth().then(async (auth) => {
+    void loadIdentity().then((identity) => {
       if (cancelled) return;
-      if (!auth) {
+      if (!identity) {
         setStatus("unavailable");
         return;
       }
-      const { onIdTokenChanged, signOut } = await import("firebase/auth");
-      if (cancelled) return;
-      unsubscribe = onIdTokenChanged(auth, (user) => {
+      const { auth } = identity;
+      const stop = identity.onIdTokenChanged((user) => {
         setAccount(user ? accountOf(user) : null);
         setStatus((previous) => (user ? "signed-in" : previous === "expired" ? "expired" : "signed-out"));
       });
@@ -87,10 +87,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         getToken: async (forceRefresh) => (auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null),
         onExpired: () => {
           setStatus("expired");
-          void signOut(auth);
+          void identity.signOut();
         },
       });
-      const stop = unsubscribe;
       unsubscribe = () => {
         stop();
         clear();
@@ -103,36 +102,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (email: string, password: string) => {
-    const auth = await requireAuth();
-    const { signInWithEmailAndPassword } = await import("firebase/auth");
-    await signInWithEmailAndPassword(auth, email, password);
+    await (await requireIdentity()).signIn(email, password);
   }, []);
 
   const signUp = useCallback(async (email: string, password: string) => {
-    const auth = await requireAuth();
-    const { createUserWithEmailAndPassword } = await import("firebase/auth");
-    await createUserWithEmailAndPassword(auth, email, password);
+    await (await requireIdentity()).signUp(email, password);
   }, []);
 
   const signOut = useCallback(async () => {
-    const auth = await requireAuth();
-    const { signOut: end } = await import("firebase/auth");
-    await end(auth);
+    await (await requireIdentity()).signOut();
   }, []);
 
   const reloadAccount = useCallback(async () => {
-    const auth = await requireAuth();
-    const user = auth.currentUser;
+    const user = (await requireIdentity()).auth.currentUser;
     if (!user) return;
     await user.reload();
     setAccount(accountOf(user));
   }, []);
 
-  const validatePassword = useCallback(async (password: string) => {
-    const auth = await requireAuth();
-    const { validatePassword: validate } = await import("firebase/auth");
-    return validate(auth, password);
-  }, []);
+  const validatePassword = useCallback(
+    async (password: string) => (await requireIdentity()).validatePassword(password),
+    [],
+  );
 
   const session = useMemo<Session>(
     () => ({ status, account, signIn, signUp, signOut, reloadAccount, validatePassword }),
