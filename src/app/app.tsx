@@ -1,15 +1,21 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { manifest } from "@/api/manifest";
 import { createQueryClient } from "@/api/query";
 import { ErrorState } from "@/components/error-state";
-import { IDENTITY_PATHS, IdentityPage } from "@/features/identity/identity-pages";
+import { Spinner } from "@/components/spinner";
+import { IDENTITY_PATHS } from "@/features/identity/paths";
 import { SessionNav } from "@/features/identity/session-nav";
 import { SessionProvider } from "@/features/identity/session";
 import { ContractOverview } from "./contract-overview";
 import { useRoute } from "@/lib/route";
 import "./app.css";
+
+// The identity screens load when first visited: they are not part of the first paint.
+const IdentityPage = lazy(() =>
+  import("@/features/identity/identity-pages").then((module) => ({ default: module.IdentityPage })),
+);
 
 function Crashed({ error, resetErrorBoundary }: FallbackProps) {
   return <ErrorState title="This page crashed" error={error} onRetry={resetErrorBoundary} />;
@@ -17,7 +23,12 @@ function Crashed({ error, resetErrorBoundary }: FallbackProps) {
 
 function Page() {
   const { path, next } = useRoute();
-  if (IDENTITY_PATHS.includes(path)) return <IdentityPage path={path} next={next} />;
+  if (IDENTITY_PATHS.includes(path))
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <IdentityPage path={path} next={next} />
+      </Suspense>
+    );
   return (
     <>
       <h1>Contract status</h1>

@@ -36,5 +36,3 @@ export function IdentityPage({ path, next }: { path: string; next: string | null
     );
   return <SignInForm onSignedIn={after} signUpHref={href(`/sign-up${next ? `?next=${next}` : ""}`)} />;
 }
-
-export const IDENTITY_PATHS = ["/sign-in", "/sign-up", "/account"];
