@@ -41,7 +41,12 @@ export type ProviderErrorCode =
   | "INVALID_ID_TOKEN"
   | "USER_NOT_FOUND"
   | "INVALID_REFRESH_TOKEN"
-  | "TOKEN_EXPIRED";
+  | "TOKEN_EXPIRED"
+  | "TOO_MANY_ATTEMPTS_TRY_LATER"
+  | "QUOTA_EXCEEDED"
+  | "INTERNAL_ERROR"
+  // A code the app has never seen (a new one from the provider): shown as the generic message.
+  | "SOMETHING_NEW";
 
 /** A refusal of the provider, answered as its `400 { error: { message: code } }`. */
 export class ProviderError extends Error {
