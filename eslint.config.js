@@ -29,6 +29,7 @@ export default tseslint.config(
       ".storybook/public/",
       "src/api/schema.d.ts",
       "tests/**/generated/",
+      "src/mocks/**/generated/",
       // Type-checked and run inside a scratch copy whose contract declares what they call.
       "tests/e2e/fixture-app/",
       "tests/gallery-contract/fixture-app/",

@@ -3,362 +3,362 @@
  * change the contract and regenerate.
  */
 export type paths = {
-  "/v1/accounts:signUp": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/accounts:signUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account with an e-mail and a password */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Create an account with an e-mail and a password */
-    post: operations["signUp"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v1/accounts:signInWithPassword": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/accounts:signInWithPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with an e-mail and a password */
+        post: operations["signInWithPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Sign in with an e-mail and a password */
-    post: operations["signInWithPassword"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v1/accounts:lookup": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/accounts:lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in account's data */
+        post: operations["lookupAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** The signed-in account's data */
-    post: operations["lookupAccount"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v1/token": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v1/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange a refresh token for a fresh ID token */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    get?: never;
-    put?: never;
-    /** Exchange a refresh token for a fresh ID token */
-    post: operations["refreshToken"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v2/passwordPolicy": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/v2/passwordPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's password policy (the SDK's validatePassword reads it) */
+        get: operations["getPasswordPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** The project's password policy (the SDK's validatePassword reads it) */
-    get: operations["getPasswordPolicy"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
-  schemas: {
-    PasswordRequest: {
-      email?: string;
-      password?: string;
-      returnSecureToken?: boolean;
-      clientType?: string;
-    };
-    SignUpResponse: {
-      kind?: string;
-      idToken: components["schemas"]["IdToken"];
-      refreshToken: string;
-      /** @example 3600 */
-      expiresIn: string;
-      localId: string;
-      /** Format: email */
-      email?: string;
-    };
-    SignInResponse: components["schemas"]["SignUpResponse"] & {
-      registered?: boolean;
-      displayName?: string;
-    };
-    LookupResponse: {
-      kind?: string;
-      users: components["schemas"]["AccountInfo"][];
-    };
-    AccountInfo: {
-      localId: string;
-      /** Format: email */
-      email?: string;
-      emailVerified?: boolean;
-      disabled?: boolean;
-      passwordHash?: string;
-      passwordUpdatedAt?: number;
-      validSince?: string;
-      /** @description Milliseconds since the epoch. */
-      createdAt?: string;
-      /** @description Milliseconds since the epoch. */
-      lastLoginAt?: string;
-      /** Format: date-time */
-      lastRefreshAt?: string;
-      providerUserInfo?: {
-        providerId: string;
-        federatedId?: string;
-        email?: string;
-        rawId?: string;
-      }[];
-    };
-    TokenResponse: {
-      access_token?: string;
-      /** @example 3600 */
-      expires_in: string;
-      /** @constant */
-      token_type?: "Bearer";
-      refresh_token: string;
-      id_token: components["schemas"]["IdToken"];
-      user_id?: string;
-      project_id?: string;
-    };
-    /**
-     * @description A JWT; the emulator's and the fixtures' are unsigned (`alg` none).
-     * @example eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1c2VyX2lkIjoiYWRhIiwic3ViIjoiYWRhIiwiZW1haWwiOiJhZGFAZXhhbXBsZS5jb20iLCJpYXQiOjE3NjQwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMCwiYXV0aF90aW1lIjoxNzY0MDAwMDAwfQ.
-     */
-    IdToken: string;
-    PasswordPolicy: {
-      customStrengthOptions: {
-        minPasswordLength?: number;
-        maxPasswordLength?: number;
-        containsLowercaseCharacter?: boolean;
-        containsUppercaseCharacter?: boolean;
-        containsNumericCharacter?: boolean;
-        containsNonAlphanumericCharacter?: boolean;
-      };
-      allowedNonAlphanumericCharacters?: string[];
-      /** @enum {string} */
-      enforcementState: "ENFORCE" | "OFF" | "ENFORCEMENT_STATE_UNSPECIFIED";
-      forceUpgradeOnSignin?: boolean;
-      /** @constant */
-      schemaVersion: 1;
-    };
-    ErrorResponse: {
-      error: {
-        code: number;
-        message: string;
-        status?: string;
-        errors?: {
-          message?: string;
-          domain?: string;
-          reason?: string;
-        }[];
-      };
-    };
-  };
-  responses: {
-    /** @description The request failed; `error.message` holds the provider's code (EMAIL_EXISTS, INVALID_LOGIN_CREDENTIALS, WEAK_PASSWORD : …), which the SDK maps to an `auth/…` code. */
-    Error: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
+    schemas: {
+        PasswordRequest: {
+            email?: string;
+            password?: string;
+            returnSecureToken?: boolean;
+            clientType?: string;
+        };
+        SignUpResponse: {
+            kind?: string;
+            idToken: components["schemas"]["IdToken"];
+            refreshToken: string;
+            /** @example 3600 */
+            expiresIn: string;
+            localId: string;
+            /** Format: email */
+            email?: string;
+        };
+        SignInResponse: components["schemas"]["SignUpResponse"] & {
+            registered?: boolean;
+            displayName?: string;
+        };
+        LookupResponse: {
+            kind?: string;
+            users: components["schemas"]["AccountInfo"][];
+        };
+        AccountInfo: {
+            localId: string;
+            /** Format: email */
+            email?: string;
+            emailVerified?: boolean;
+            disabled?: boolean;
+            passwordHash?: string;
+            passwordUpdatedAt?: number;
+            validSince?: string;
+            /** @description Milliseconds since the epoch. */
+            createdAt?: string;
+            /** @description Milliseconds since the epoch. */
+            lastLoginAt?: string;
+            /** Format: date-time */
+            lastRefreshAt?: string;
+            providerUserInfo?: {
+                providerId: string;
+                federatedId?: string;
+                email?: string;
+                rawId?: string;
+            }[];
+        };
+        TokenResponse: {
+            access_token?: string;
+            /** @example 3600 */
+            expires_in: string;
+            /** @constant */
+            token_type?: "Bearer";
+            refresh_token: string;
+            id_token: components["schemas"]["IdToken"];
+            user_id?: string;
+            project_id?: string;
+        };
         /**
-         * @example {
-         *       "error": {
-         *         "code": 400,
-         *         "message": "INVALID_LOGIN_CREDENTIALS",
-         *         "errors": [
-         *           {
-         *             "message": "INVALID_LOGIN_CREDENTIALS",
-         *             "domain": "global",
-         *             "reason": "invalid"
-         *           }
-         *         ]
-         *       }
-         *     }
+         * @description A JWT; the emulator's and the fixtures' are unsigned (`alg` none).
+         * @example eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJ1c2VyX2lkIjoiYWRhIiwic3ViIjoiYWRhIiwiZW1haWwiOiJhZGFAZXhhbXBsZS5jb20iLCJpYXQiOjE3NjQwMDAwMDAsImV4cCI6NDEwMjQ0NDgwMCwiYXV0aF90aW1lIjoxNzY0MDAwMDAwfQ.
          */
-        "application/json": components["schemas"]["ErrorResponse"];
-      };
+        IdToken: string;
+        PasswordPolicy: {
+            customStrengthOptions: {
+                minPasswordLength?: number;
+                maxPasswordLength?: number;
+                containsLowercaseCharacter?: boolean;
+                containsUppercaseCharacter?: boolean;
+                containsNumericCharacter?: boolean;
+                containsNonAlphanumericCharacter?: boolean;
+            };
+            allowedNonAlphanumericCharacters?: string[];
+            /** @enum {string} */
+            enforcementState: "ENFORCE" | "OFF" | "ENFORCEMENT_STATE_UNSPECIFIED";
+            forceUpgradeOnSignin?: boolean;
+            /** @constant */
+            schemaVersion: 1;
+        };
+        ErrorResponse: {
+            error: {
+                code: number;
+                message: string;
+                status?: string;
+                errors?: {
+                    message?: string;
+                    domain?: string;
+                    reason?: string;
+                }[];
+            };
+        };
     };
-  };
-  parameters: {
-    /** @description The project's public API key. */
-    key: string;
-  };
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    responses: {
+        /** @description The request failed; `error.message` holds the provider's code (EMAIL_EXISTS, INVALID_LOGIN_CREDENTIALS, WEAK_PASSWORD : …), which the SDK maps to an `auth/…` code. */
+        Error: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": 400,
+                 *         "message": "INVALID_LOGIN_CREDENTIALS",
+                 *         "errors": [
+                 *           {
+                 *             "message": "INVALID_LOGIN_CREDENTIALS",
+                 *             "domain": "global",
+                 *             "reason": "invalid"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The project's public API key. */
+        key: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 };
 export type $defs = Record<string, never>;
 export interface operations {
-  signUp: {
-    parameters: {
-      query: {
-        /** @description The project's public API key. */
-        key: components["parameters"]["key"];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PasswordRequest"];
-      };
-    };
-    responses: {
-      /** @description The account was created and is signed in. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    signUp: {
+        parameters: {
+            query: {
+                /** @description The project's public API key. */
+                key: components["parameters"]["key"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": components["schemas"]["SignUpResponse"];
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordRequest"];
+            };
         };
-      };
-      400: components["responses"]["Error"];
-    };
-  };
-  signInWithPassword: {
-    parameters: {
-      query: {
-        /** @description The project's public API key. */
-        key: components["parameters"]["key"];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PasswordRequest"];
-      };
-    };
-    responses: {
-      /** @description Signed in. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        responses: {
+            /** @description The account was created and is signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
         };
-        content: {
-          "application/json": components["schemas"]["SignInResponse"];
-        };
-      };
-      400: components["responses"]["Error"];
     };
-  };
-  lookupAccount: {
-    parameters: {
-      query: {
-        /** @description The project's public API key. */
-        key: components["parameters"]["key"];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": {
-          idToken: string;
+    signInWithPassword: {
+        parameters: {
+            query: {
+                /** @description The project's public API key. */
+                key: components["parameters"]["key"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-    };
-    responses: {
-      /** @description The account. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordRequest"];
+            };
         };
-        content: {
-          "application/json": components["schemas"]["LookupResponse"];
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
         };
-      };
-      400: components["responses"]["Error"];
     };
-  };
-  refreshToken: {
-    parameters: {
-      query: {
-        /** @description The project's public API key. */
-        key: components["parameters"]["key"];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/x-www-form-urlencoded": {
-          /** @constant */
-          grant_type: "refresh_token";
-          refresh_token: string;
+    lookupAccount: {
+        parameters: {
+            query: {
+                /** @description The project's public API key. */
+                key: components["parameters"]["key"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-      };
-    };
-    responses: {
-      /** @description Fresh tokens. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+        requestBody: {
+            content: {
+                "application/json": {
+                    idToken: string;
+                };
+            };
         };
-        content: {
-          "application/json": components["schemas"]["TokenResponse"];
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
         };
-      };
-      400: components["responses"]["Error"];
     };
-  };
-  getPasswordPolicy: {
-    parameters: {
-      query: {
-        /** @description The project's public API key. */
-        key: components["parameters"]["key"];
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The policy. */
-      200: {
-        headers: {
-          [name: string]: unknown;
+    refreshToken: {
+        parameters: {
+            query: {
+                /** @description The project's public API key. */
+                key: components["parameters"]["key"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
-        content: {
-          "application/json": components["schemas"]["PasswordPolicy"];
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @constant */
+                    grant_type: "refresh_token";
+                    refresh_token: string;
+                };
+            };
         };
-      };
-      400: components["responses"]["Error"];
+        responses: {
+            /** @description Fresh tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenResponse"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
     };
-  };
+    getPasswordPolicy: {
+        parameters: {
+            query: {
+                /** @description The project's public API key. */
+                key: components["parameters"]["key"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordPolicy"];
+                };
+            };
+            400: components["responses"]["Error"];
+        };
+    };
 }
