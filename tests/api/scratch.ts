@@ -12,6 +12,7 @@ const PARTS = [
   "src/api",
   "tests/example-contract",
   "tests/gallery-contract",
+  "src/mocks/identity",
   ".storybook/public",
 ];
 
@@ -42,6 +43,7 @@ export function snapshotOutputs(dir: string): Map<string, string> {
     "src/api",
     "tests/example-contract/generated",
     "tests/gallery-contract/generated",
+    "src/mocks/identity/generated",
     ".storybook/public",
   ]) {
     for (const entry of readdirSync(join(dir, folder), { recursive: true })) {
