@@ -38,6 +38,8 @@ const meta = {
   // Every story starts signed out, with the seeded accounts only.
   beforeEach: async () => {
     identityStore.reset();
+    // The account page shows sign-in times: the same on every run, for the visual baselines.
+    identityStore.setAccountClock(() => Date.UTC(2026, 10, 22, 8, 45));
     await (await loadIdentity())?.signOut();
   },
 } satisfies Meta<typeof IdentityScreen>;
@@ -354,6 +356,7 @@ export const SignedIn: Story = {
     await expect(within(account).getByText("ada@example.com")).toBeVisible();
     await expect(within(account).getByText("Yes")).toBeVisible();
     await expect(within(account).getByText("January 15, 2026 at 9:30 AM UTC")).toBeVisible();
+    await expect(within(account).getByText("November 22, 2026 at 8:45 AM UTC")).toBeVisible();
     await expect(account).toHaveAttribute("data-verified", "true");
   },
 };

@@ -105,6 +105,8 @@ export interface SessionTokens {
  */
 export function createIdentityStore(seed: readonly SeedUser[] = [], options: { now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
+  /** The clock of account times (created, last sign-in); tokens always follow `now`. */
+  let accountClock: () => number = now;
   const users = new Map<string, StoredUser>();
   /** refresh token → localId */
   const refreshTokens = new Map<string, string>();
@@ -130,7 +132,7 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
   }
 
   function add(user: SeedUser): StoredUser {
-    const time = now();
+    const time = accountClock();
     const stored: StoredUser = {
       localId: user.localId ?? newId("u"),
       email: user.email.toLowerCase(),
@@ -203,6 +205,7 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
   }
 
   function reset(): void {
+    accountClock = now;
     users.clear();
     refreshTokens.clear();
     policy = DEFAULT_PASSWORD_POLICY;
@@ -232,7 +235,7 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
       // Improved e-mail privacy: an unknown e-mail and a wrong password fail alike.
       if (!user || user.password !== credentials.password) throw new ProviderError("INVALID_LOGIN_CREDENTIALS");
       if (user.disabled) throw new ProviderError("USER_DISABLED");
-      user.lastLoginAt = now();
+      user.lastLoginAt = accountClock();
       const tokens = session(user);
       save();
       return tokens;
@@ -280,6 +283,15 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
     /** Replaces the policy (a story of a stricter project, say) until the next reset. */
     setPasswordPolicy(next: PasswordPolicy): void {
       policy = next;
+    },
+
+    /**
+     * Fixes the time accounts are created and signed in at (until the next reset), so
+     * that a story's screenshot of the account page is the same on every run. ID tokens
+     * keep the real clock: the SDK refreshes a token it believes expired.
+     */
+    setAccountClock(clock: () => number): void {
+      accountClock = clock;
     },
 
     /** Adds an account (a test's own, beside the seeded ones). */
