@@ -128,6 +128,7 @@ export default tseslint.config(
       ".storybook/public/",
       "src/api/schema.d.ts",
       "tests/**/generated/",
+      "src/mocks/**/generated/",
       // Type-checked and run inside a scratch copy whose contract declares what they call.
       "tests/e2e/fixture-app/",
       "tests/gallery-contract/fixture-app/",
@@ -164,7 +165,14 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}", "workbench/**/*.{ts,tsx}"],
-    ignores: ["src/api/client.ts", "src/api/query.ts", "src/mocks/**", "workbench/fixtures/**", ...TEST_FILES],
+    ignores: [
+      "src/api/client.ts",
+      "src/api/query.ts",
+      "src/api/session.ts",
+      "src/mocks/**",
+      "workbench/fixtures/**",
+      ...TEST_FILES,
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -173,7 +181,7 @@ export default tseslint.config(
             {
               group: [...CLIENT_MODULES, ...MOCK_MODULES],
               message:
-                "Only the client (src/api/client.ts, src/api/query.ts) talks to the network: use `api` (hooks) or `apiClient` from @/api. Only the fixtures (src/mocks, workbench/fixtures) answer it.",
+                "Only the client (src/api/client.ts, query.ts, session.ts) talks to the network: use `api` (hooks) or `apiClient` from @/api. Only the fixtures (src/mocks, workbench/fixtures) answer it.",
             },
           ],
         },
@@ -181,7 +189,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/api/client.ts", "src/api/query.ts"],
+    files: ["src/api/client.ts", "src/api/query.ts", "src/api/session.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

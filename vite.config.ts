@@ -4,7 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { msw } from "msw/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { contractWatch } from "./workbench/codegen/vite-plugin-contract.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
@@ -67,6 +67,9 @@ function storybookProject(theme: Theme) {
   };
 }
 
+/** The tests that need the Firebase Auth emulator: the `emulator` project runs them, not `node`. */
+const EMULATOR_TESTS = ["tests/identity/agreement.test.ts", "tests/identity/dev-emulator.test.ts"];
+
 export default defineConfig({
   // msw() serves the mock Service Worker to `npm run dev` without a copy in public/,
   // so the production build never contains it.
@@ -111,8 +114,27 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: ["tests/**/*.test.ts", "scripts/**/*.test.ts", "workbench/**/*.test.ts"],
-          exclude: ["workbench/fixtures/{operation-matcher,unhandled}.test.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            "workbench/fixtures/{operation-matcher,unhandled}.test.ts",
+            ...EMULATOR_TESTS,
+          ],
           globalSetup: ["tests/setup/require-chromium.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        // The identity fixtures against the real provider (the Firebase Auth emulator),
+        // started once per run in the background by its globalSetup.
+        extends: true,
+        test: {
+          name: "emulator",
+          environment: "node",
+          include: EMULATOR_TESTS,
+          globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/auth-emulator.ts"],
+          // One emulator, whose accounts the agreement tests clear: one file at a time.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

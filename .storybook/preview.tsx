@@ -7,6 +7,7 @@ import { fixtures } from "@/mocks/fixtures";
 import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
 import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
 import { createQueryClient } from "@/api/query";
+import { identity } from "@/mocks/identity/fixtures";
 import "@/styles/tokens.css";
 import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario";
 import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench";
@@ -47,6 +48,7 @@ const preview: Preview = {
   // Contract violations (a fixture or override that breaks the contract) fail it too.
   afterEach: async () => {
     await fixtures.settled();
+    await identity.settled();
     const problems = [
       ...takeUnhandledRequests(),
       ...takeViolations().map((violation) => `Contract violation: ${formatViolation(violation)}`),

@@ -5,7 +5,8 @@ import "@/styles/tokens.css";
 
 /**
  * In development (`npm run dev`) the app answers from the fixtures unless
- * VITE_API_MOCK=0. `MODE` is replaced by a literal at build time, so a production
+ * VITE_API_MOCK=0; the identity provider too (sign up and sign in with no server), or
+ * the Auth emulator with `npm run dev:emulator`. `MODE` is replaced by a literal at build time, so a production
  * build drops this branch and the dynamic import with it: no MSW, fixtures or
  * worker in dist/. (`DEV` would follow NODE_ENV, which a CI shell may set to "test".)
  */
@@ -13,14 +14,18 @@ async function startMocking(): Promise<void> {
   if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
   try {
     // The product-to-fixtures imports, dev only (docs/decisions/0010-two-wings.md); tests/build.test.ts proves dist/ has none.
-    // eslint-disable-next-line import-x/no-restricted-paths
-    const { startMockWorker } = await import("@/mocks/browser");
-    // eslint-disable-next-line import-x/no-restricted-paths
-    const { fixtures } = await import("@/mocks/fixtures");
-    // eslint-disable-next-line import-x/no-restricted-paths
-    const control = await import("#workbench/fixtures/resources/reset-control.ts");
-    // What the prototype created, changed or deleted survives a reload, for this tab's session.
+    /* eslint-disable import-x/no-restricted-paths */
+    const [{ startMockWorker }, { fixtures }, control, { identityStore }] = await Promise.all([
+      import("@/mocks/browser"),
+      import("@/mocks/fixtures"),
+      import("#workbench/fixtures/resources/reset-control.ts"),
+      import("@/mocks/identity/fixtures"),
+    ]);
+    /* eslint-enable import-x/no-restricted-paths */
+    // What the prototype created, changed or deleted survives a reload, for this tab's session,
+    // and so do the accounts made in this tab, as the signed-in session does.
     await fixtures.resources.persist(sessionStorage, control.SESSION_KEY);
+    identityStore.persistIn(sessionStorage);
     await startMockWorker("/mockServiceWorker.js");
     if (fixtures.resources.models.length > 0) control.mountResetControl(fixtures.resources);
   } catch (error) {

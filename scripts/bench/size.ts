@@ -2,7 +2,8 @@
  * `npm run bench:size`: the gzip size of the app's initial JavaScript, next to a
  * bare Vite + React app built in the same run with the same toolchain.
  * Initial JS = the entry scripts and modulepreloads index.html loads before any
- * dynamic import.
+ * dynamic import. Two builds of the app: unconfigured (no Firebase code at all) and
+ * configured with a Firebase project (placeholder values), whose identity SDK is lazy JS.
  */
 import react from "@vitejs/plugin-react";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -21,8 +22,35 @@ function initialJsGzip(outDir: string): { files: string[]; bytes: number } {
   return { files, bytes };
 }
 
-async function buildApp(outDir: string): Promise<void> {
-  await build({ root, logLevel: "silent", mode: "production", build: { outDir, emptyOutDir: true } });
+/** Every other script of the build: what loads later, through dynamic imports. */
+function lazyJsGzip(outDir: string, initial: string[]): number {
+  return readdirSync(join(outDir, "assets"))
+    .map((name) => `/assets/${name}`)
+    .filter((file) => file.endsWith(".js") && !initial.includes(file))
+    .reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0);
+}
+
+/** Placeholder values: enough for the build to include the identity provider's SDK. */
+const FIREBASE_CONFIG = {
+  VITE_FIREBASE_API_KEY: "bench-key",
+  VITE_FIREBASE_AUTH_DOMAIN: "bench.firebaseapp.com",
+  VITE_FIREBASE_PROJECT_ID: "bench",
+  VITE_FIREBASE_APP_ID: "1:1:web:1",
+};
+
+async function buildApp(outDir: string, env: Record<string, string> = {}): Promise<void> {
+  const saved = Object.fromEntries(Object.keys(FIREBASE_CONFIG).map((key) => [key, process.env[key]]));
+  // Vite reads VITE_* variables from the environment; unset them for the unconfigured build.
+  for (const key of Object.keys(FIREBASE_CONFIG)) delete process.env[key];
+  Object.assign(process.env, env);
+  try {
+    await build({ root, logLevel: "silent", mode: "production", build: { outDir, emptyOutDir: true } });
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
 }
 
 /** The smallest Vite + React app: one component rendered with createRoot. */
@@ -82,15 +110,21 @@ mkdirSync(join(root, ".cache"), { recursive: true });
 const work = mkdtempSync(join(root, ".cache", "bench-size-"));
 try {
   await buildApp(join(work, "app"));
+  await buildApp(join(work, "configured"), FIREBASE_CONFIG);
   await buildBare(join(work, "bare"));
   const app = initialJsGzip(join(work, "app"));
+  const configured = initialJsGzip(join(work, "configured"));
   const bare = initialJsGzip(join(work, "bare"));
-  console.log("initial JS, gzip");
-  console.log(`  app               ${kib(app.bytes).padStart(10)}  (${app.files.join(", ")})`);
-  console.log(`  bare Vite + React ${kib(bare.bytes).padStart(10)}`);
+  const ratio = (bytes: number) => `×${(bytes / bare.bytes).toFixed(2)}`;
+  console.log("JS, gzip");
+  console.log(`  app, initial               ${kib(app.bytes).padStart(10)}  (${app.files.join(", ")})`);
+  console.log(`  app, lazy                  ${kib(lazyJsGzip(join(work, "app"), app.files)).padStart(10)}`);
+  console.log(`  app + Firebase, initial    ${kib(configured.bytes).padStart(10)}  (${ratio(configured.bytes)})`);
   console.log(
-    `  app − bare        ${kib(app.bytes - bare.bytes).padStart(10)}  (×${(app.bytes / bare.bytes).toFixed(2)})`,
+    `  app + Firebase, lazy       ${kib(lazyJsGzip(join(work, "configured"), configured.files)).padStart(10)}  (the identity SDK)`,
   );
+  console.log(`  bare Vite + React          ${kib(bare.bytes).padStart(10)}`);
+  console.log(`  app − bare                 ${kib(app.bytes - bare.bytes).padStart(10)}  (${ratio(app.bytes)})`);
   const analytics = await analyticsSizes(join(work, "app-analytics"));
   console.log("with analytics configured (VITE_FIREBASE_MEASUREMENT_ID), gzip");
   console.log(

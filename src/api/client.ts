@@ -1,7 +1,9 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors";
-import { METHODS as HTTP_METHODS, type Method } from "./manifest-types";
+import { manifest } from "./manifest";
+import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types";
 import type { paths } from "./schema";
+import { bearerSession } from "./session";
 
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -21,6 +23,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Defaults to {@link DEFAULT_TIMEOUT_MS}. */
   timeoutMs?: number;
+  /**
+   * The contract's operations, to know which need the session's token (their `security`).
+   * Defaults to the product contract's.
+   */
+  operations?: readonly ManifestOperation[];
 }
 
 /**
@@ -75,24 +82,26 @@ function throwingApiErrors<Paths extends object>(client: Client<Paths>): Client<
  */
 export function createApiClient<Paths extends object = paths>(options: ApiClientOptions = {}): Client<Paths> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const client = createClient<Paths>({
-    baseUrl: options.baseUrl ?? apiBaseUrl(),
-    // Look `fetch` up on every call, not once at creation: MSW in Node patches
-    // globalThis.fetch after this module may have been imported.
-    fetch: async (request) => {
-      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
-      try {
-        return await globalThis.fetch(new Request(request, { signal }));
-      } catch (error) {
-        throw toApiError(
-          signal.aborted ? signal.reason : error,
-          { method: request.method, url: request.url },
-          { transport: true },
-        );
-      }
-    },
-  });
+  const baseUrl = options.baseUrl ?? apiBaseUrl();
+  // Look `fetch` up on every call, not once at creation: MSW in Node patches
+  // globalThis.fetch after this module may have been imported.
+  const send = async (request: Request): Promise<Response> => {
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    try {
+      return await globalThis.fetch(new Request(request, { signal }));
+    } catch (error) {
+      throw toApiError(
+        signal.aborted ? signal.reason : error,
+        { method: request.method, url: request.url },
+        { transport: true },
+      );
+    }
+  };
+  const client = createClient<Paths>({ baseUrl, fetch: send });
   client.use(rejectNonJsonBodies);
+  // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
+  // answer to a retried 401 then goes through the checks above like any other.
+  client.use(bearerSession({ operations: options.operations ?? manifest.operations, baseUrl, fetch: send }));
   return throwingApiErrors(client);
 }
 

@@ -1,40 +1,71 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { manifest } from "@/api/manifest";
 import { createQueryClient } from "@/api/query";
 import { ErrorState } from "@/components/error-state";
 import { trackException, useScreenView } from "@/features/analytics/analytics";
 import { AnalyticsConsent } from "@/features/analytics/analytics-consent";
+import { Spinner } from "@/components/spinner";
+import { IDENTITY_PATHS } from "@/features/identity/paths";
+import { SessionNav } from "@/features/identity/session-nav";
+import { SessionProvider } from "@/features/identity/session";
 import { ContractOverview } from "./contract-overview";
+import { useRoute } from "@/lib/route";
 import "./app.css";
+
+// The identity screens load when first visited: they are not part of the first paint.
+const IdentityPage = lazy(() =>
+  import("@/features/identity/identity-pages").then((module) => ({ default: module.IdentityPage })),
+);
 
 function Crashed({ error, resetErrorBoundary }: FallbackProps) {
   return <ErrorState title="This page crashed" error={error} onRetry={resetErrorBoundary} />;
 }
 
+function Page() {
+  const { path, next } = useRoute();
+  if (IDENTITY_PATHS.includes(path))
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <IdentityPage path={path} next={next} />
+      </Suspense>
+    );
+  return (
+    <>
+      <h1>Contract status</h1>
+      <ContractOverview manifest={manifest} />
+    </>
+  );
+}
+
 /**
  * The app shell. The product's screens arrive with the contract; until then the
- * shell shows what the contract holds. Everything below it sits inside an error
- * boundary, so a crash shows an error state instead of a blank page.
+ * shell shows what the contract holds, and the identity screens (`#/sign-in`,
+ * `#/sign-up`, `#/account`). Everything below it sits inside an error boundary, so a
+ * crash shows an error state instead of a blank page.
  */
 export function App() {
   const [queryClient] = useState(() => createQueryClient());
   useScreenView("contract-status");
   return (
     <QueryClientProvider client={queryClient}>
-      <div className="app">
-        <header className="app__header">
-          <p className="app__name">{manifest.title}</p>
-        </header>
-        <main className="app__main">
-          <ErrorBoundary FallbackComponent={Crashed} onError={(error) => trackException(error, true)}>
-            <h1>Contract status</h1>
-            <ContractOverview manifest={manifest} />
-          </ErrorBoundary>
-        </main>
-        <AnalyticsConsent />
-      </div>
+      <SessionProvider>
+        <div className="app">
+          <header className="app__header">
+            <a className="app__name" href="#/">
+              {manifest.title}
+            </a>
+            <SessionNav />
+          </header>
+          <main className="app__main">
+            <ErrorBoundary FallbackComponent={Crashed} onError={(error) => trackException(error, true)}>
+              <Page />
+            </ErrorBoundary>
+          </main>
+          <AnalyticsConsent />
+        </div>
+      </SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -13,7 +13,9 @@ const PARTS = [
   "src/api",
   "tests/example-contract",
   "tests/gallery-contract",
+  "tests/resources-contract",
   "src/mocks/analytics",
+  "src/mocks/identity",
   ".storybook/public",
 ];
 
@@ -44,7 +46,9 @@ export function snapshotOutputs(dir: string): Map<string, string> {
     "src/api",
     "tests/example-contract/generated",
     "tests/gallery-contract/generated",
+    "tests/resources-contract/generated",
     "src/mocks/analytics/generated",
+    "src/mocks/identity/generated",
     ".storybook/public",
   ]) {
     for (const entry of readdirSync(join(dir, folder), { recursive: true })) {

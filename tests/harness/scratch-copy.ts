@@ -26,11 +26,21 @@ export function removeScratchCopy(dir: string): void {
 }
 
 /** Runs a command in a scratch copy, with that copy's binaries first on PATH. */
-export function run(cwd: string, command: string, args: string[]): SpawnSyncReturns<string> {
+export function run(
+  cwd: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): SpawnSyncReturns<string> {
   return spawnSync(command, args, {
     cwd,
     encoding: "utf8",
-    env: { ...process.env, PATH: `${join(cwd, "node_modules", ".bin")}:${process.env.PATH ?? ""}`, CI: "true" },
+    env: {
+      ...process.env,
+      PATH: `${join(cwd, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
+      CI: "true",
+      ...env,
+    },
     timeout: 300_000,
   });
 }

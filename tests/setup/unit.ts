@@ -8,11 +8,14 @@ import { setScenario } from "#workbench/fixtures/scenarios.ts";
 import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
 import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
+import { identity, identityStore } from "@/mocks/identity/fixtures";
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {
   cleanup();
   await fixtures.settled();
+  await identity.settled();
+  identityStore.reset();
   server.resetHandlers();
   setScenario("default");
   fixtures.setDefaults(true);

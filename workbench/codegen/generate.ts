@@ -45,6 +45,11 @@ export const TARGETS: readonly Target[] = [
   { contract: "tests/gallery-contract/openapi.yaml", outDir: "tests/gallery-contract/generated" },
   { contract: "src/mocks/analytics/firebase-analytics.openapi.yaml", outDir: "src/mocks/analytics/generated" },
   { contract: "tests/resources-contract/openapi.yaml", outDir: "tests/resources-contract/generated" },
+  // The identity provider's endpoints the embedded fixtures answer (src/mocks/identity).
+  {
+    contract: "src/mocks/identity/identity-toolkit.openapi.yaml",
+    outDir: "src/mocks/identity/generated",
+  },
 ];
 
 const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];

@@ -11,9 +11,11 @@
  *   project at the local Auth emulator instead.
  * - **off**: a production build with nothing configured; callers must not load the SDK.
  *
- * Every `import.meta.env.VITE_*` is replaced by a literal at build time, so a production
- * build without configuration sees `mode: "off"` as a constant and drops the branches
- * that would import the SDK.
+ * Every `import.meta.env.VITE_*` is replaced by a literal at build time, but a call to
+ * `firebaseSetup` is not evaluated by the bundler: code that imports the SDK first tests
+ * the `import.meta.env` literals inline (see `loadFirebaseApp` in ./app.ts), so that a
+ * production build without configuration contains no Firebase code at all
+ * (tests/build.test.ts checks it).
  */
 export interface FirebaseWebConfig {
   readonly apiKey: string;

@@ -1,0 +1,106 @@
+import type { Middleware } from "openapi-fetch";
+import type { ManifestOperation } from "./manifest-types";
+
+/**
+ * Where the API client gets the signed-in person's ID token. The identity feature
+ * provides it (`setTokenSource`), so `src/api` never imports the identity provider's SDK.
+ */
+export interface TokenSource {
+  /** The current ID token, refreshed first when `forceRefresh`; null when signed out. */
+  getToken(forceRefresh: boolean): Promise<string | null>;
+  /** The API refused a freshly refreshed token: the session is over. */
+  onExpired(): void;
+}
+
+let source: TokenSource | null = null;
+
+/**
+ * Sets (or, with null, clears) the token source every API client uses; returns the
+ * function that clears it again.
+ *
+ * @example
+ * useEffect(() => setTokenSource({ getToken: (force) => user.getIdToken(force), onExpired: expire }), [user]);
+ */
+export function setTokenSource(next: TokenSource | null): () => void {
+  source = next;
+  return () => {
+    if (source === next) source = null;
+  };
+}
+
+/** True when the operation's contract `security` requires credentials (an empty alternative makes them optional). */
+export function requiresCredentials(operation: Pick<ManifestOperation, "security">): boolean {
+  return operation.security.length > 0 && operation.security.every((alternative) => alternative.length > 0);
+}
+
+interface Sent {
+  /** A copy of the request before its body was read, to send again. */
+  request: Request;
+  token: string;
+}
+
+/**
+ * The middleware that carries the session to the API: `Authorization: Bearer <ID token>`
+ * on requests to the API's origin for operations whose contract `security` requires
+ * credentials, and nowhere else. A 401 refreshes the token once and retries once (401s
+ * that arrive together share that refresh); a 401 to the retry ends the session
+ * (`onExpired`) and is returned as is.
+ *
+ * @example
+ * client.use(bearerSession({ operations: manifest.operations, baseUrl: "https://api.example.com" }));
+ */
+export function bearerSession(options: {
+  operations: readonly ManifestOperation[];
+  baseUrl: string;
+  fetch?: (request: Request) => Promise<Response>;
+}): Middleware {
+  const apiOrigin = new URL(options.baseUrl).origin;
+  const secured = new Set(
+    options.operations.filter(requiresCredentials).map((op) => `${op.method.toUpperCase()} ${op.path}`),
+  );
+  const sent = new Map<string, Sent>();
+  let refreshing: Promise<string | null> | undefined;
+
+  function refreshOnce(current: TokenSource): Promise<string | null> {
+    refreshing ??= current.getToken(true).finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  return {
+    async onRequest({ request, schemaPath, id }) {
+      if (source === null || new URL(request.url).origin !== apiOrigin) return undefined;
+      if (!secured.has(`${request.method.toUpperCase()} ${schemaPath}`)) return undefined;
+      const token = await source.getToken(false);
+      if (token === null) return undefined;
+      const authorized = new Request(request);
+      authorized.headers.set("Authorization", `Bearer ${token}`);
+      sent.set(id, { request: authorized.clone(), token });
+      return authorized;
+    },
+
+    async onResponse({ response, id }) {
+      const original = sent.get(id);
+      sent.delete(id);
+      const current = source;
+      if (response.status !== 401 || original === undefined || current === null) return undefined;
+      // Another 401 may have refreshed already: then the current token is new, retry with it.
+      const latest = refreshing ? await refreshing : await current.getToken(false);
+      const token = latest !== null && latest !== original.token ? latest : await refreshOnce(current);
+      if (token === null) {
+        current.onExpired();
+        return undefined;
+      }
+      const retry = new Request(original.request);
+      retry.headers.set("Authorization", `Bearer ${token}`);
+      const answer = await (options.fetch ?? ((r: Request) => globalThis.fetch(r)))(retry);
+      if (answer.status === 401) current.onExpired();
+      return answer;
+    },
+
+    onError({ id }) {
+      sent.delete(id);
+    },
+  };
+}
