@@ -4,7 +4,8 @@ import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { manifest } from "@/api/manifest";
 import { createQueryClient } from "@/api/query";
 import { ErrorState } from "@/components/error-state";
-import { trackException, useScreenView } from "@/features/analytics/analytics";
+import { track, trackException, useScreenView } from "@/features/analytics/analytics";
+import type { ScreenName } from "@/features/analytics/events";
 import { AnalyticsConsent } from "@/features/analytics/analytics-consent";
 import { Spinner } from "@/components/spinner";
 import { IDENTITY_PATHS } from "@/features/identity/paths";
@@ -23,8 +24,17 @@ function Crashed({ error, resetErrorBoundary }: FallbackProps) {
   return <ErrorState title="This page crashed" error={error} onRetry={resetErrorBoundary} />;
 }
 
+/** The analytics name of each screen the shell shows. */
+function screenName(path: string): ScreenName {
+  if (path === "/sign-in") return "sign-in";
+  if (path === "/sign-up") return "sign-up";
+  if (path === "/account") return "account";
+  return "contract-status";
+}
+
 function Page() {
   const { path, next } = useRoute();
+  useScreenView(screenName(path));
   if (IDENTITY_PATHS.includes(path))
     return (
       <Suspense fallback={<Spinner label="Loading…" />}>
@@ -47,10 +57,9 @@ function Page() {
  */
 export function App() {
   const [queryClient] = useState(() => createQueryClient());
-  useScreenView("contract-status");
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
+      <SessionProvider onEvent={(event) => track(event, { method: "password" })}>
         <div className="app">
           <header className="app__header">
             <a className="app__name" href="#/">

@@ -1,15 +1,17 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./app";
 import { identityStore } from "@/mocks/identity/fixtures";
 import { loadIdentity } from "@/features/identity/auth";
+import { consent, recorder } from "@/features/analytics/runtime";
 
 // The whole app with the real Firebase SDK, its provider answered by the embedded
 // fixtures (MSW): what `npm run dev` does with no server and no configuration.
 afterEach(async () => {
   await (await loadIdentity())?.signOut();
   window.location.hash = "";
+  recorder.clear();
 });
 
 async function fill(label: string, text: string) {
@@ -39,6 +41,30 @@ describe("identity in the app", () => {
     await fill("Password", "Sturdy-pass1");
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByRole("region", { name: "Your account" })).toBeVisible();
+  });
+
+  it("tells analytics, after consent, that someone signed up and signed in with a password", async () => {
+    consent.set("granted");
+    window.location.hash = "#/sign-up";
+    render(<App />);
+    await fill("E-mail", "counted@example.com");
+    await fill("Password", "Sturdy-pass1");
+    await userEvent.click(await screen.findByRole("button", { name: "Create account" }));
+    const account = await screen.findByRole("region", { name: "Your account" });
+    await userEvent.click(within(account).getByRole("button", { name: "Sign out" }));
+    await fill("E-mail", "counted@example.com");
+    await fill("Password", "Sturdy-pass1");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByRole("region", { name: "Your account" });
+    await waitFor(() =>
+      expect(recorder.events.filter((event) => event.name !== "screen_view")).toEqual([
+        { name: "sign_up", params: { method: "password" } },
+        { name: "login", params: { method: "password" } },
+      ]),
+    );
+    // Screens are counted by name, never with the e-mail or anything personal.
+    expect(JSON.stringify(recorder.events)).not.toContain("counted@example.com");
+    consent.set("denied");
   });
 
   it("refuses a wrong password as the provider does, in words", async () => {

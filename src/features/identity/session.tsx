@@ -1,5 +1,5 @@
 import type { PasswordValidationStatus, User } from "firebase/auth";
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { setTokenSource } from "@/api/session";
 import { loadIdentity, type IdentitySdk } from "./auth";
 
@@ -65,7 +65,22 @@ async function requireIdentity(): Promise<IdentitySdk> {
  * @example
  * <SessionProvider><App /></SessionProvider>
  */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** What the session reports to the shell after a successful sign-in or sign-up (analytics listens). */
+export type SessionEvent = "login" | "sign_up";
+
+export function SessionProvider({
+  children,
+  onEvent,
+}: {
+  children: ReactNode;
+  /** Called after a successful sign-in (`login`) or sign-up (`sign_up`), never with personal data. */
+  onEvent?: (event: SessionEvent) => void;
+}) {
+  // The latest callback, without re-creating signIn/signUp when the shell re-renders.
+  const onEventRef = useRef(onEvent);
+  useEffect(() => {
+    onEventRef.current = onEvent;
+  });
   const [status, setStatus] = useState<SessionStatus>("loading");
   const [account, setAccount] = useState<Account | null>(null);
 
@@ -103,10 +118,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(async (email: string, password: string) => {
     await (await requireIdentity()).signIn(email, password);
+    onEventRef.current?.("login");
   }, []);
 
   const signUp = useCallback(async (email: string, password: string) => {
     await (await requireIdentity()).signUp(email, password);
+    onEventRef.current?.("sign_up");
   }, []);
 
   const signOut = useCallback(async () => {
