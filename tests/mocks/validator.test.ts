@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ContractSchemas } from "@/api/contract-types";
 import { createValidator } from "@/api/mocks/validator";
 import { loadContract, TEST_CONTRACTS } from "./contracts.ts";
 
@@ -30,5 +31,72 @@ describe("the contract check", () => {
     const validator = createValidator(contract);
     const failures = validator.check("#/components/schemas/Pet", { petType: "cat", goodBoy: true });
     expect(failures).toContainEqual({ pointer: "/lives", expected: "a value (required)", actual: "nothing" });
+  });
+});
+
+describe("the contract's patterns", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A contract of named schemas only, as `contract.json` holds it. */
+  function schemas(named: Record<string, unknown>): ContractSchemas {
+    return {
+      openapi: "3.1.0",
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      components: { schemas: named as ContractSchemas["components"]["schemas"] },
+      operations: {},
+    };
+  }
+
+  // With JavaScript's backtracking engine each of these checks takes minutes (2^40 steps):
+  // the test would time out. RE2 answers at once, with the right verdict.
+  it("runs a catastrophic pattern in linear time and gives the right verdict", () => {
+    const validator = createValidator(
+      schemas({
+        Word: { type: "string", pattern: "^(a+)+$" },
+        Bag: { type: "object", patternProperties: { "^(a+)+$": { type: "integer" } } },
+      }),
+    );
+    const nearMatch = `${"a".repeat(40)}!`;
+    expect(validator.check("#/components/schemas/Word", nearMatch)).toEqual([
+      { pointer: "", expected: "a match for /^(a+)+$/", actual: JSON.stringify(nearMatch) },
+    ]);
+    expect(validator.check("#/components/schemas/Word", "a".repeat(41))).toEqual([]);
+    expect(validator.check("#/components/schemas/Bag", { [nearMatch]: "x", aaaa: 1 })).toEqual([]);
+    expect(validator.check("#/components/schemas/Bag", { aaaa: "x" })).toEqual([
+      { pointer: "/aaaa", expected: "type integer", actual: '"x"' },
+    ]);
+  });
+
+  it("tells a pattern apart from another (each compiled on its own)", () => {
+    const validator = createValidator(
+      schemas({ Pair: { type: "object", properties: { a: { pattern: "^a$" }, b: { pattern: "^b$" } } } }),
+    );
+    expect(validator.check("#/components/schemas/Pair", { a: "a", b: "b" })).toEqual([]);
+    expect(validator.check("#/components/schemas/Pair", { a: "b", b: "a" })).toHaveLength(2);
+  });
+
+  it("skips, with a warning naming where it is, a pattern that needs backtracking", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const validator = createValidator(
+      schemas({
+        Twice: { type: "string", pattern: "^(a)\\1(?=b)" },
+        Other: { type: "string", pattern: "^(a)\\1(?=b)" },
+      }),
+    );
+    expect(validator.check("#/components/schemas/Twice", "xyz")).toEqual([]);
+    expect(validator.check("#/components/schemas/Other", "xyz")).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      "[mocks] #/components/schemas/Twice/pattern, #/components/schemas/Other/pattern: the pattern /^(a)\\1(?=b)/ " +
+        "needs backtracking (a backreference, a lookaround or a repeat over 1000), which could freeze the page on " +
+        "some values; values are not checked against it.",
+    );
+  });
+
+  it("refuses a pattern no engine reads, with JavaScript's message", () => {
+    const validator = createValidator(schemas({ Broken: { type: "string", pattern: "[" } }));
+    expect(() => validator.check("#/components/schemas/Broken", "x")).toThrow(
+      "Invalid regular expression: /[/: Unterminated character class",
+    );
   });
 });

@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
+import { pointerSegment } from "./json-pointer";
+import { linearRegExp, patternPlaces, type LinearRegExpEngine } from "./linear-regexp";
 
 /** A schema failure, located and described: the parts of a Violation the validator knows. */
 export interface SchemaFailure {
@@ -12,10 +14,7 @@ export interface SchemaFailure {
 const ROOT = "contract";
 const MAX_REPORTED = 5;
 
-/** Escapes one segment of a JSON pointer. */
-export function pointerSegment(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
-}
+export { pointerSegment };
 
 /** A short, readable rendering of a value for a message. */
 export function show(value: unknown): string {
@@ -128,8 +127,10 @@ function addOpenApiFormats(ajv: Ajv2020): void {
  * validator.check("#/operations/getNote/responses/200/content/application~1json/schema", body);
  * // → [] or [{ pointer: "/id", expected: "type string", actual: "42" }]
  */
-function createAjv(document: unknown): Ajv2020 {
+function createAjv(document: unknown, regExp: LinearRegExpEngine): Ajv2020 {
   const ajv = new Ajv2020({
+    // Patterns come from the contract, which is untrusted: they run in linear time (see ./linear-regexp).
+    code: { regExp },
     strict: false,
     allErrors: true,
     verbose: true,
@@ -146,7 +147,8 @@ function createAjv(document: unknown): Ajv2020 {
 }
 
 export function createValidator(contract: ContractSchemas) {
-  const ajv = createAjv(contract);
+  const regExp = linearRegExp(() => patternPlaces(contract));
+  const ajv = createAjv(contract, regExp);
   const compiled = new Map<string, ValidateFunction>();
   /**
    * A second check that reads each `oneOf` as `anyOf`, built the first time a value fails
@@ -181,7 +183,7 @@ export function createValidator(contract: ContractSchemas) {
     if (validate(value)) return [];
     const ambiguous = ambiguities(validate.errors ?? []);
     if (ambiguous.length === 0) return failuresOf(validate.errors);
-    lenient ??= { ajv: createAjv(withAnyOf(contract)), compiled: new Map() };
+    lenient ??= { ajv: createAjv(withAnyOf(contract), regExp), compiled: new Map() };
     const relaxed = compileIn(lenient, key, schema);
     if (!relaxed(value)) return failuresOf(relaxed.errors);
     for (const oneOf of ambiguous) {
