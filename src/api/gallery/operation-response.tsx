@@ -4,6 +4,7 @@ import type { ContractSchemas, JsonSchema } from "@/api/contract-types";
 import { ApiError, isJsonContentType } from "@/api/errors";
 import type { Manifest, ManifestOperation } from "@/api/manifest-types";
 import { declaredStatus, schemaPointer } from "@/api/mocks/exchange-check";
+import { own } from "@/api/mocks/own";
 import type { SampleRequest } from "@/api/mocks/contract-fixtures";
 import type { SchemaFailure } from "@/api/mocks/validator";
 import { api } from "@/api/query";
@@ -173,7 +174,10 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
     (candidate) => candidate.operationId === operationId,
   );
   if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
-  const content = source.contract.operations[operationId]?.responses[status]?.content ?? {};
+  const responses = own<ContractSchemas["operations"][string]>(source.contract.operations, operationId)?.responses;
+  const content =
+    own<{ content: ContractSchemas["operations"][string]["responses"][string]["content"] }>(responses, status)
+      ?.content ?? {};
   const mediaType = preferredMediaType(Object.keys(content));
   const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
   const init = useMemo(() => {
@@ -198,7 +202,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
     );
     if (answered === undefined) {
       verdict = { kind: "none", why: "No response arrived, so there is nothing to check against the contract." };
-    } else if (declaredStatus(source.contract.operations[operationId]?.responses ?? {}, answered) !== status) {
+    } else if (declaredStatus(responses ?? {}, answered) !== status) {
       verdict = {
         kind: "invalid",
         problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],

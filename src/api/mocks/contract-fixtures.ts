@@ -1,11 +1,12 @@
 import { delay, http, HttpResponse, type HttpHandler } from "msw";
-import type { ContractSchemas } from "../contract-types";
+import type { ContractOperation, ContractSchemas } from "../contract-types";
 import type { Manifest, ManifestOperation } from "../manifest-types";
 import { createExchangeCheck, declaredStatus, isJsonMediaType, schemaPointer } from "./exchange-check";
 import { createFixtureData, seedOf, type DataScenario } from "./fixture-data";
 import { createOperationMatcher } from "./operation-matcher";
 import { currentScenario, SLOW_DELAY_MS, type Scenario } from "./scenarios";
 import { isPageCodeRequest, UNHANDLED_HEADER } from "./unhandled";
+import { define, own } from "./own";
 import { createValidator } from "./validator";
 import { reportViolation, type Violation } from "./violations";
 
@@ -25,6 +26,8 @@ export type UntypedOperations = Record<
   string,
   { responses: Record<string | number, { content: Record<string, unknown> }> }
 >;
+
+type ContractResponse = ContractOperation["responses"][string];
 
 /** Arguments for a call: `params` as openapi-fetch takes them, and the body with its media type. */
 export interface SampleRequest {
@@ -170,14 +173,14 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
   }
 
   function responsesOf(op: ManifestOperation): Record<string, { content: Record<string, unknown> }> {
-    return contract.operations[op.operationId]?.responses ?? {};
+    return own<ContractOperation>(contract.operations, op.operationId)?.responses ?? {};
   }
 
   /** The declared response a status names: itself when declared ("4XX", "default", 404), else its class or `default`. */
   function declaredKey(op: ManifestOperation, status: number | string): string {
     const text = String(status);
     const responses = responsesOf(op);
-    if (text in responses) return text;
+    if (Object.hasOwn(responses, text)) return text;
     return (/^\d{3}$/.test(text) ? declaredStatus(responses, Number(text)) : undefined) ?? text;
   }
 
@@ -212,7 +215,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
     const sent = httpStatus ?? concreteStatus(status, 500);
     const key = `${op.operationId}\n${status}\n${sent}\n${scenario}`;
     if (prepared.has(key)) return prepared.get(key) ?? null;
-    const content = contract.operations[op.operationId]?.responses[status]?.content ?? {};
+    const content = own<ContractResponse>(responsesOf(op), status)?.content ?? {};
     const mediaType = preferredMediaType(Object.keys(content));
     const media = mediaType === undefined ? undefined : content[mediaType];
     let result: Prepared | null = null;
@@ -366,7 +369,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
         ({ request }) => match(request.method, request.url)?.operation === op,
         async ({ requestId }) => {
           if (body !== undefined) {
-            const content = Object.keys(contract.operations[id]?.responses[declared]?.content ?? {});
+            const content = Object.keys(own<ContractResponse>(responsesOf(op), declared)?.content ?? {});
             const mediaType = preferredMediaType(content) ?? "application/json";
             return answer(numeric, { mediaType, text: serialise(body, mediaType), value: body });
           }
@@ -390,7 +393,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
      */
     sampleRequest(id: keyof Operations & string): SampleRequest {
       const op = operation(id);
-      const contractOperation = contract.operations[id];
+      const contractOperation = own<ContractOperation>(contract.operations, id);
       const params: SampleRequest["params"] = {};
       contractOperation?.parameters.forEach((parameter, index) => {
         if (!parameter.required || parameter.schema === undefined || parameter.in === "cookie") return;
@@ -399,7 +402,7 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
           seed: seedOf(`${id} ${parameter.in} ${parameter.name}`),
           scenario: "default",
         });
-        (params[parameter.in] ??= {})[parameter.name] = value;
+        define((params[parameter.in] ??= {}), parameter.name, value);
       });
       const body = contractOperation?.requestBody;
       const mediaType = body ? preferredMediaType(Object.keys(body.content)) : undefined;

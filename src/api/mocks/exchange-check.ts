@@ -1,5 +1,7 @@
 import type { ContractMediaType, ContractOperation, ContractParameter, ContractSchemas } from "../contract-types";
 import type { ManifestOperation } from "../manifest-types";
+import { unescapeSegment } from "./json-pointer";
+import { define, own } from "./own";
 import { pointerSegment, show, type Validator } from "./validator";
 import type { Violation, ViolationPlace } from "./violations";
 
@@ -32,7 +34,7 @@ export function declaredMediaType(declared: readonly string[], contentType: stri
 export function declaredStatus(responses: Record<string, unknown>, status: number): string | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
-  return [exact, range, range.toLowerCase(), "default"].find((key) => key in responses);
+  return [exact, range, range.toLowerCase(), "default"].find((key) => Object.hasOwn(responses, key));
 }
 
 /** Where a schema sits in `contract.json`, for the validator. */
@@ -47,7 +49,7 @@ function resolve(contract: ContractSchemas, schema: unknown): SchemaNode {
   let node = schema;
   for (let hops = 0; hops < 8 && typeof node === "object" && node !== null && "$ref" in node; hops++) {
     const name = /^#\/components\/schemas\/(.+)$/.exec(String((node as SchemaNode).$ref))?.[1];
-    node = name === undefined ? {} : contract.components.schemas[name.replaceAll("~1", "/").replaceAll("~0", "~")];
+    node = name === undefined ? {} : own(contract.components.schemas, unescapeSegment(name));
   }
   return typeof node === "object" && node !== null ? (node as SchemaNode) : {};
 }
@@ -71,7 +73,7 @@ function typesOf(contract: ContractSchemas, schema: unknown, depth = 0): Set<str
 /** The schema of a property or of the items, through references (the first composition branch that has it). */
 function subschema(contract: ContractSchemas, schema: unknown, keyword: string, name?: string): unknown {
   const node = resolve(contract, schema);
-  const direct = name === undefined ? node[keyword] : (node[keyword] as SchemaNode | undefined)?.[name];
+  const direct = name === undefined ? own(node, keyword) : own(own(node, keyword), name);
   if (direct !== undefined) return direct;
   for (const composition of ["allOf", "anyOf", "oneOf"]) {
     const branches = node[composition];
@@ -122,7 +124,11 @@ function parameterValue(
           key,
         )?.[1];
         if (property !== undefined)
-          object[property] = coerce(contract, value, subschema(contract, parameter.schema, "properties", property));
+          define(
+            object,
+            property,
+            coerce(contract, value, subschema(contract, parameter.schema, "properties", property)),
+          );
       }
       return Object.keys(object).length === 0 ? undefined : object;
     }
@@ -130,17 +136,17 @@ function parameterValue(
       // Each property is its own `name=value` pair: the schema's properties say which.
       const properties = resolve(contract, parameter.schema).properties as SchemaNode | undefined;
       for (const [key, value] of raw.values) {
-        if (properties && key in properties) object[key] = coerce(contract, value, properties[key]);
+        if (properties && Object.hasOwn(properties, key)) define(object, key, coerce(contract, value, properties[key]));
       }
       return Object.keys(object).length === 0 ? undefined : object;
     }
     const parts = (own[0] ?? "").split(explode ? /[,=]/ : ",");
     for (let index = 0; index + 1 < parts.length; index += 2) {
       const key = parts[index]?.trim() ?? "";
-      object[key] = coerce(
-        contract,
-        parts[index + 1]?.trim() ?? "",
-        subschema(contract, parameter.schema, "properties", key),
+      define(
+        object,
+        key,
+        coerce(contract, parts[index + 1]?.trim() ?? "", subschema(contract, parameter.schema, "properties", key)),
       );
     }
     return own.length === 0 ? undefined : object;
@@ -166,9 +172,9 @@ function parametersSchema(validator: Validator, operationId: string, operation: 
   operation.parameters.forEach((parameter, index) => {
     if (parameter.in !== location || parameter.schema === undefined) return;
     if (location === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase())) return;
-    properties[parameter.name] = {
+    define(properties, parameter.name, {
       $ref: `${validator.root}${schemaPointer(operationId, "parameters", String(index), "schema")}`,
-    };
+    });
     if (parameter.required) required.push(parameter.name);
   });
   return { type: "object", properties, required };
@@ -258,11 +264,11 @@ export function createExchangeCheck(contract: ContractSchemas, validator: Valida
           const header = request.headers.get(parameter.name);
           if (header !== null) value = parameterValue(contract, parameter, header);
         }
-        const segment = parameter.in === "path" ? pathParams[parameter.name] : undefined;
+        const segment = parameter.in === "path" ? own<string>(pathParams, parameter.name) : undefined;
         if (segment !== undefined) value = parameterValue(contract, parameter, segment);
         if (value === undefined) continue;
         const location = byLocation[parameter.in];
-        if (location) location[parameter.name] = value;
+        if (location) define(location, parameter.name, value);
       }
       const violations = [
         ...checkParameters(operation, contractOperation, "path", path),

@@ -2,6 +2,8 @@ import { faker } from "@faker-js/faker/locale/en";
 import { define, generateSync, type JsonSchema as FakerSchema, type Random } from "json-schema-faker";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
 import type { Scenario } from "./scenarios";
+import { unescapeSegment } from "./json-pointer";
+import { documentWithStandIn, mentionsProto, valueWithoutStandIn, withStandIn } from "./proto-keys";
 import type { SchemaFailure, Validator } from "./validator";
 
 /** The scenarios that shape the data itself (the others choose a status or the timing). */
@@ -132,17 +134,21 @@ function longText(schema: SchemaNode): string {
  * data.generate("#/components/schemas/Note", { seed: 1, scenario: "long-text" });
  */
 export function createFixtureData(contract: ContractSchemas, validator: Validator) {
-  const recursive = recursiveComponents(contract.components.schemas);
+  // json-schema-faker builds objects by assignment: a property named `__proto__` goes by a stand-in (./proto-keys).
+  const translate = mentionsProto(contract);
+  const schemas = (translate ? documentWithStandIn(contract) : contract).components.schemas;
+  const recursive = recursiveComponents(schemas);
   // The generator's copy: components under `$defs` (json-schema-faker's own place for them),
   // references to recursive ones through the recursion guard.
-  const definitions = forGenerator(contract.components.schemas, recursive) as Record<string, JsonSchema>;
+  const definitions = forGenerator(schemas, recursive) as Record<string, JsonSchema>;
   const minimal = new Map<string, FakerSchema>();
 
   /** The least a recursive component may be: its required properties, its arrays at minItems. */
   function minimalOf(ref: string): FakerSchema {
     let found = minimal.get(ref);
     if (found === undefined) {
-      found = leastOf(definitions[ref.replace(/^#\/\$defs\//, "")] ?? {});
+      const name = unescapeSegment(ref.replace(/^#\/\$defs\//, ""));
+      found = leastOf(Object.hasOwn(definitions, name) ? definitions[name] : {});
       minimal.set(ref, found);
     }
     return found;
@@ -152,9 +158,12 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
     return pointer
       .slice(2)
       .split("/")
-      .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~"))
+      .map(unescapeSegment)
       .reduce<unknown>(
-        (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+        (node, key) =>
+          typeof node === "object" && node !== null && Object.hasOwn(node, key)
+            ? (node as Record<string, unknown>)[key]
+            : undefined,
         contract,
       ) as JsonSchema | undefined;
   }
@@ -165,12 +174,12 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
     // fills an object from its schema's siblings, so the root must have none that are not keywords.
     const rooted = {
       $ref: `#/$defs/${TARGET}`,
-      $defs: { ...definitions, [TARGET]: forGenerator(schema, recursive) },
+      $defs: { ...definitions, [TARGET]: forGenerator(translate ? withStandIn(schema) : schema, recursive) },
     } as FakerSchema;
     const previous = activeMinimal;
     activeMinimal = minimalOf;
     try {
-      return generateSync(rooted, {
+      const generated = generateSync(rooted, {
         seed,
         maxDepth: MAX_DEPTH,
         formats: FORMATS,
@@ -179,6 +188,7 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
         optionalsProbability: scenario === "empty" ? 0 : 1,
         outputTransform: (value, node, path) => shape(value, node, path, seed, scenario, depth),
       });
+      return translate ? valueWithoutStandIn(generated) : generated;
     } finally {
       activeMinimal = previous;
     }
@@ -296,7 +306,7 @@ function recursiveComponents(schemas: Record<string, JsonSchema>): Set<string> {
 
 function componentName(ref: string): string | undefined {
   const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
-  return match?.[1]?.replaceAll("~1", "/").replaceAll("~0", "~");
+  return match?.[1] === undefined ? undefined : unescapeSegment(match[1]);
 }
 
 function referencedComponents(schema: unknown, found = new Set<string>()): Set<string> {
@@ -324,15 +334,16 @@ function definitionName(ref: string): string {
 function forGenerator(schema: unknown, recursive: Set<string>): unknown {
   if (Array.isArray(schema)) return schema.map((item) => forGenerator(item, recursive));
   if (!isNode(schema)) return schema;
-  const output: SchemaNode = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === "$ref" && typeof value === "string" && componentName(value) !== undefined) {
-      const target = `#/$defs/${definitionName(value)}`;
-      if (recursive.has(componentName(value) ?? "")) output[`x-${RECURSIVE_REF}`] = target;
-      else output.$ref = target;
-    } else output[key] = typeof value === "object" ? forGenerator(value, recursive) : value;
-  }
-  return output;
+  // Entries, not assignment: a schema named `__proto__` stays an own key of the definitions.
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]): [string, unknown] => {
+      if (key === "$ref" && typeof value === "string" && componentName(value) !== undefined) {
+        const target = `#/$defs/${definitionName(value)}`;
+        return recursive.has(componentName(value) ?? "") ? [`x-${RECURSIVE_REF}`, target] : ["$ref", target];
+      }
+      return [key, typeof value === "object" ? forGenerator(value, recursive) : value];
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ManifestOperation } from "../manifest-types";
+import { define } from "./own";
 
 export interface OperationMatch {
   operation: ManifestOperation;
@@ -65,7 +66,7 @@ export function createOperationMatcher(operations: readonly ManifestOperation[])
       if (!found) continue;
       const params: Record<string, string> = {};
       candidate.names.forEach((name, index) => {
-        params[name] = decodeURIComponent(found[index + 1] ?? "");
+        define(params, name, decodeURIComponent(found[index + 1] ?? ""));
       });
       return { operation: candidate.operation, params };
     }

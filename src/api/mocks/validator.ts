@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.
 import addFormats from "ajv-formats";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
 import { pointerSegment } from "./json-pointer";
+import { documentWithStandIn, mentionsProto, textWithoutStandIn, valueWithStandIn, withStandIn } from "./proto-keys";
 import { linearRegExp, patternPlaces, type LinearRegExpEngine } from "./linear-regexp";
 
 /** A schema failure, located and described: the parts of a Violation the validator knows. */
@@ -139,6 +140,8 @@ function createAjv(document: unknown, regExp: LinearRegExpEngine): Ajv2020 {
     // Contracts write patterns for many regex engines; without the `u` flag more of them compile.
     unicodeRegExp: false,
     logger: false,
+    // `required` and `properties` look at own properties only: a body without `constructor` lacks it.
+    ownProperties: true,
   });
   addFormats(ajv);
   addOpenApiFormats(ajv);
@@ -148,7 +151,10 @@ function createAjv(document: unknown, regExp: LinearRegExpEngine): Ajv2020 {
 
 export function createValidator(contract: ContractSchemas) {
   const regExp = linearRegExp(() => patternPlaces(contract));
-  const ajv = createAjv(contract, regExp);
+  // A property named `__proto__` goes by a stand-in inside Ajv, which ignores that name (./proto-keys).
+  const translate = mentionsProto(contract);
+  const document = translate ? documentWithStandIn(contract) : contract;
+  const ajv = createAjv(document, regExp);
   const compiled = new Map<string, ValidateFunction>();
   /**
    * A second check that reads each `oneOf` as `anyOf`, built the first time a value fails
@@ -179,11 +185,20 @@ export function createValidator(contract: ContractSchemas) {
 
   /** `schema` undefined: `key` is a pointer into the contract. */
   function run(key: string, schema: JsonSchema | undefined, value: unknown): SchemaFailure[] {
+    if (!translate) return runAs(key, schema, value);
+    return runAs(key, withStandIn(schema) as JsonSchema | undefined, valueWithStandIn(value)).map((failure) => ({
+      pointer: textWithoutStandIn(failure.pointer),
+      expected: textWithoutStandIn(failure.expected),
+      actual: textWithoutStandIn(failure.actual),
+    }));
+  }
+
+  function runAs(key: string, schema: JsonSchema | undefined, value: unknown): SchemaFailure[] {
     const validate = compileIn({ ajv, compiled }, key, schema);
     if (validate(value)) return [];
     const ambiguous = ambiguities(validate.errors ?? []);
     if (ambiguous.length === 0) return failuresOf(validate.errors);
-    lenient ??= { ajv: createAjv(withAnyOf(contract), regExp), compiled: new Map() };
+    lenient ??= { ajv: createAjv(withAnyOf(document), regExp), compiled: new Map() };
     const relaxed = compileIn(lenient, key, schema);
     if (!relaxed(value)) return failuresOf(relaxed.errors);
     for (const oneOf of ambiguous) {
