@@ -1,8 +1,10 @@
 import { faker } from "@faker-js/faker/locale/en";
-import { define, generateSync, type JsonSchema as FakerSchema, type Random } from "json-schema-faker";
+import { generateSync, type JsonSchema as FakerSchema, type Random } from "json-schema-faker";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
 import type { Scenario } from "./scenarios";
 import { unescapeSegment } from "./json-pointer";
+import { generatorSchemas } from "./generator-schemas";
+import { emptyEnumFinder } from "./unsatisfiable";
 import { documentWithStandIn, mentionsProto, valueWithoutStandIn, withStandIn } from "./proto-keys";
 import type { SchemaFailure, Validator } from "./validator";
 
@@ -21,11 +23,6 @@ const ATTEMPTS = 5;
 const RECURSION = 2;
 /** Nesting stops here, recursion aside: real contracts nest deep (GitHub: a list of branches, their protection, its users). */
 const MAX_DEPTH = 60;
-/**
- * The keyword a reference to a recursive schema is rewritten to, for the generator only
- * (json-schema-faker hands an `x-name` keyword to the extension defined as `name`).
- */
-const RECURSIVE_REF = "recursive-ref";
 
 type SchemaNode = Record<string, unknown>;
 
@@ -137,22 +134,10 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
   // json-schema-faker builds objects by assignment: a property named `__proto__` goes by a stand-in (./proto-keys).
   const translate = mentionsProto(contract);
   const schemas = (translate ? documentWithStandIn(contract) : contract).components.schemas;
-  const recursive = recursiveComponents(schemas);
   // The generator's copy: components under `$defs` (json-schema-faker's own place for them),
-  // references to recursive ones through the recursion guard.
-  const definitions = forGenerator(schemas, recursive) as Record<string, JsonSchema>;
-  const minimal = new Map<string, FakerSchema>();
-
-  /** The least a recursive component may be: its required properties, its arrays at minItems. */
-  function minimalOf(ref: string): FakerSchema {
-    let found = minimal.get(ref);
-    if (found === undefined) {
-      const name = unescapeSegment(ref.replace(/^#\/\$defs\//, ""));
-      found = leastOf(Object.hasOwn(definitions, name) ? definitions[name] : {});
-      minimal.set(ref, found);
-    }
-    return found;
-  }
+  // recursive ones unrolled RECURSION levels deep, then as little as they may be.
+  const { definitions, rewrite } = generatorSchemas(schemas, RECURSION);
+  const emptyEnums = emptyEnumFinder(contract);
 
   function schemaAt(pointer: string): JsonSchema | undefined {
     return pointer
@@ -174,24 +159,18 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
     // fills an object from its schema's siblings, so the root must have none that are not keywords.
     const rooted = {
       $ref: `#/$defs/${TARGET}`,
-      $defs: { ...definitions, [TARGET]: forGenerator(translate ? withStandIn(schema) : schema, recursive) },
+      $defs: { ...definitions, [TARGET]: rewrite(translate ? withStandIn(schema) : schema) },
     } as FakerSchema;
-    const previous = activeMinimal;
-    activeMinimal = minimalOf;
-    try {
-      const generated = generateSync(rooted, {
-        seed,
-        maxDepth: MAX_DEPTH,
-        formats: FORMATS,
-        // Designers see every field the contract allows; `empty` shows the least.
-        alwaysFakeOptionals: scenario !== "empty",
-        optionalsProbability: scenario === "empty" ? 0 : 1,
-        outputTransform: (value, node, path) => shape(value, node, path, seed, scenario, depth),
-      });
-      return translate ? valueWithoutStandIn(generated) : generated;
-    } finally {
-      activeMinimal = previous;
-    }
+    const generated = generateSync(rooted, {
+      seed,
+      maxDepth: MAX_DEPTH,
+      formats: FORMATS,
+      // Designers see every field the contract allows; `empty` shows the least.
+      alwaysFakeOptionals: scenario !== "empty",
+      optionalsProbability: scenario === "empty" ? 0 : 1,
+      outputTransform: (value, node, path) => shape(value, node, path, seed, scenario, depth),
+    });
+    return translate ? valueWithoutStandIn(generated) : generated;
   }
 
   function shape(
@@ -243,9 +222,25 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
   ): { value: unknown; failures: SchemaFailure[] } {
     const schema = schemaAt(pointer);
     if (schema === undefined) throw new Error(`[mocks] No schema at ${pointer} in the contract.`);
+    // No value satisfies an empty enum: said with its place, not with the generator's stack trace.
+    const empty = emptyEnums(pointer, schema);
+    if (empty.length > 0) {
+      const actual = `an empty enum at ${empty.join(", ")}, which no value satisfies`;
+      return { value: undefined, failures: [{ pointer: "", expected: "a schema some value satisfies", actual }] };
+    }
     let last: { value: unknown; failures: SchemaFailure[] } = { value: undefined, failures: [] };
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const value = fake(schema, options.seed + attempt, options.scenario, 0);
+      let value: unknown;
+      try {
+        value = fake(schema, options.seed + attempt, options.scenario, 0);
+      } catch (error) {
+        // A schema the generator cannot read: a located failure, like data that does not validate.
+        const message = error instanceof Error ? error.message : String(error);
+        return {
+          value: undefined,
+          failures: [{ pointer: "", expected: `data generated from the schema at ${pointer}`, actual: message }],
+        };
+      }
       last = { value, failures: validator.check(pointer, value) };
       if (last.failures.length === 0) return last;
     }
@@ -254,150 +249,6 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
 
   return { generate, schemaAt };
 }
-
-/** Component names that take part in a reference cycle (Tarjan's strongly connected components). */
-function recursiveComponents(schemas: Record<string, JsonSchema>): Set<string> {
-  const edges = new Map<string, Set<string>>();
-  for (const [name, schema] of Object.entries(schemas)) edges.set(name, referencedComponents(schema));
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const result = new Set<string>();
-  let counter = 0;
-  // Iterative, so that a long chain of references cannot overflow the call stack.
-  for (const start of edges.keys()) {
-    if (index.has(start)) continue;
-    const work: Array<{ node: string; targets: string[]; next: number }> = [];
-    const open = (node: string) => {
-      index.set(node, counter);
-      low.set(node, counter++);
-      stack.push(node);
-      onStack.add(node);
-      work.push({ node, targets: [...(edges.get(node) ?? [])].filter((t) => edges.has(t)), next: 0 });
-    };
-    open(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1] as (typeof work)[number];
-      if (frame.next < frame.targets.length) {
-        const target = frame.targets[frame.next++] as string;
-        if (!index.has(target)) open(target);
-        else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node) ?? 0, index.get(target) ?? 0));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
-      if (low.get(frame.node) !== index.get(frame.node)) continue;
-      const component: string[] = [];
-      let member: string | undefined;
-      do {
-        member = stack.pop();
-        if (member === undefined) break;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== frame.node);
-      const selfLoop = edges.get(frame.node)?.has(frame.node) === true;
-      if (component.length > 1 || selfLoop) component.forEach((name) => result.add(name));
-    }
-  }
-  return result;
-}
-
-function componentName(ref: string): string | undefined {
-  const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
-  return match?.[1] === undefined ? undefined : unescapeSegment(match[1]);
-}
-
-function referencedComponents(schema: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(schema)) schema.forEach((item) => referencedComponents(item, found));
-  else if (isNode(schema)) {
-    for (const [key, value] of Object.entries(schema)) {
-      if (key === "$ref" && typeof value === "string") {
-        const name = componentName(value);
-        if (name !== undefined) found.add(name);
-      } else if (typeof value === "object") referencedComponents(value, found);
-    }
-  }
-  return found;
-}
-
-/** The name a component has among the generator's `$defs`. */
-function definitionName(ref: string): string {
-  return (componentName(ref) ?? ref).replaceAll("~", "~0").replaceAll("/", "~1");
-}
-
-/**
- * The generator's copy of a schema: references point into `$defs`, and those to a
- * recursive component go through the recursion guard (`x-recursive-ref`).
- */
-function forGenerator(schema: unknown, recursive: Set<string>): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => forGenerator(item, recursive));
-  if (!isNode(schema)) return schema;
-  // Entries, not assignment: a schema named `__proto__` stays an own key of the definitions.
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]): [string, unknown] => {
-      if (key === "$ref" && typeof value === "string" && componentName(value) !== undefined) {
-        const target = `#/$defs/${definitionName(value)}`;
-        return recursive.has(componentName(value) ?? "") ? [`x-${RECURSIVE_REF}`, target] : ["$ref", target];
-      }
-      return [key, typeof value === "object" ? forGenerator(value, recursive) : value];
-    }),
-  );
-}
-
-/**
- * The least an instance of a schema may hold: required properties only, arrays at
- * their minimum, null where allowed; through nested objects and arrays, up to the next
- * reference (which limits itself).
- */
-function leastOf(schema: unknown): FakerSchema {
-  if (!isNode(schema)) return schema as FakerSchema;
-  if (types(schema).includes("null")) return { type: "null" };
-  const least: SchemaNode = { ...schema };
-  if (isNode(schema.properties)) {
-    const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
-    least.properties = Object.fromEntries(
-      Object.entries(schema.properties)
-        .filter(([name]) => required.includes(name))
-        .map(([name, property]) => [name, leastOf(property)]),
-    );
-    least.additionalProperties = false;
-  }
-  if (schema.items !== undefined) {
-    least.maxItems = typeof schema.minItems === "number" ? schema.minItems : 0;
-    least.items = leastOf(schema.items);
-  }
-  for (const keyword of ["allOf", "anyOf", "oneOf"]) {
-    if (Array.isArray(schema[keyword])) least[keyword] = (schema[keyword] as unknown[]).map(leastOf);
-  }
-  return least;
-}
-
-/** Set while a generation runs (generation is synchronous): the recursion guard's way back to its contract. */
-let activeMinimal: ((ref: string) => FakerSchema) | undefined;
-
-interface RecursionContext {
-  proceed?: (schema: FakerSchema) => unknown;
-}
-
-/** How deep each recursive reference is nested on the branch being generated (generation is synchronous). */
-const nesting = new Map<string, number>();
-
-// A reference to a recursive component: followed RECURSION times along one branch, then the least instance.
-define(RECURSIVE_REF, (value, _schema, context) => {
-  const { proceed } = context as unknown as RecursionContext;
-  const ref = String(value);
-  const depth = nesting.get(ref) ?? 0;
-  // Past the limit even the least instance would recurse forever (a required, non-empty self-reference).
-  if (proceed === undefined || activeMinimal === undefined || depth > RECURSION + 4) return null;
-  nesting.set(ref, depth + 1);
-  try {
-    return proceed(depth < RECURSION ? { $ref: ref } : activeMinimal(ref));
-  } finally {
-    nesting.set(ref, depth);
-  }
-});
 
 function lastName(path: string): string {
   const parts = path.split("/").filter((part) => part !== "" && !/^\d+$/.test(part));
