@@ -363,3 +363,22 @@ describe("a contract whose schema cannot be compiled", () => {
     ]);
   });
 });
+
+describe("data that looks like what the names say", () => {
+  it("puts the status sent in an error body, dates in date-like names and ids in id-like names", async () => {
+    const constructs = contracts[0] as LoadedContract;
+    const fixtures = createFixtures(constructs.manifest, constructs.contract);
+    expect(fixtures.fixture("getMember", "401")).toMatchObject({ status: 401 });
+    expect(fixtures.fixture("getMember", "503")).toMatchObject({ error: { status: "503" } });
+    const member = fixtures.fixture("getMember", "200") as Record<string, unknown>;
+    expect(member.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(member.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    expect(member.birthday).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A date does not fit in 4 characters: the name cannot win over the schema.
+    expect(String(member.renewal_date).length).toBeLessThanOrEqual(4);
+    expect(member.id).toBeGreaterThanOrEqual(1);
+    expect(member.accountId).toMatch(/^[a-z0-9]{10}$/);
+    expect(member.nickname).not.toMatch(/^\d{4}-/);
+    expect(takeViolations().map(formatViolation)).toEqual([]);
+  });
+});

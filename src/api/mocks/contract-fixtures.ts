@@ -117,21 +117,38 @@ const REASONS: Record<number, string> = {
 };
 
 /**
- * Generated problem details (RFC 9457) say the status they answer with, and its
- * reason as their title, when their schema allows it: a designer reading "404 Not
- * Found" in an error state sees what the user will.
+ * Generated error bodies say the status they answer with (a top-level `status`, or one
+ * in an `error` object), as a number or as text, whichever the schema allows; problem
+ * details (RFC 9457) also get the status's reason as their title. A designer reading
+ * "404 Not Found" in an error state sees what the user will. Kept only when valid.
  */
-function withProblemStatus(
+function withErrorStatus(
   value: unknown,
   mediaType: string,
   numeric: number,
   valid: (value: unknown) => boolean,
 ): unknown {
-  if (!mediaType.includes("problem+json") || typeof value !== "object" || value === null || Array.isArray(value))
-    return value;
-  const candidate: Record<string, unknown> = { ...value, status: numeric };
-  if (REASONS[numeric] !== undefined && "title" in value) candidate.title = REASONS[numeric];
-  return valid(candidate) ? candidate : value;
+  const problem = mediaType.includes("problem+json");
+  if ((!problem && numeric < 400) || !isRecord(value)) return value;
+  const withStatus = (target: Record<string, unknown>, status: unknown) => {
+    const copy = { ...target };
+    if (Object.hasOwn(copy, "status") || problem) define(copy, "status", status);
+    if (problem && REASONS[numeric] !== undefined && Object.hasOwn(copy, "title"))
+      define(copy, "title", REASONS[numeric]);
+    return copy;
+  };
+  for (const status of [numeric, String(numeric)]) {
+    const top = withStatus(value, status);
+    const nested = own(value, "error");
+    const candidate =
+      isRecord(nested) && Object.hasOwn(nested, "status") ? { ...top, error: withStatus(nested, status) } : top;
+    if (valid(candidate)) return candidate;
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -249,9 +266,9 @@ export function createFixtures<Operations = UntypedOperations>(manifest: Manifes
           reportViolation({ operationId: op.operationId, status, place: "fixture data", ...failure });
         }
       }
-      // The contract's examples are served as written; generated problem details say the status sent.
+      // The contract's examples are served as written; generated error bodies say the status sent.
       if (generatedValue) {
-        value = withProblemStatus(
+        value = withErrorStatus(
           value,
           mediaType,
           sent,

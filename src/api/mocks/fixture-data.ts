@@ -4,6 +4,7 @@ import type { ContractSchemas, JsonSchema } from "../contract-types";
 import type { Scenario } from "./scenarios";
 import { unescapeSegment } from "./json-pointer";
 import { generatorSchemas } from "./generator-schemas";
+import { dateFor, integerIdFor, isIdName, snakeName } from "./plausible";
 import { emptyEnumFinder } from "./unsatisfiable";
 import { documentWithStandIn, mentionsProto, valueWithoutStandIn, withStandIn } from "./proto-keys";
 import type { SchemaFailure, Validator } from "./validator";
@@ -76,7 +77,7 @@ function isFreeText(schema: SchemaNode): boolean {
 
 /** Realistic text for a property, chosen by its name the way people name things. */
 function textFor(name: string): string {
-  const key = name.toLowerCase();
+  const key = snakeName(name);
   if (/(^|_)(first_?name|given_?name)$/.test(key)) return faker.person.firstName();
   if (/(^|_)(last_?name|family_?name|surname)$/.test(key)) return faker.person.lastName();
   if (/(user_?name|login|handle|nickname)$/.test(key)) return faker.internet.username();
@@ -183,7 +184,15 @@ export function createFixtureData(contract: ContractSchemas, validator: Validato
   ): unknown {
     if (!isNode(node)) return value;
     if (typeof value === "string" && isFreeText(node)) {
-      return scenario === "long-text" ? longText(node) : fit(textFor(lastName(path)), node);
+      if (scenario === "long-text") return longText(node);
+      const name = lastName(path);
+      // A date-like name gets a date, when it fits the length bounds whole.
+      const date = dateFor(name);
+      if (date !== undefined && fit(date, node) === date) return date;
+      return fit(textFor(name), node);
+    }
+    if (typeof value === "number" && types(node).includes("integer") && isIdName(lastName(path))) {
+      return integerIdFor(node) ?? value;
     }
     if (Array.isArray(value)) {
       const min = typeof node.minItems === "number" ? node.minItems : 0;
