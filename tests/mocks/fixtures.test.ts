@@ -365,7 +365,7 @@ describe("a contract whose schema cannot be compiled", () => {
 });
 
 describe("data that looks like what the names say", () => {
-  it("puts the status sent in an error body, dates in date-like names and ids in id-like names", async () => {
+  it("puts the status sent in an error body, dates in date-like names and ids in id-like names", () => {
     const constructs = contracts[0] as LoadedContract;
     const fixtures = createFixtures(constructs.manifest, constructs.contract);
     expect(fixtures.fixture("getMember", "401")).toMatchObject({ status: 401 });
