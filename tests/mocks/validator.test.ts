@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContractSchemas } from "@/api/contract-types";
+import { createFixtureData } from "@/api/mocks/fixture-data";
 import { createValidator } from "@/api/mocks/validator";
 import { loadContract, TEST_CONTRACTS } from "./contracts.ts";
 
@@ -65,6 +66,27 @@ describe("the contract's patterns", () => {
     expect(validator.check("#/components/schemas/Bag", { aaaa: "x" })).toEqual([
       { pointer: "/aaaa", expected: "type integer", actual: '"x"' },
     ]);
+  });
+
+  // json-schema-faker tests patternProperties against each required name with JavaScript's
+  // engine; the generator's copy of the schema names those properties itself (RE2).
+  it("generates data for required names that only a catastrophic patternProperties describes", () => {
+    const nearMatch = `${"a".repeat(40)}!`;
+    const contract = schemas({
+      Bag: {
+        type: "object",
+        required: [nearMatch, "aaaa"],
+        patternProperties: { "^(a+)+$": { type: "integer" } },
+      },
+    });
+    const validator = createValidator(contract);
+    const { value, failures } = createFixtureData(contract, validator).generate("#/components/schemas/Bag", {
+      seed: 1,
+      scenario: "default",
+    });
+    expect(failures).toEqual([]);
+    expect(Object.keys(value as object)).toEqual(expect.arrayContaining([nearMatch, "aaaa"]));
+    expect(typeof (value as Record<string, unknown>).aaaa).toBe("number");
   });
 
   it("tells a pattern apart from another (each compiled on its own)", () => {

@@ -4,6 +4,8 @@
 // which refers to its least instance. No state outlives a generation.
 import type { JsonSchema } from "../contract-types";
 import { pointerSegment, unescapeSegment } from "./json-pointer";
+import { linearTest } from "./linear-regexp";
+import { define } from "./own";
 
 type SchemaNode = Record<string, unknown>;
 
@@ -104,6 +106,32 @@ function reachingRecursion(edges: Map<string, Set<string>>, recursive: Set<strin
   return reaching;
 }
 
+/**
+ * The schema with its `patternProperties` folded into `properties`: each named or
+ * required property gets the schemas of the patterns that match its name (tested in
+ * linear time), and no other property is made from a pattern. json-schema-faker would
+ * otherwise test each pattern against each name with JavaScript's backtracking engine,
+ * and a contract writes both the patterns and the names.
+ */
+function withRequiredProperties(schema: SchemaNode): SchemaNode {
+  if (!isNode(schema.patternProperties)) return schema;
+  const { patternProperties, ...rest } = schema;
+  const properties: SchemaNode = isNode(schema.properties) ? { ...schema.properties } : {};
+  const required = Array.isArray(schema.required)
+    ? (schema.required as unknown[]).filter((name): name is string => typeof name === "string")
+    : [];
+  const patterns = Object.entries(patternProperties).map(([pattern, property]) => ({
+    test: linearTest(pattern) ?? (() => false),
+    property,
+  }));
+  for (const name of new Set([...Object.keys(properties), ...required])) {
+    const own = Object.hasOwn(properties, name) ? [properties[name]] : [];
+    const parts = [...own, ...patterns.filter(({ test }) => test(name)).map(({ property }) => property)];
+    define(properties, name, parts.length === 0 ? {} : parts.length === 1 ? parts[0] : { allOf: parts });
+  }
+  return { ...rest, properties };
+}
+
 /** A level of unrolling: 0…`levels - 1`, then "least". */
 type Level = number | "least";
 
@@ -143,7 +171,7 @@ export function generatorSchemas(schemas: Record<string, JsonSchema>, levels: nu
     if (!isNode(schema)) return schema;
     // Entries, not assignment: a key `__proto__` stays an own key.
     return Object.fromEntries(
-      Object.entries(schema).map(([key, value]): [string, unknown] => {
+      Object.entries(withRequiredProperties(schema)).map(([key, value]): [string, unknown] => {
         if (key === "$ref" && typeof value === "string") {
           const name = componentName(value);
           if (name === undefined) return [key, value];

@@ -43,6 +43,22 @@ export function patternPlaces(document: unknown): Map<string, string[]> {
 }
 
 /**
+ * A pattern compiled by RE2 (linear time), as a test; undefined when RE2 cannot express it.
+ *
+ * @example
+ * linearTest("^(a+)+$")?.(`${"a".repeat(40)}!`); // false, at once
+ * linearTest("(a)\\1"); // undefined (a backreference)
+ */
+export function linearTest(pattern: string): ((text: string) => boolean) | undefined {
+  try {
+    const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    return (text) => compiled.test(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A regular-expression engine for Ajv's `code.regExp` option that runs every pattern
  * of the contract in linear time (RE2, as the pure-JavaScript port re2js, which also
  * runs in the browser): a contract's `^(a+)+$` cannot freeze a test or a tab.
@@ -64,10 +80,8 @@ export function linearRegExp(places: () => Map<string, string[]>): LinearRegExpE
   const engine = (pattern: string, flags: string) => {
     // Ajv caches compiled patterns by this text: it must differ per pattern.
     const toString = () => `/${pattern}/${flags}`;
-    let compiled: RE2JS;
-    try {
-      compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
-    } catch {
+    const test = linearTest(pattern);
+    if (test === undefined) {
       // Throws JavaScript's own message ("Invalid regular expression: /[/: Unterminated character class")
       // for a pattern no engine reads; otherwise the pattern needs backtracking.
       new RegExp(pattern, flags);
@@ -83,7 +97,7 @@ export function linearRegExp(places: () => Map<string, string[]>): LinearRegExpE
       }
       return { test: () => true, toString };
     }
-    return { test: (text: string) => compiled.test(text), toString };
+    return { test, toString };
   };
   return Object.assign(engine, { code: "re2js" });
 }
