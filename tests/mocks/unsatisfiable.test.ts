@@ -2,6 +2,8 @@
 // generator's stack trace: the answer that needs it is a located violation, and the
 // other operations answer as usual. The contract is built as contract.json holds it
 // (`npm run api` warns about an empty enum; it does not make it valid).
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
 import { describe, expect, it, vi } from "vitest";
 import type { ContractSchemas, JsonSchema } from "@/api/contract-types";
 import type { Manifest } from "@/api/manifest-types";
@@ -58,6 +60,28 @@ describe("an empty enum", () => {
         "#/components/schemas/Kind/enum, which no value satisfies",
       "getInline → 200 fixture data: expected a schema some value satisfies, got an empty enum at " +
         "#/operations/getInline/responses/200/content/application~1json/schema/items/enum, which no value satisfies",
+    ]);
+    vi.restoreAllMocks();
+  });
+});
+
+describe("an empty enum in an exchange a handler answers", () => {
+  it("fails the exchange naming where the empty enum is", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const fixtures = createFixtures(manifest, contract);
+    const server = setupServer(http.get("*/kind", () => HttpResponse.json({ kind: "a" })));
+    fixtures.observe(server.events);
+    server.listen({ onUnhandledFrame: "error" });
+    try {
+      await fetch("http://api.test/kind");
+      await fixtures.settled();
+    } finally {
+      server.close();
+    }
+    expect(takeViolations().map(formatViolation)).toEqual([
+      "getKind → 200 response body: expected a schema the validator can compile, got an empty enum at " +
+        "#/components/schemas/Kind/enum, #/operations/getInline/responses/200/content/application~1json/schema/items/enum, " +
+        "which no value satisfies",
     ]);
     vi.restoreAllMocks();
   });

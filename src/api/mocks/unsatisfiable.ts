@@ -49,3 +49,27 @@ export function emptyEnumFinder(contract: { components: { schemas: Record<string
     return found;
   };
 }
+
+/**
+ * Every empty `enum` of a document (the first few), as pointers: what the validator
+ * names when it cannot compile a schema because of one.
+ *
+ * @example
+ * emptyEnumPlaces(contract); // ["#/components/schemas/Kind/enum"]
+ */
+export function emptyEnumPlaces(document: unknown): string[] {
+  const found: string[] = [];
+  const stack: Array<{ node: unknown; at: string }> = [{ node: document, at: "#" }];
+  while (stack.length > 0 && found.length < NAMED) {
+    const { node, at } = stack.pop() as { node: unknown; at: string };
+    if (typeof node !== "object" || node === null) continue;
+    const entries = Array.isArray(node)
+      ? node.map((item: unknown, index): [string, unknown] => [String(index), item])
+      : Object.entries(node as Node);
+    for (const [key, value] of entries.reverse()) {
+      if (key === "enum" && Array.isArray(value) && value.length === 0) found.push(`${at}/enum`);
+      else stack.push({ node: value, at: `${at}/${pointerSegment(key)}` });
+    }
+  }
+  return found;
+}

@@ -3,6 +3,7 @@ import addFormats from "ajv-formats";
 import type { ContractSchemas, JsonSchema } from "../contract-types";
 import { pointerSegment } from "./json-pointer";
 import { documentWithStandIn, mentionsProto, textWithoutStandIn, valueWithStandIn, withStandIn } from "./proto-keys";
+import { emptyEnumPlaces } from "./unsatisfiable";
 import { linearRegExp, patternPlaces, type LinearRegExpEngine } from "./linear-regexp";
 
 /** A schema failure, located and described: the parts of a Violation the validator knows. */
@@ -149,6 +150,19 @@ function createAjv(document: unknown, regExp: LinearRegExpEngine): Ajv2020 {
   return ajv;
 }
 
+/** Ajv's compilation, with an empty enum named where it is rather than as Ajv says it. */
+function compileOrSay(ajv: Ajv2020, schema: JsonSchema | string, document: unknown): ValidateFunction | undefined {
+  try {
+    return typeof schema === "string" ? ajv.getSchema(schema) : ajv.compile(schema as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof Error && error.message.includes("enum must have non-empty array")) {
+      const places = emptyEnumPlaces(document);
+      throw new Error(`an empty enum at ${places.join(", ") || "a schema"}, which no value satisfies`);
+    }
+    throw error;
+  }
+}
+
 export function createValidator(contract: ContractSchemas) {
   const regExp = linearRegExp(() => patternPlaces(contract));
   // A property named `__proto__` goes by a stand-in inside Ajv, which ignores that name (./proto-keys).
@@ -174,10 +188,10 @@ export function createValidator(contract: ContractSchemas) {
     let validate = target.compiled.get(key);
     if (!validate) {
       if (schema === undefined) {
-        const found = target.ajv.getSchema(`${ROOT}${key}`);
+        const found = compileOrSay(target.ajv, `${ROOT}${key}`, contract);
         if (!found) throw new Error(`[mocks] No schema at ${key} in the contract.`);
         validate = found;
-      } else validate = target.ajv.compile(schema as Record<string, unknown>);
+      } else validate = compileOrSay(target.ajv, schema, contract) as ValidateFunction;
       target.compiled.set(key, validate);
     }
     return validate;
