@@ -3,6 +3,7 @@ import { useId, useMemo, type ReactNode } from "react";
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types";
 import type { Manifest, ManifestOperation } from "@/api/manifest-types";
 import { declaredStatus, schemaPointer } from "../fixtures/exchange-check";
+import { own } from "../contract/own";
 import type { SampleRequest } from "../fixtures/contract-fixtures";
 import type { SchemaFailure } from "../fixtures/validator";
 import { api, ApiError, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product";
@@ -169,7 +170,10 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
     (candidate) => candidate.operationId === operationId,
   );
   if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
-  const content = source.contract.operations[operationId]?.responses[status]?.content ?? {};
+  const responses = own<ContractSchemas["operations"][string]>(source.contract.operations, operationId)?.responses;
+  const content =
+    own<{ content: ContractSchemas["operations"][string]["responses"][string]["content"] }>(responses, status)
+      ?.content ?? {};
   const mediaType = preferredMediaType(Object.keys(content));
   const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
   const init = useMemo(() => {
@@ -194,7 +198,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
     );
     if (answered === undefined) {
       verdict = { kind: "none", why: "No response arrived, so there is nothing to check against the contract." };
-    } else if (declaredStatus(source.contract.operations[operationId]?.responses ?? {}, answered) !== status) {
+    } else if (declaredStatus(responses ?? {}, answered) !== status) {
       verdict = {
         kind: "invalid",
         problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],

@@ -1,7 +1,8 @@
 // What a JSON Schema (from contract.json) says about how a value should be shown:
 // its resolved shape, the order and labels of its fields, its format. Display only:
-// whether a value is valid is the validator's business (workbench/fixtures/validator.ts).
+// whether a value is valid is the validator's business (src/api/mocks/validator.ts).
 import type { JsonSchema } from "../contract/contract-types";
+import { define, own } from "../contract/own";
 import { componentSchemaName } from "../contract/pointer";
 
 /** A resolved schema node: `$ref`s followed, `allOf` merged, the branch of `oneOf`/`anyOf` that fits the value. */
@@ -36,7 +37,7 @@ function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>):
   for (let hops = 0; hops < 16 && isNode(node) && typeof node.$ref === "string"; hops++) {
     const name = componentSchemaName(node.$ref);
     if (name === undefined) return undefined;
-    node = schemas[name];
+    node = own(schemas, name);
   }
   return isNode(node) ? node : undefined;
 }
@@ -67,9 +68,9 @@ function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSc
   if (!typeFits) return -1;
   if (!isNode(value)) return 1;
   const required = Array.isArray(merged.required) ? (merged.required as unknown[]) : [];
-  if (required.some((name) => typeof name === "string" && !(name in value))) return 0;
+  if (required.some((name) => typeof name === "string" && !Object.hasOwn(value, name))) return 0;
   const names = isNode(merged.properties) ? Object.keys(merged.properties) : [];
-  return 1 + names.filter((name) => name in value).length;
+  return 1 + names.filter((name) => Object.hasOwn(value, name)).length;
 }
 
 /** One node with `allOf` folded in and the best-fitting `oneOf`/`anyOf` branch merged over it. */
@@ -98,7 +99,12 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   if (parts.length === 0) return result;
   // The parts' properties in their order, then the node's own; the node's own keywords win.
   const properties: Node = {};
-  for (const part of [...parts, node]) Object.assign(properties, isNode(part.properties) ? part.properties : {});
+  // Defined, not assigned: a property named `__proto__` stays a property.
+  for (const part of [...parts, node]) {
+    for (const [name, property] of Object.entries(isNode(part.properties) ? part.properties : {})) {
+      define(properties, name, property);
+    }
+  }
   result = Object.assign({}, ...parts, node, { properties }) as Node;
   return result;
 }
@@ -158,7 +164,7 @@ export function fieldsOf(
   shape: Shape,
   value: Record<string, unknown>,
 ): Array<[name: string, schema: JsonSchema | undefined]> {
-  const declared = shape.properties.filter(([name]) => name in value);
+  const declared = shape.properties.filter(([name]) => Object.hasOwn(value, name));
   const named = new Set(declared.map(([name]) => name));
   const extra = Object.keys(value)
     .filter((name) => !named.has(name))

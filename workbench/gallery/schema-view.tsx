@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { JsonSchema } from "../contract/contract-types";
+import { own } from "../contract/own";
 import { isRecord } from "../contract/records";
 import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape";
 import "./schema-view.css";
@@ -222,7 +223,7 @@ function Table({
             <tr>
               {columns.map(([name, schema]) => (
                 <th scope="col" key={name}>
-                  {labelOf(name, shapeOf(schema, rows[0]?.[name], context.schemas).title)}
+                  {labelOf(name, shapeOf(schema, own(rows[0], name), context.schemas).title)}
                 </th>
               ))}
             </tr>
@@ -232,7 +233,7 @@ function Table({
               <tr key={index}>
                 {columns.map(([name, schema]) => (
                   <td key={name}>
-                    {name in row ? (
+                    {Object.hasOwn(row, name) ? (
                       <Cell
                         value={row[name]}
                         schema={schema}
