@@ -1,19 +1,25 @@
 import { setupWorker, type SetupWorker } from "msw/browser";
 import { fixtures, onUnhandledFrame } from "./fixtures";
+import { forgetRequestDestination, recordRequestDestinations } from "./request-destination";
 
 /**
  * Starts the fixtures in the browser (Storybook and the app's mock mode) with a
  * Service Worker, with every mocked exchange checked against the contract.
  * `workerUrl` is resolved against the page, so a static build served from a
- * sub-path finds its worker beside its own files.
+ * sub-path finds its worker beside its own files. The page's own loads (modules,
+ * styles, fonts, the dev server's URLs) pass through; see ./request-kind.
  *
  * @example
  * const worker = await startMockWorker();
  * worker.use(fixtures.respond("listNotes", 200, []));
  */
 export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promise<SetupWorker> {
+  // Before the worker starts: what the browser is loading (a script, a style…) is known
+  // only from the worker's message, and the handlers and the unhandled policy need it.
+  recordRequestDestinations(navigator.serviceWorker);
   const worker = setupWorker(...fixtures.handlers);
   fixtures.observe(worker.events);
+  worker.events.on("request:end", ({ request }) => forgetRequestDestination(request));
   await worker.start({
     quiet: true,
     serviceWorker: { url: new URL(workerUrl, document.baseURI).pathname },

@@ -1,47 +1,47 @@
 import { describe, expect, it } from "vitest";
-import { isPageCodeRequest, isToolingRequest } from "./unhandled";
+import { forgetRequestDestination, recordRequestDestinations } from "./request-destination";
+import { isPageCodeRequest, requestKind } from "./unhandled";
 
-/** A request as MSW hands it over; `mode: "navigate"` cannot be set through the constructor. */
-function request(url: string, mode?: RequestMode): Request {
-  const made = new Request(url);
-  if (mode) Object.defineProperty(made, "mode", { value: mode });
-  return made;
+/** What MSW's worker posts to the page for each request it intercepts. */
+function workerMessage(method: string, url: string, destination: string): MessageEvent {
+  return new MessageEvent("message", { data: { type: "REQUEST", payload: { id: "1", method, url, destination } } });
 }
-
-describe("isToolingRequest", () => {
-  it.each([
-    ["a Vite module", "http://localhost:6006/src/components/button.tsx"],
-    ["a prebundled dependency", "http://localhost:6006/node_modules/.vite/deps/react.js?v=1"],
-    ["Vite's client", "http://localhost:6006/@vite/client"],
-    ["Storybook's iframe", "http://localhost:6006/iframe.html?id=x"],
-    ["Storybook's index", "http://localhost:6006/index.json"],
-    ["a font", "http://localhost:6006/fonts/inter.woff2"],
-    ["a stylesheet", "http://localhost:6006/assets/index.css"],
-  ])("leaves %s alone", (_name, url) => {
-    expect(isToolingRequest(request(url))).toBe(true);
-  });
-
-  it("leaves page navigations alone (reloading Storybook's manager page)", () => {
-    expect(isToolingRequest(request("http://localhost:6006/?path=/story/x", "navigate"))).toBe(true);
-  });
-
-  it.each([
-    "http://localhost:6006/things",
-    "http://localhost:6006/api/v1/things/42?expand=owner",
-    "https://api.example.test/things",
-  ])("treats %s as an API call", (url) => {
-    expect(isToolingRequest(request(url))).toBe(false);
-  });
-});
 
 describe("isPageCodeRequest", () => {
   it("leaves an image or a font to the contract, which may declare it", () => {
-    expect(isPageCodeRequest(request("http://localhost:6006/avatars/ada.png"))).toBe(false);
-    expect(isToolingRequest(request("http://localhost:6006/avatars/ada.png"))).toBe(true);
+    expect(isPageCodeRequest(new Request("http://localhost:6006/avatars/ada.png"))).toBe(false);
+    expect(requestKind(new Request("http://localhost:6006/avatars/ada.png"))).toBe("asset");
   });
 
   it("never lets a module or a stylesheet reach the fixtures, whatever path template could match it", () => {
-    expect(isPageCodeRequest(request("http://localhost:6006/src/main.tsx"))).toBe(true);
-    expect(isPageCodeRequest(request("http://localhost:6006/assets/index.css"))).toBe(true);
+    expect(isPageCodeRequest(new Request("http://localhost:6006/src/main.tsx"))).toBe(true);
+    expect(isPageCodeRequest(new Request("http://localhost:6006/assets/index.css"))).toBe(true);
+  });
+
+  it("decides from the destination the worker reported, until MSW is done with the request", () => {
+    const worker = new EventTarget();
+    recordRequestDestinations(worker);
+    // The page's origin (jsdom's) and another origin: the destination decides for both.
+    const json = new Request(`${location.origin}/reports/2026.json`);
+    const font = new Request("https://fonts.example.test/files/inter.json");
+    expect(requestKind(json)).toBe("api");
+    worker.dispatchEvent(workerMessage("GET", json.url, "script"));
+    worker.dispatchEvent(workerMessage("GET", font.url, "font"));
+    expect(isPageCodeRequest(json)).toBe(true);
+    expect(isPageCodeRequest(font)).toBe(true);
+    forgetRequestDestination(json);
+    forgetRequestDestination(font);
+    expect(requestKind(json)).toBe("api");
+    worker.dispatchEvent(workerMessage("GET", json.url, ""));
+    expect(requestKind(json)).toBe("api");
+    forgetRequestDestination(json);
+  });
+
+  it("ignores the worker's other messages", () => {
+    const worker = new EventTarget();
+    recordRequestDestinations(worker);
+    worker.dispatchEvent(new MessageEvent("message", { data: { type: "KEEPALIVE_RESPONSE" } }));
+    worker.dispatchEvent(new MessageEvent("message", { data: { type: "REQUEST", payload: { url: 1 } } }));
+    expect(requestKind(new Request(`${location.origin}/things`))).toBe("api");
   });
 });

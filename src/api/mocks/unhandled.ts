@@ -1,34 +1,31 @@
 import type { SetupServer } from "msw/node";
+import { classifyRequest, type RequestKind } from "./request-kind";
+import { requestDestination } from "./request-destination";
 
 type UnhandledFrameOption = NonNullable<NonNullable<Parameters<SetupServer["listen"]>[0]>["onUnhandledFrame"]>;
 type UnhandledFrameCallback = Extract<UnhandledFrameOption, (...args: never[]) => unknown>;
 
-// Requests a page makes for its own code and assets (Vite modules, Storybook's
-// files, fonts, images). Everything else a test or story sends is an API call.
-const TOOLING =
-  /\/@vite\/|\/@id\/|\/@fs\/|\/node_modules\/|\/virtual:|sb-common-assets|sb-addons|sb-manager|iframe\.html|\/index\.json$|\.stories\.|\.mdx$|__vitest|\/vite-inject/;
-const CODE = /\.(?:m?[jt]sx?|s?css|html|map|wasm)$/i;
-const MEDIA = /\.(?:woff2?|ttf|otf|eot|png|jpe?g|gif|webp|avif|svg|ico)$/i;
-
 /**
- * True for a request that loads the page's own code (a module, a stylesheet, the
- * workbench's files) or is a navigation: never an API call, even when a contract's
- * path template (`/{owner}/{repo}`) would match it. The worker's scope covers
- * Storybook's manager page, whose reload must reach the server.
+ * What the request is, with what the browser said about it (./request-destination) and
+ * the page's origin: see ./request-kind for the rule.
  */
-export function isPageCodeRequest(request: Request): boolean {
-  if (request.mode === "navigate") return true;
-  const { protocol, pathname } = new URL(request.url);
-  return protocol === "file:" || TOOLING.test(pathname) || CODE.test(pathname);
+export function requestKind(request: Request): RequestKind {
+  return classifyRequest(request, {
+    destination: requestDestination(request),
+    pageOrigin: globalThis.location?.origin,
+  });
 }
 
 /**
- * True for a request the page makes for its own code or assets (fonts, images), not
- * an API call. A contract operation can still answer an image path: the fixtures
- * match the contract first, and only what matches no operation is judged by this.
+ * True for a request that loads the page's own code or assets (a module, a stylesheet,
+ * a font, the dev server's internals) or is a navigation: never an API call, even when a
+ * contract's path template (`/{owner}/{repo}`) would match it.
+ *
+ * @example
+ * http.all(({ request }) => !isPageCodeRequest(request) && matchesTheContract(request), resolver);
  */
-export function isToolingRequest(request: Request): boolean {
-  return isPageCodeRequest(request) || MEDIA.test(new URL(request.url).pathname);
+export function isPageCodeRequest(request: Request): boolean {
+  return requestKind(request) === "page";
 }
 
 const unhandled: string[] = [];
@@ -54,10 +51,12 @@ export function unhandledPolicy(nameOperation?: (request: Request) => string | u
       return;
     }
     const { request } = frame.data as { request: Request };
-    if (isPageCodeRequest(request)) return;
+    const kind = requestKind(request);
+    // The page loading itself passes through to the dev server (returning is MSW's bypass).
+    if (kind === "page") return;
     const operationId = nameOperation?.(request);
-    // An image or font path is the page's own asset, unless the contract declares it.
-    if (operationId === undefined && isToolingRequest(request)) return;
+    // An image or font is the page's own asset, unless the contract declares its path.
+    if (operationId === undefined && kind === "asset") return;
     const what = operationId === undefined ? "" : ` (operation ${operationId})`;
     const message =
       `[mocks] No handler for ${request.method} ${request.url}${what}. ` +
