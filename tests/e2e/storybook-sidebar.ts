@@ -146,50 +146,74 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
+/**
+ * Runs `step` in the preview frame again when the frame reloaded under it (Vite reloads the
+ * page when it has optimised a dependency it found late): a reload is not a failure.
+ */
+async function untilLoaded<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const reloaded = error instanceof Error && /context was destroyed|navigat/i.test(error.message);
+      if (!reloaded || attempt >= 5) throw error;
+    }
+  }
+}
+
 /** Waits for the entry's end-of-render event; records a failed story, an error event or Storybook's error display. */
 async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFailure[]): Promise<void> {
   const name = label(entry);
-  const done = await preview
-    .waitForFunction(
-      ({ id, type }) => {
-        const events = window.__sidebarEvents;
-        if (events) {
-          return events.find(
-            (event) =>
-              (type === "story" && event.name === "storyFinished" && event.id === id) ||
-              (type === "docs" && event.name === "docsRendered" && event.id === id) ||
-              !["storyFinished", "docsRendered"].includes(event.name),
-          );
-        }
-        // No record (the first load, or a reload when Vite optimised a new dependency): judge
-        // by the preview's state (a failure still shows in the console and the error display).
-        const preview = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } } })
-          .__STORYBOOK_PREVIEW__;
-        const render = preview?.currentRender;
-        if (render?.id !== id) return undefined;
-        const finished =
-          type === "story"
-            ? render.phase === "finished"
-            : (document.querySelector("#storybook-docs")?.childElementCount ?? 0) > 0;
-        return finished ? { name: "reloaded", status: "success", detail: "" } : undefined;
-      },
-      { id: entry.id, type: entry.type },
-      { timeout: RENDER_TIMEOUT_MS, polling: 50 },
-    )
-    .catch(() => undefined);
-  if (!done) failures.push({ entry: name, problem: `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s` });
+  const event = await untilLoaded(() =>
+    preview
+      .waitForFunction(
+        ({ id, type }) => {
+          const events = window.__sidebarEvents;
+          if (events) {
+            return events.find(
+              (event) =>
+                (type === "story" && event.name === "storyFinished" && event.id === id) ||
+                (type === "docs" && event.name === "docsRendered" && event.id === id) ||
+                !["storyFinished", "docsRendered"].includes(event.name),
+            );
+          }
+          // No record (the first load, or a reload when Vite optimised a new dependency): judge
+          // by the preview's state (a failure still shows in the console and the error display).
+          const preview = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } } })
+            .__STORYBOOK_PREVIEW__;
+          const render = preview?.currentRender;
+          if (render?.id !== id) return undefined;
+          const finished =
+            type === "story"
+              ? render.phase === "finished"
+              : (document.querySelector("#storybook-docs")?.childElementCount ?? 0) > 0;
+          return finished ? { name: "reloaded", status: "success", detail: "" } : undefined;
+        },
+        { id: entry.id, type: entry.type },
+        { timeout: RENDER_TIMEOUT_MS, polling: 50 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<{ name: string; status?: string; detail: string }>),
+  ).catch(() => undefined);
+  if (!event) failures.push({ entry: name, problem: `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s` });
   // After a reload, record again for the next entries.
-  await preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 });
-  if (!done) return;
-  const event = (await done.jsonValue()) as { name: string; status?: string; detail: string };
+  await untilLoaded(() =>
+    preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 }),
+  );
+  if (!event) return;
   if (event.name === "storyFinished" && event.status !== "success") {
     failures.push({ entry: name, problem: `the story failed: ${event.detail}` });
   } else if (!["storyFinished", "docsRendered", "reloaded"].includes(event.name)) {
     failures.push({ entry: name, problem: `${event.name}: ${event.detail}` });
   }
-  const errorShown = await preview.evaluate(() => document.body.classList.contains("sb-show-errordisplay"));
-  if (errorShown) {
-    const text = await preview.evaluate(() => document.querySelector(".sb-errordisplay")?.textContent ?? "");
+  const shown = await untilLoaded(() =>
+    preview.evaluate(() =>
+      document.body.classList.contains("sb-show-errordisplay")
+        ? (document.querySelector(".sb-errordisplay")?.textContent ?? "")
+        : undefined,
+    ),
+  );
+  if (shown !== undefined) {
+    const text = shown;
     failures.push({ entry: name, problem: `Storybook shows its error display: ${text.trim().slice(0, 500)}` });
   }
 }
