@@ -21,6 +21,10 @@ export default defineMain({
   // The mock Service Worker; relative to this folder, so it ships with the static build.
   staticDirs: ["./public"],
   core: { disableTelemetry: true },
+  // The workbench is for reading the design and the contract, not for learning to write
+  // stories: no onboarding checklist in the sidebar ("Get started", with its progress ring)
+  // nor its guide in the settings menu (Storybook 10's StorybookConfig `features`).
+  features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   // The contract gallery: one story per operation × declared status, indexed from the
   // operation manifest and served as generated modules (workbench/gallery/contract-gallery.ts).
   experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],

@@ -41,6 +41,22 @@ const preview: Preview = {
     // An accessibility violation fails the story's test, not just a warning in the panel.
     a11y: { test: "error" },
     viewport: { options: viewportOptions },
+    // A designer's order: the pages read first, then the components; the workbench's own
+    // components (coverage matrix, schema view), in all their states, last and apart.
+    options: {
+      storySort: {
+        order: [
+          "Introduction",
+          "Contract",
+          ["Overview", "Gallery", "Coverage", "*"],
+          "Gallery",
+          "Foundations",
+          ["Tokens", "*"],
+          "*",
+          "Workbench internals",
+        ],
+      },
+    },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
   // msw-storybook-addon 3 still passes msw 2's `onUnhandledRequest`, which msw 3

@@ -1,21 +1,27 @@
 import { setupWorker, type SetupWorker } from "msw/browser";
 import { identity, identityHandlers } from "@/mocks/identity/fixtures";
 import { fixtures, onUnhandledFrame } from "./fixtures";
+import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/request-destination.ts";
 
 /**
  * Starts the fixtures (the identity provider's included) in the browser (Storybook and the app's mock mode) with a
  * Service Worker, with every mocked exchange checked against the contract.
  * `workerUrl` is resolved against the page, so a static build served from a
- * sub-path finds its worker beside its own files.
+ * sub-path finds its worker beside its own files. The page's own loads (modules,
+ * styles, fonts, the dev server's URLs) pass through; see workbench/fixtures/request-kind.ts.
  *
  * @example
  * const worker = await startMockWorker();
  * worker.use(fixtures.respond("listNotes", 200, []));
  */
 export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promise<SetupWorker> {
+  // Before the worker starts: what the browser is loading (a script, a style…) is known
+  // only from the worker's message, and the handlers and the unhandled policy need it.
+  recordRequestDestinations(navigator.serviceWorker);
   const worker = setupWorker(...fixtures.handlers, ...identityHandlers);
   fixtures.observe(worker.events);
   identity.observe(worker.events);
+  worker.events.on("request:end", ({ request }) => forgetRequestDestination(request));
   await worker.start({
     quiet: true,
     serviceWorker: { url: new URL(workerUrl, document.baseURI).pathname },

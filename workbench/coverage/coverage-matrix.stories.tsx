@@ -43,7 +43,7 @@ const partly = coverageReport(
 );
 
 const meta = {
-  title: "Contract/CoverageMatrix",
+  title: "Workbench internals/CoverageMatrix",
   component: CoverageMatrix,
   parameters: { layout: "padded" },
 } satisfies Meta<typeof CoverageMatrix>;

@@ -12,7 +12,7 @@ const pets = clinic.fixture("listPets", 200).slice(0, 12);
 const problem = clinic.fixture("createPet", 422);
 
 const meta = {
-  title: "Contract/SchemaView",
+  title: "Workbench internals/SchemaView",
   component: SchemaView,
   args: { schemas, label: "Response body" },
   parameters: { layout: "padded" },

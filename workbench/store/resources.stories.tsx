@@ -10,7 +10,7 @@ import { OwnersFlow } from "./owners-flow";
 import { StorePanel } from "./store-panel";
 
 const meta = {
-  title: "Workbench/Mock data",
+  title: "Contract/Mock data",
   parameters: { layout: "padded", msw: { handlers: registry.handlers } },
   beforeEach: () => registry.resources.reset(),
 } satisfies Meta;

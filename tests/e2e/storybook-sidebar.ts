@@ -1,0 +1,225 @@
+// Opens every entry of a running Storybook dev server through its manager UI, one after
+// the other in one page, as a designer clicking down the sidebar would: the preview frame
+// and the mock Service Worker an earlier story started stay live for the later ones.
+import type { Browser, Frame, Page } from "playwright";
+
+/** An entry of Storybook's `/index.json`. */
+export interface IndexEntry {
+  id: string;
+  type: "story" | "docs";
+  title: string;
+  name: string;
+}
+
+/** What went wrong while an entry was open, named by the entry. */
+export interface EntryFailure {
+  entry: string;
+  problem: string;
+}
+
+// The preview's channel events that end an entry's rendering: a story is finished once its
+// `afterEach` (where unhandled requests and contract violations fail it) has run.
+const DONE_EVENTS = [
+  "storyFinished",
+  "docsRendered",
+  "storyErrored",
+  "storyThrewException",
+  "storyMissing",
+  "playFunctionThrewException",
+];
+
+/** Generous: the dev server compiles each module on its first request, on a busy machine. */
+const RENDER_TIMEOUT_MS = Number(process.env.SIDEBAR_RENDER_TIMEOUT_MS ?? 60_000);
+
+/** Chromium's line for an error status other than the unhandled policy's 501. */
+const DELIBERATE_ERROR_STATUS = /^Failed to load resource: the server responded with a status of (?!501\b)\d{3}\b/;
+
+/** Storybook's preview waiting 1 s for the manager's state, on a cold start only (see openEveryEntry). */
+const COLD_START_RACE = /Timed out waiting for leader state for UniversalStore follower/;
+
+declare global {
+  interface Window {
+    /** The preview channel's events since the last navigation, recorded by the init script. */
+    __sidebarEvents?: Array<{ name: string; id?: string; status?: string; detail: string }>;
+  }
+}
+
+/**
+ * Runs in the preview frame: records the channel's end-of-render events from now on,
+ * once per document (a reload of the frame starts a new record). False while Storybook
+ * has not created its channel yet.
+ */
+function recordPreviewEvents(events: string[]): boolean {
+  if (window.__sidebarEvents) return true;
+  const channel = (
+    globalThis as { __STORYBOOK_ADDONS_CHANNEL__?: { on(name: string, listener: (payload: unknown) => void): void } }
+  ).__STORYBOOK_ADDONS_CHANNEL__;
+  if (!channel) return false;
+  const record: NonNullable<Window["__sidebarEvents"]> = [];
+  window.__sidebarEvents = record;
+  for (const name of events) {
+    channel.on(name, (payload) => {
+      const fields = (typeof payload === "object" && payload !== null ? payload : {}) as Record<string, unknown>;
+      (window.__sidebarEvents ?? record).push({
+        name,
+        id: typeof payload === "string" ? payload : (fields.storyId as string | undefined),
+        status: fields.status as string | undefined,
+        detail: typeof payload === "string" ? payload : JSON.stringify(payload).slice(0, 2000),
+      });
+    });
+  }
+  return true;
+}
+
+function label(entry: IndexEntry): string {
+  return `${entry.title} › ${entry.name} (${entry.type} ${entry.id})`;
+}
+
+/** The manager's path for an entry, as its sidebar links it. */
+function managerPath(entry: IndexEntry): string {
+  return `/${entry.type === "docs" ? "docs" : "story"}/${entry.id}`;
+}
+
+/**
+ * Opens every entry of the Storybook at `url` in one page of `browser`, in the index's
+ * order, and returns each console error, page error, failed story and error display,
+ * named by the entry that was open.
+ *
+ * @example
+ * const failures = await openEveryEntry(browser, "http://127.0.0.1:6006/", entries);
+ * expect(failures).toEqual([]);
+ */
+export async function openEveryEntry(
+  browser: Browser,
+  url: string,
+  entries: IndexEntry[],
+  onOpened: (entry: IndexEntry, milliseconds: number) => void = () => {},
+): Promise<EntryFailure[]> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const failures: EntryFailure[] = [];
+  let current = "(the manager, loading)";
+  page.on("console", (message) => {
+    // Chromium logs every response of status 400 or more; a story showing an error state asks
+    // for one. A request that failed for real fails the story, and the unhandled policy logs its own error.
+    if (message.type() === "error" && !DELIBERATE_ERROR_STATUS.test(message.text()))
+      failures.push({ entry: current, problem: `console error: ${message.text()}` });
+  });
+  page.on("pageerror", (error) => failures.push({ entry: current, problem: `page error: ${error.message}` }));
+  try {
+    const [first, ...rest] = entries;
+    if (!first) return failures;
+    // The manager opens on the first entry. This first load also makes the dev server
+    // compile the preview, which can keep the page's one thread busy past the 1 s Storybook's
+    // preview gives the manager to answer (UniversalStoreFollowerTimeoutError): that race
+    // of a cold start alone is not counted. The reload that follows runs with the mock worker
+    // the first load registered, and from there on every error counts.
+    current = `${label(first)}, first load`;
+    await page.goto(`${url}?path=${managerPath(first)}`);
+    let preview = await previewFrame(page);
+    // Its channel's events went by before they could be recorded: judged by the preview's state.
+    await checkEntry(preview, first, failures);
+    failures.splice(0, failures.length, ...failures.filter(({ problem }) => !COLD_START_RACE.test(problem)));
+    current = label(first);
+    await page.reload();
+    preview = await previewFrame(page);
+    // The channel's events can be recorded only once the frame has loaded, so the first
+    // entry is checked again after the others, reached as they are.
+    await preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 });
+    for (const entry of [...rest, first]) {
+      current = label(entry);
+      const start = performance.now();
+      await preview.evaluate(() => window.__sidebarEvents?.splice(0));
+      // The manager's router follows the history, as when a sidebar link is clicked: the
+      // manager asks the same preview frame to render the entry, nothing reloads.
+      await page.evaluate((path) => {
+        history.pushState({}, "", `?path=${path}`);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, managerPath(entry));
+      await checkEntry(preview, entry, failures);
+      onOpened(entry, performance.now() - start);
+    }
+    return failures;
+  } finally {
+    await context.close();
+  }
+}
+
+async function previewFrame(page: Page): Promise<Frame> {
+  const element = await page.waitForSelector("#storybook-preview-iframe", { state: "attached" });
+  const frame = await element.contentFrame();
+  if (!frame) throw new Error("Storybook's manager has no preview frame");
+  return frame;
+}
+
+/**
+ * Runs `step` in the preview frame again when the frame reloaded under it (Vite reloads the
+ * page when it has optimised a dependency it found late): a reload is not a failure.
+ */
+async function untilLoaded<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const reloaded = error instanceof Error && /context was destroyed|navigat/i.test(error.message);
+      if (!reloaded || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Waits for the entry's end-of-render event; records a failed story, an error event or Storybook's error display. */
+async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFailure[]): Promise<void> {
+  const name = label(entry);
+  const event = await untilLoaded(() =>
+    preview
+      .waitForFunction(
+        ({ id, type }) => {
+          const events = window.__sidebarEvents;
+          if (events) {
+            return events.find(
+              (event) =>
+                (type === "story" && event.name === "storyFinished" && event.id === id) ||
+                (type === "docs" && event.name === "docsRendered" && event.id === id) ||
+                !["storyFinished", "docsRendered"].includes(event.name),
+            );
+          }
+          // No record (the first load, or a reload when Vite optimised a new dependency): judge
+          // by the preview's state (a failure still shows in the console and the error display).
+          const preview = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } } })
+            .__STORYBOOK_PREVIEW__;
+          const render = preview?.currentRender;
+          if (render?.id !== id) return undefined;
+          const finished =
+            type === "story"
+              ? render.phase === "finished"
+              : (document.querySelector("#storybook-docs")?.childElementCount ?? 0) > 0;
+          return finished ? { name: "reloaded", status: "success", detail: "" } : undefined;
+        },
+        { id: entry.id, type: entry.type },
+        { timeout: RENDER_TIMEOUT_MS, polling: 50 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<{ name: string; status?: string; detail: string }>),
+  ).catch(() => undefined);
+  if (!event) failures.push({ entry: name, problem: `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s` });
+  // After a reload, record again for the next entries.
+  await untilLoaded(() =>
+    preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 }),
+  );
+  if (!event) return;
+  if (event.name === "storyFinished" && event.status !== "success") {
+    failures.push({ entry: name, problem: `the story failed: ${event.detail}` });
+  } else if (!["storyFinished", "docsRendered", "reloaded"].includes(event.name)) {
+    failures.push({ entry: name, problem: `${event.name}: ${event.detail}` });
+  }
+  const shown = await untilLoaded(() =>
+    preview.evaluate(() =>
+      document.body.classList.contains("sb-show-errordisplay")
+        ? (document.querySelector(".sb-errordisplay")?.textContent ?? "")
+        : undefined,
+    ),
+  );
+  if (shown !== undefined) {
+    const text = shown;
+    failures.push({ entry: name, problem: `Storybook shows its error display: ${text.trim().slice(0, 500)}` });
+  }
+}
