@@ -62,7 +62,9 @@ describe.each([
     expect(titles[foundations]).toBe("Foundations/Tokens");
     // The contract's gallery (one story per operation × status) sits between the contract's pages and Foundations.
     const galleryTitles = titles.filter((title) => title.startsWith("Gallery/"));
-    expect(titles.slice(4, foundations)).toEqual(galleryTitles);
+    const contractPages = titles.findLastIndex((title) => title.startsWith("Contract/")) + 1;
+    expect(titles.slice(4, contractPages)).toEqual(["Contract/Mock data"]);
+    expect(titles.slice(contractPages, foundations)).toEqual(galleryTitles);
     expect(galleryTitles.length > 0).toBe(gallery);
     expect(titles.slice(-2)).toEqual(["Workbench internals/CoverageMatrix", "Workbench internals/SchemaView"]);
 

@@ -31,8 +31,14 @@ const DONE_EVENTS = [
 /** Generous: the dev server compiles each module on its first request, on a busy machine. */
 const RENDER_TIMEOUT_MS = Number(process.env.SIDEBAR_RENDER_TIMEOUT_MS ?? 60_000);
 
-/** Chromium's line for an error status other than the unhandled policy's 501. */
-const DELIBERATE_ERROR_STATUS = /^Failed to load resource: the server responded with a status of (?!501\b)\d{3}\b/;
+/**
+ * Chromium's line for an error status other than the unhandled policy's 501, or for the
+ * network error an "offline" story answers with (MSW's `HttpResponse.error()` is reported as
+ * net::ERR_FAILED; a request that escaped to the real network fails with another code,
+ * ERR_NAME_NOT_RESOLVED or ERR_CONNECTION_REFUSED, and still counts).
+ */
+const DELIBERATE_ERROR_STATUS =
+  /^Failed to load resource: (?:the server responded with a status of (?!501\b)\d{3}\b|net::ERR_FAILED$)/;
 
 /** Storybook's preview waiting 1 s for the manager's state, on a cold start only (see openEveryEntry). */
 const COLD_START_RACE = /Timed out waiting for leader state for UniversalStore follower/;

@@ -565,6 +565,7 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["Invalid"];
             503: components["responses"]["Invalid"];
         };
     };
