@@ -212,6 +212,30 @@ async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFail
     preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 }),
   );
   if (!event) return;
+  // A story can render again right after it finished (a decorator remounting it once the
+  // toolbar's globals arrive): wait until its latest render has settled for a moment, so the
+  // next entry never cuts a play function short (whose failure would be blamed on the next one).
+  if (entry.type === "story") {
+    const settled = await untilLoaded(() =>
+      preview
+        .waitForFunction(
+          (id) => {
+            const render = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } } })
+              .__STORYBOOK_PREVIEW__?.currentRender;
+            const idle =
+              render?.id === id && ["finished", "errored", "aborted"].includes(render.phase ?? "");
+            const state = window as { __sidebarIdle?: number };
+            state.__sidebarIdle = idle ? (state.__sidebarIdle ?? 0) + 1 : 0;
+            return state.__sidebarIdle >= 3;
+          },
+          entry.id,
+          { timeout: RENDER_TIMEOUT_MS, polling: 100 },
+        )
+        .then(() => true),
+    ).catch(() => false);
+    await preview.evaluate(() => delete (window as { __sidebarIdle?: number }).__sidebarIdle).catch(() => undefined);
+    if (!settled) failures.push({ entry: name, problem: `kept rendering for ${RENDER_TIMEOUT_MS / 1000} s` });
+  }
   if (event.name === "storyFinished" && event.status !== "success") {
     failures.push({ entry: name, problem: `the story failed: ${event.detail}` });
   } else if (!["storyFinished", "docsRendered", "reloaded"].includes(event.name)) {
