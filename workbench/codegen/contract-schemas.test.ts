@@ -103,7 +103,68 @@ describe("buildContractSchemas, in both versions", () => {
     });
   });
 
+  it("takes an unmapped branch's value from its own one-value enum or const, through allOf and $ref", () => {
+    const schemas = {
+      Event: {
+        anyOf: [
+          { $ref: "#/components/schemas/Delta" },
+          { $ref: "#/components/schemas/Done" },
+          { $ref: "#/components/schemas/Failed" },
+          { $ref: "#/components/schemas/Other" },
+        ],
+        discriminator: { propertyName: "type" },
+      },
+      // A one-value enum on the branch itself.
+      Delta: { type: "object", properties: { type: { type: "string", enum: ["audio.delta"] } } },
+      // A const, in an allOf part.
+      Done: { allOf: [{ type: "object" }, { properties: { type: { const: "audio.done" } } }] },
+      // A one-value enum reached through a $ref to the base and a $ref to the property's schema.
+      Failed: { allOf: [{ $ref: "#/components/schemas/FailedBase" }] },
+      FailedBase: { type: "object", properties: { type: { $ref: "#/components/schemas/FailedType" } } },
+      FailedType: { type: "string", enum: ["audio.failed"] },
+      // Nothing fixed (an enum of two values is a choice): the schema name, as before.
+      Other: { type: "object", properties: { type: { type: "string", enum: ["a", "b"] } } },
+    };
+    const type = (value: string) => ({ type: "object", properties: { type: { const: value } }, required: ["type"] });
+    const branch = (name: string, value: string) => ({
+      allOf: [{ $ref: `#/components/schemas/${name}` }, type(value)],
+    });
+    for (const version of ["3.1.0", "3.0.3"]) {
+      expect(buildContractSchemas(document(version, schemas)).components.schemas.Event).toEqual({
+        anyOf: [
+          branch("Delta", "audio.delta"),
+          branch("Done", "audio.done"),
+          branch("Failed", "audio.failed"),
+          branch("Other", "Other"),
+        ],
+      });
+    }
+  });
+
+  it("keeps an explicit mapping over a branch's own value, and reads a 3.1 reference's siblings only in 3.1", () => {
+    const schemas = {
+      Event: {
+        oneOf: [
+          { $ref: "#/components/schemas/Delta" },
+          { $ref: "#/components/schemas/Plain", properties: { type: { const: "sibling" } } },
+        ],
+        discriminator: { propertyName: "type", mapping: { delta: "Delta" } },
+      },
+      Delta: { type: "object", properties: { type: { enum: ["audio.delta"] } } },
+      Plain: { type: "object", properties: { type: { type: "string" } } },
+    };
+    const values = (version: string) => {
+      const event = buildContractSchemas(document(version, schemas)).components.schemas.Event as {
+        oneOf: Array<{ allOf: [unknown, { properties: { type: unknown } }] }>;
+      };
+      return event.oneOf.map((branch) => branch.allOf[1].properties.type);
+    };
+    expect(values("3.1.0")).toEqual([{ const: "delta" }, { const: "sibling" }]);
+    expect(values("3.0.3")).toEqual([{ const: "delta" }, { const: "Plain" }]);
+  });
+
   it("turns the inheritance form of a discriminator into a oneOf of the children, which extend a plain base", () => {
+    // Bird is mapped, Snake fixes its own value, Fish neither: selected by its name.
     const schemas = {
       Animal: {
         type: "object",
@@ -112,6 +173,7 @@ describe("buildContractSchemas, in both versions", () => {
       },
       Bird: { allOf: [{ $ref: "#/components/schemas/Animal" }, { type: "object" }] },
       Fish: { allOf: [{ $ref: "#/components/schemas/Animal" }] },
+      Snake: { allOf: [{ $ref: "#/components/schemas/Animal" }, { properties: { kind: { enum: ["snake"] } } }] },
     };
     const converted = buildContractSchemas(document("3.0.3", schemas)).components.schemas;
     const kind = (value: string) => ({ type: "object", properties: { kind: { const: value } }, required: ["kind"] });
@@ -119,6 +181,7 @@ describe("buildContractSchemas, in both versions", () => {
       oneOf: [
         { allOf: [{ $ref: "#/components/schemas/Bird" }, kind("bird")] },
         { allOf: [{ $ref: "#/components/schemas/Fish" }, kind("Fish")] },
+        { allOf: [{ $ref: "#/components/schemas/Snake" }, kind("snake")] },
       ],
     });
     expect(converted.Animal_base).toEqual({ type: "object", properties: { kind: { type: "string" } } });

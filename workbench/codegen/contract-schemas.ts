@@ -106,7 +106,7 @@ class Converter {
     // Names first, so a reference to any component resolves while they are converted.
     const schemas = document.components?.schemas ?? {};
     for (const name of Object.keys(schemas)) this.components[name] = true;
-    const families = inheritance(schemas);
+    const families = inheritance(document, this.legacy);
     for (const name of families.keys()) {
       let plain = `${name}_base`;
       for (let n = 2; Object.hasOwn(schemas, plain); n++) plain = `${name}_base_${n}`;
@@ -182,7 +182,7 @@ class Converter {
     if ("example" in input && !("examples" in input)) output.examples = [input.example];
     // 3.0's boolean form, also found in documents relabelled 3.1 (a 3.1 bound is a number).
     exclusiveBounds(input, output);
-    if (isObject(input.discriminator)) this.discriminate(input.discriminator, output);
+    if (isObject(input.discriminator)) this.discriminate(input, output);
     return output;
   }
 
@@ -205,22 +205,30 @@ class Converter {
     return `#/components/schemas/${name}`;
   }
 
-  private discriminate(discriminator: SchemaObject, output: SchemaObject): void {
+  /**
+   * Makes each `$ref` branch of a discriminated `oneOf`/`anyOf` require its value: the
+   * mapping's, else the one its own schema fixes (see `fixedValue`), else its name.
+   */
+  private discriminate(input: SchemaObject, output: SchemaObject): void {
+    const discriminator = input.discriminator as SchemaObject;
     const property = discriminator.propertyName;
     if (typeof property !== "string") return;
     const mapping = isObject(discriminator.mapping) ? (discriminator.mapping as Record<string, string>) : {};
     for (const keyword of ["oneOf", "anyOf"]) {
       const branches = output[keyword];
-      if (!Array.isArray(branches)) continue;
-      output[keyword] = branches.map((branch: JsonSchema) => {
+      const raw = input[keyword];
+      if (!Array.isArray(branches) || !Array.isArray(raw)) continue;
+      output[keyword] = branches.map((branch: JsonSchema, index) => {
         const ref = isObject(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined;
         if (ref === undefined) return branch;
         // Explicit mapping values may be full references or bare schema names.
-        const values = Object.entries(mapping)
+        const values: Scalar[] = Object.entries(mapping)
           .filter(([, target]) => target === ref || `#/components/schemas/${target}` === ref)
           .map(([value]) => value);
-        const implicit = COMPONENT_REF.exec(ref)?.[1];
-        if (values.length === 0 && implicit !== undefined) values.push(implicit);
+        if (values.length === 0) {
+          const implicit = fixedValue(this.document, raw[index], property, this.legacy) ?? COMPONENT_REF.exec(ref)?.[1];
+          if (implicit !== undefined) values.push(implicit);
+        }
         if (values.length === 0) return branch;
         const constraint = values.length === 1 ? { const: values[0] } : { enum: values };
         return { allOf: [branch, { type: "object", properties: { [property]: constraint }, required: [property] }] };
@@ -229,18 +237,75 @@ class Converter {
   }
 }
 
+/** A discriminator value: a string by the specification, but a contract's `const` may be any scalar. */
+type Scalar = string | number | boolean;
+
 interface Family {
   property: string;
   /** Each concrete schema and the discriminator values that select it. */
-  members: Array<{ component: string; values: string[] }>;
+  members: Array<{ component: string; values: Scalar[] }>;
+}
+
+function isScalar(value: unknown): value is Scalar {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/**
+ * The discriminator value a branch fixes for itself when the mapping does not name it:
+ * its property's `const`, or an `enum` of one value, on the branch or reached through
+ * `allOf` and `$ref`. OpenAPI's tools take that value rather than the schema name
+ * (OpenAI's stream events say `type: { enum: [speech.audio.delta] }` and map nothing):
+ * requiring the name would contradict the branch, and no value could satisfy both.
+ *
+ * @example
+ * fixedValue(document, { $ref: "#/components/schemas/Delta" }, "type", false); // "speech.audio.delta"
+ */
+function fixedValue(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Scalar | undefined {
+  const seen = new Set<unknown>();
+  const search = (node: unknown): Scalar | undefined => {
+    if (!isObject(node) || seen.has(node)) return undefined;
+    seen.add(node);
+    const reference = typeof node.$ref === "string" ? node.$ref : undefined;
+    // OpenAPI 3.0 ignores a reference's siblings; 3.1 applies them.
+    if (reference === undefined || !legacy) {
+      const properties = isObject(node.properties) ? node.properties : {};
+      const own = Object.hasOwn(properties, property) ? singleValue(document, properties[property]) : undefined;
+      if (own !== undefined) return own;
+      for (const part of Array.isArray(node.allOf) ? (node.allOf as unknown[]) : []) {
+        const found = search(part);
+        if (found !== undefined) return found;
+      }
+    }
+    return reference === undefined ? undefined : search(deref(document, { $ref: reference }));
+  };
+  return search(schema);
+}
+
+/** The one value a property's schema allows (`const`, or a one-value `enum`), through `allOf` and `$ref`. */
+function singleValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
+  const seen = new Set<unknown>();
+  const search = (node: unknown): Scalar | undefined => {
+    if (!isObject(node) || seen.has(node)) return undefined;
+    seen.add(node);
+    if (isScalar(node.const)) return node.const;
+    if (Array.isArray(node.enum) && node.enum.length === 1 && isScalar(node.enum[0])) return node.enum[0];
+    for (const part of Array.isArray(node.allOf) ? (node.allOf as unknown[]) : []) {
+      const found = search(part);
+      if (found !== undefined) return found;
+    }
+    return typeof node.$ref === "string" ? search(deref(document, { $ref: node.$ref })) : undefined;
+  };
+  return search(schema);
 }
 
 /**
  * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or
  * `anyOf`), with their children: the mapping's targets, and the components that `allOf`
- * the base (selected by their own name when the mapping does not name them).
+ * the base (selected, when the mapping does not name them, by the value they fix for
+ * the property, else by their own name).
  */
-function inheritance(schemas: Record<string, unknown>): Map<string, Family> {
+function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Family> {
+  const schemas: Record<string, unknown> = document.components?.schemas ?? {};
   const families = new Map<string, Family>();
   for (const [name, schema] of Object.entries(schemas)) {
     if (!isObject(schema) || !isObject(schema.discriminator) || schema.oneOf || schema.anyOf) continue;
@@ -249,7 +314,7 @@ function inheritance(schemas: Record<string, unknown>): Map<string, Family> {
     const mapping = isObject(schema.discriminator.mapping)
       ? (schema.discriminator.mapping as Record<string, string>)
       : {};
-    const values = new Map<string, string[]>();
+    const values = new Map<string, Scalar[]>();
     for (const [value, target] of Object.entries(mapping)) {
       const component = COMPONENT_REF.exec(target)?.[1] ?? (Object.hasOwn(schemas, target) ? target : undefined);
       if (component !== undefined) values.set(component, [...(values.get(component) ?? []), value]);
@@ -257,7 +322,8 @@ function inheritance(schemas: Record<string, unknown>): Map<string, Family> {
     for (const [child, candidate] of Object.entries(schemas)) {
       const parents = isObject(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];
       const extendsBase = parents.some((item) => isObject(item) && item.$ref === `#/components/schemas/${name}`);
-      if (extendsBase && !values.has(child)) values.set(child, [child]);
+      if (extendsBase && !values.has(child))
+        values.set(child, [fixedValue(document, candidate, property, legacy) ?? child]);
     }
     const members = [...values].map(([component, keys]) => ({ component, values: keys }));
     if (members.length > 0) families.set(name, { property, members });
