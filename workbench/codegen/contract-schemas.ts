@@ -15,44 +15,9 @@ import {
   type JsonSchema,
 } from "../contract/contract-types.ts";
 import { deref, operationKey, operationsOf } from "./manifest.ts";
+import { KNOWN_FORMATS } from "../contract/formats.ts";
 
 export type { ContractSchemas } from "../contract/contract-types.ts";
-
-/**
- * Formats the fixtures can both generate and check. Any other `format` is a name the
- * contract gives a string (GitHub's `repo.nwo`, say): it is kept as `x-format`, an
- * annotation, so that neither the validator nor the generator guesses at it.
- */
-export const KNOWN_FORMATS = new Set([
-  // JSON Schema's own (ajv-formats' full set)
-  "date",
-  "time",
-  "date-time",
-  "iso-time",
-  "iso-date-time",
-  "duration",
-  "uri",
-  "uri-reference",
-  "uri-template",
-  "url",
-  "email",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "regex",
-  "uuid",
-  "json-pointer",
-  "json-pointer-uri-fragment",
-  "relative-json-pointer",
-  "byte",
-  // OpenAPI's (its format registry)
-  "int32",
-  "int64",
-  "float",
-  "double",
-  "password",
-  "binary",
-]);
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 

@@ -53,3 +53,14 @@ export function componentSchemaName(ref: string): string | undefined {
   const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
   return name === undefined ? undefined : unescapeSegment(name);
 }
+
+/**
+ * Where a schema of an operation sits in `contract.json` (its `operations` are keyed by id).
+ *
+ * @example
+ * schemaPointer("getNote", "responses", "200", "content", "application/json", "schema");
+ * // "#/operations/getNote/responses/200/content/application~1json/schema"
+ */
+export function schemaPointer(operationId: string, ...path: string[]): string {
+  return `#/operations/${[operationId, ...path].map(escapeSegment).join("/")}`;
+}
