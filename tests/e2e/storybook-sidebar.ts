@@ -222,8 +222,7 @@ async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFail
           (id) => {
             const render = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } } })
               .__STORYBOOK_PREVIEW__?.currentRender;
-            const idle =
-              render?.id === id && ["finished", "errored", "aborted"].includes(render.phase ?? "");
+            const idle = render?.id === id && ["finished", "errored", "aborted"].includes(render.phase ?? "");
             const state = window as { __sidebarIdle?: number };
             state.__sidebarIdle = idle ? (state.__sidebarIdle ?? 0) + 1 : 0;
             return state.__sidebarIdle >= 3;
