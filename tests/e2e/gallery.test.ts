@@ -5,6 +5,7 @@
 // small feature whose story and test exercise exactly 4 of those pairs.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractCoverageReport } from "#workbench/coverage/coverage-types.ts";
 import type { Manifest } from "#workbench/codegen/manifest.ts";
@@ -12,6 +13,14 @@ import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium, serveStatic } from "../harness/browser.ts";
 import { startStorybook } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
+import {
+  entriesToOpen,
+  expectSidebarOrder,
+  formatFailures,
+  indexEntries,
+  openEveryEntry,
+  type IndexEntry,
+} from "./storybook-sidebar.ts";
 
 interface JsonReport {
   testResults: Array<{
@@ -65,9 +74,16 @@ describe("the contract gallery and contract coverage, on a contract of several t
     const tests = new Map(testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
     const passed = (title: string) =>
       expect(tests.get(title)?.status, tests.get(title)?.failureMessages.join("\n")).toBe("passed");
-    for (const operation of manifest.operations) {
-      for (const { status } of operation.responses) passed(`${operation.operationId} ${status}`);
-    }
+    // One test per batch of pairs with the same status ("404: getPet, deletePet"): every pair is in one that passed.
+    const batches = [...tests.keys()].flatMap((title) => {
+      const [status, operations] = title.split(": ");
+      return operations === undefined ? [] : operations.split(", ").map((operationId) => `${operationId} ${status}`);
+    });
+    const pairs = manifest.operations.flatMap((operation) =>
+      operation.responses.map(({ status }) => `${operation.operationId} ${status}`),
+    );
+    expect(batches.toSorted()).toEqual(pairs.toSorted());
+    for (const title of tests.keys()) if (title.includes(": ")) passed(title);
     for (const title of ["Overview", "Default", "Server Error", "shows the pet", "says when the pet is gone"])
       passed(title);
     expect(result.status, result.stdout + result.stderr).toBe(0);
@@ -169,28 +185,57 @@ describe("the contract gallery and contract coverage, on a contract of several t
     }
   }, 300_000);
 
-  it("indexes the gallery again when the contract changes while Storybook runs (watch mode)", async () => {
-    const storybook = await startStorybook(dir);
-    try {
-      const entries = async () =>
-        Object.keys(((await (await fetch(`${storybook.url}index.json`)).json()) as { entries: object }).entries);
-      expect(await entries()).toContain("gallery-pets-listpets--200");
+  describe("under `npm start`", () => {
+    let storybook: Awaited<ReturnType<typeof startStorybook>> | undefined;
+    let browser: Browser | undefined;
+    let entries: IndexEntry[] = [];
+
+    beforeAll(async () => {
+      [storybook, browser] = await Promise.all([startStorybook(dir), launchChromium()]);
+      entries = await indexEntries(storybook.url);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      storybook?.child.kill();
+    });
+
+    it("lists the gallery between the contract's pages and Foundations", () => {
+      expectSidebarOrder(entries, true);
+      expect(entries.filter((entry) => entry.title.startsWith("Gallery/"))).toHaveLength(PAIRS);
+    });
+
+    // The sidebar walk of what this contract changes (the other entries: storybook-sidebar.test.ts).
+    it("opens every gallery story, the contract's pages and the feature's stories without an error, in one page", async () => {
+      const opened = entriesToOpen(entries, "gallery test");
+      const isGallery = (entry: IndexEntry) => entry.title.startsWith("Gallery/");
+      expect(opened.filter(isGallery)).toEqual(entries.filter(isGallery));
+      expect(opened.some((entry) => entry.importPath.includes("/pets/"))).toBe(true);
+      const failures = await openEveryEntry(browser!, storybook!.url, opened);
+      expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
+    }, 600_000);
+
+    it("indexes the gallery again when the contract changes while Storybook runs (watch mode)", async () => {
+      const { url } = storybook!;
+      const ids = async () =>
+        Object.keys(((await (await fetch(`${url}index.json`)).json()) as { entries: object }).entries);
+      expect(await ids()).toContain("gallery-pets-listpets--200");
       // Saving the contract regenerates the manifest (watch mode); the gallery follows it.
       writeContract(dir, {
         "openapi.yaml": CONTRACT.replace("operationId: listPets", "operationId: listPatients"),
       });
-      const deadline = Date.now() + 60_000;
-      let ids: string[] = [];
-      while (Date.now() < deadline) {
-        ids = await entries();
-        if (ids.includes("gallery-pets-listpatients--200")) break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
+      try {
+        const deadline = Date.now() + 60_000;
+        let seen: string[] = [];
+        while (Date.now() < deadline) {
+          seen = await ids();
+          if (seen.includes("gallery-pets-listpatients--200")) break;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        expect(seen).toContain("gallery-pets-listpatients--200");
+        expect(seen).not.toContain("gallery-pets-listpets--200");
+      } finally {
+        writeContract(dir, { "openapi.yaml": CONTRACT });
       }
-      expect(ids).toContain("gallery-pets-listpatients--200");
-      expect(ids).not.toContain("gallery-pets-listpets--200");
-    } finally {
-      storybook.child.kill();
-      writeContract(dir, { "openapi.yaml": CONTRACT });
-    }
-  }, 180_000);
+    }, 180_000);
+  });
 });

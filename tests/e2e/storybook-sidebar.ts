@@ -2,6 +2,7 @@
 // the other in one page, as a designer clicking down the sidebar would: the preview frame
 // and the mock Service Worker an earlier story started stay live for the later ones.
 import type { Browser, Frame, Page } from "playwright";
+import { expect } from "vitest";
 
 /** An entry of Storybook's `/index.json`. */
 export interface IndexEntry {
@@ -9,6 +10,69 @@ export interface IndexEntry {
   type: "story" | "docs";
   title: string;
   name: string;
+  importPath: string;
+}
+
+/** Pages whose content comes from the contract: they differ between the two contracts walked. */
+const CONTRACT_PAGES = /^(?:Introduction$|Contract\/)/;
+
+/**
+ * The entries a walk opens. On the project's contract: every entry, except that the
+ * gallery (one story per operation × status, thousands on a large contract, all rendered
+ * by one component and each already checked by the `storybook` project's batches) is
+ * sampled: the first story of each gallery group. On the gallery's test contract, in a
+ * scratch copy: what that contract changes (the contract's pages, the whole gallery, the
+ * feature written against it); every other entry is the same file as in the first walk.
+ */
+export function entriesToOpen(entries: IndexEntry[], contract: "project" | "gallery test"): IndexEntry[] {
+  if (contract === "gallery test") {
+    return entries.filter(
+      (entry) =>
+        CONTRACT_PAGES.test(entry.title) || entry.title.startsWith("Gallery/") || entry.importPath.includes("/pets/"),
+    );
+  }
+  const groups = new Set<string>();
+  return entries.filter((entry) => {
+    if (!entry.title.startsWith("Gallery/")) return true;
+    const group = entry.title.split("/").slice(0, 2).join("/");
+    if (groups.has(group)) return false;
+    groups.add(group);
+    return true;
+  });
+}
+
+/**
+ * The entries of the Storybook at `url`, in the sidebar's order.
+ *
+ * @example
+ * const entries = await indexEntries("http://127.0.0.1:6006/");
+ */
+export async function indexEntries(url: string): Promise<IndexEntry[]> {
+  const index = (await (await fetch(`${url}index.json`)).json()) as { entries: Record<string, IndexEntry> };
+  return Object.values(index.entries);
+}
+
+/** Failures as one line each, for an assertion's message. */
+export function formatFailures(failures: EntryFailure[]): string {
+  return failures.map(({ entry, problem }) => `${entry}: ${problem}`).join("\n");
+}
+
+/**
+ * The sidebar's order: a designer's pages first (Introduction, the contract's pages), then
+ * the contract's gallery (one story per operation × status, when it has operations), then
+ * Foundations and the product, and the workbench's internals last.
+ */
+export function expectSidebarOrder(entries: IndexEntry[], hasGallery: boolean): void {
+  const titles = [...new Set(entries.map((entry) => entry.title))];
+  expect(titles.slice(0, 4)).toEqual(["Introduction", "Contract/Overview", "Contract/Gallery", "Contract/Coverage"]);
+  const foundations = titles.findIndex((title) => title.startsWith("Foundations/"));
+  expect(titles[foundations]).toBe("Foundations/Tokens");
+  const galleryTitles = titles.filter((title) => title.startsWith("Gallery/"));
+  const contractPages = titles.findLastIndex((title) => title.startsWith("Contract/")) + 1;
+  expect(titles.slice(4, contractPages)).toEqual(["Contract/Mock data"]);
+  expect(titles.slice(contractPages, foundations)).toEqual(galleryTitles);
+  expect(galleryTitles.length > 0).toBe(hasGallery);
+  expect(titles.slice(-2)).toEqual(["Workbench internals/CoverageMatrix", "Workbench internals/SchemaView"]);
 }
 
 /** What went wrong while an entry was open, named by the entry. */
@@ -228,7 +292,7 @@ async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFail
             return state.__sidebarIdle >= 3;
           },
           entry.id,
-          { timeout: RENDER_TIMEOUT_MS, polling: 100 },
+          { timeout: RENDER_TIMEOUT_MS, polling: 50 },
         )
         .then(() => true),
     ).catch(() => false);

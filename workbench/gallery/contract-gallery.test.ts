@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCsf } from "storybook/internal/csf-tools";
 import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
-import { galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
+import { galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
 
 function operation(operationId: string, tags: string[], statuses: string[]): ManifestOperation {
   return {
@@ -86,9 +86,9 @@ describe("generated modules", () => {
     ]);
   });
 
-  it("add every story to the front page's module under Vitest, with the same ids", () => {
+  it("add every story to the front page's module from Storybook's test widget, with the same ids", () => {
     const front = `export default { title: "Contract/Gallery" };\nexport const Overview = {};\n`;
-    const csf = loadCsf(front + vitestStories(pairs, "/runtime.tsx"), {
+    const csf = loadCsf(front + vitestStories(pairs, "/runtime.tsx", false), {
       fileName: "gallery.stories.tsx",
       makeTitle: (title) => title ?? "",
     }).parse();
@@ -97,5 +97,54 @@ describe("generated modules", () => {
       ["gallery-pets-getpet--200", "getPet 200"],
       ["gallery-pets-getpet--404", "getPet 404"],
     ]);
+  });
+
+  it("add the stories in batches to the front page's module under `vitest run`, one test per batch", () => {
+    const front = `export default { title: "Contract/Gallery" };\nexport const Overview = {};\n`;
+    const csf = loadCsf(front + vitestStories(pairs, "/runtime.tsx"), {
+      fileName: "gallery.stories.tsx",
+      makeTitle: (title) => title ?? "",
+    }).parse();
+    expect(csf.stories.map((story) => story.name)).toEqual(["Overview", "200: getPet", "404: getPet"]);
+  });
+});
+
+describe("galleryBatches", () => {
+  const pairs = galleryPairs(
+    manifest(
+      operation("listPets", ["pets"], ["200", "default"]),
+      operation("getPet", ["pets"], ["200", "404", "default"]),
+      operation("createPet", ["pets"], ["201", "default"]),
+      operation("ping", [], ["200"]),
+    ),
+  );
+  const names = (batches: ReturnType<typeof galleryBatches>) =>
+    batches.map((batch) => batch.map((pair) => `${pair.operationId} ${pair.status}`));
+
+  it("groups pairs by status in the manifest's order, at most `size` per batch", () => {
+    expect(names(galleryBatches(pairs, 2))).toEqual([
+      ["listPets 200", "getPet 200"],
+      ["ping 200"],
+      ["listPets default", "getPet default"],
+      ["createPet default"],
+      ["getPet 404"],
+      ["createPet 201"],
+    ]);
+  });
+
+  it("keeps every pair exactly once, and no operation twice in a batch", () => {
+    for (const size of [1, 2, 3, 20]) {
+      const batches = galleryBatches(pairs, size);
+      expect(
+        batches
+          .flat()
+          .map((pair) => pair.id)
+          .sort(),
+      ).toEqual(pairs.map((pair) => pair.id).sort());
+      for (const batch of batches) {
+        expect(batch.length).toBeLessThanOrEqual(size);
+        expect(new Set(batch.map((pair) => pair.operationId)).size).toBe(batch.length);
+      }
+    }
   });
 });

@@ -108,13 +108,53 @@ export function operationModule(pairs: GalleryPair[], runtime: string): string {
   );
 }
 
-/** Every story of the gallery, added to the end of the front page's module when Vitest runs it. */
-export function vitestStories(pairs: GalleryPair[], runtime: string): string {
+/**
+ * How many gallery pairs one Vitest test checks at once. A test's fixed cost (mounting,
+ * axe, the hooks around it) is paid once per batch instead of once per pair; twenty keeps
+ * a batch's page small enough for axe on a large contract's bodies.
+ */
+export const BATCH_SIZE = 20;
+
+/**
+ * The gallery's pairs grouped for `vitest run`: pairs of the same declared status, in the
+ * manifest's order, at most `size` per batch. An operation declares each status once, so
+ * no operation appears twice in a batch and each pair's handler answers alone.
+ *
+ * @example
+ * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
+ */
+export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
+  const byStatus = new Map<string, GalleryPair[]>();
+  for (const pair of pairs) byStatus.set(pair.status, [...(byStatus.get(pair.status) ?? []), pair]);
+  return [...byStatus.values()].flatMap((group) =>
+    Array.from({ length: Math.ceil(group.length / size) }, (_, index) => group.slice(index * size, (index + 1) * size)),
+  );
+}
+
+/**
+ * Every story of the gallery, added to the end of the front page's module when Vitest
+ * runs it. Run from Storybook's test widget (`VITEST_STORYBOOK`), one test per story, so
+ * each result lands on its own sidebar entry; in `vitest run`, one test per batch
+ * (`galleryBatches`), named by its status and operations.
+ */
+export function vitestStories(pairs: GalleryPair[], runtime: string, batched = true): string {
   if (pairs.length === 0) return "";
+  if (!batched) {
+    return (
+      `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
+      pairs
+        .map((pair, index) => storyCode(pair, `gallery_${index}`, `${pair.operationId} ${pair.status}`, index))
+        .join("")
+    );
+  }
   return (
-    `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
-    pairs
-      .map((pair, index) => storyCode(pair, `gallery_${index}`, `${pair.operationId} ${pair.status}`, index))
+    `\nimport { galleryBatch } from ${JSON.stringify(runtime)};\n` +
+    galleryBatches(pairs)
+      .map((batch, index) => {
+        const name = `${batch[0]?.status ?? ""}: ${batch.map((pair) => pair.operationId).join(", ")}`;
+        const args = JSON.stringify(batch.map((pair) => [pair.operationId, pair.status]));
+        return `export const gallery_batch_${index} = { ...galleryBatch(${args}), name: ${JSON.stringify(name)} };\n`;
+      })
       .join("")
   );
 }
@@ -152,8 +192,9 @@ export function galleryIndexer(existing: readonly Indexer[]): Indexer {
 /**
  * The Vite side of the gallery, in Storybook (dev and build) and in Vitest's story projects:
  * - serves `virtual:contract-gallery/<operation>` modules, generated from the manifest;
- * - under Vitest, appends every gallery story to the front page's module, so that
- *   @storybook/addon-vitest turns each into a test (Vitest only runs files on disk);
+ * - under Vitest, appends the gallery's stories to the front page's module, so that
+ *   @storybook/addon-vitest turns them into tests (Vitest only runs files on disk): one
+ *   per batch of pairs in `vitest run`, one per pair from Storybook's test widget;
  * - in the dev server, when the manifest changes (`npm run api`, or watch mode), marks the
  *   front page as changed, so Storybook indexes the gallery again and the sidebar follows.
  */
@@ -182,7 +223,8 @@ export function contractGallery({ root }: { root: string }): Plugin {
     transform(code, id) {
       if (!process.env.VITEST || id.split("?")[0] !== frontPage) return undefined;
       this.addWatchFile(manifestPath);
-      return { code: code + vitestStories(galleryPairs(readManifest(manifestPath)), runtime), map: null };
+      const batched = process.env.VITEST_STORYBOOK !== "true";
+      return { code: code + vitestStories(galleryPairs(readManifest(manifestPath)), runtime, batched), map: null };
     },
     configureServer(server) {
       if (process.env.VITEST) return;
