@@ -6,7 +6,7 @@ import { startMockWorker } from "@/mocks/browser";
 import { fixtures } from "@/mocks/fixtures";
 import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
 import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
-import { createQueryClient } from "@/api/query";
+import { createQueryClient } from "@/api/query-client";
 import { identity } from "@/mocks/identity/fixtures";
 import "@/styles/tokens.css";
 import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario";

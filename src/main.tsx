@@ -37,9 +37,13 @@ async function startMocking(): Promise<void> {
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-await startMocking();
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A promise, not a top-level await: the bundler assumes a module that awaits at top level
+// awaits its dynamic imports too, and so keeps what they share with it (React, the session)
+// out of its chunk, splitting the initial JS in two (rollup/rollup#6121, which Rolldown follows).
+void startMocking().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

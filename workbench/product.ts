@@ -10,7 +10,8 @@
 export { createApiClient } from "@/api/client";
 export { ApiError, isJsonContentType } from "@/api/errors";
 export { manifest } from "@/api/manifest";
-export { api, createQueryClient } from "@/api/query";
+export { api } from "@/api/query";
+export { createQueryClient } from "@/api/query-client";
 export { Button } from "@/components/button";
 export { EmptyState } from "@/components/empty-state";
 export { ErrorState } from "@/components/error-state";

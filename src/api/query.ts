@@ -1,17 +1,17 @@
-import {
+import type {
   QueryClient,
-  type UseMutationOptions,
-  type UseMutationResult,
-  type UseQueryOptions,
-  type UseQueryResult,
-  type UseSuspenseQueryOptions,
-  type UseSuspenseQueryResult,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult,
 } from "@tanstack/react-query";
 import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import { apiClient, METHODS } from "./client";
-import { ApiError, fromErrorResponse, toApiError } from "./errors";
+import { type ApiError, fromErrorResponse, toApiError } from "./errors";
 import type { paths } from "./schema";
 
 type Call = (url: string, init?: object) => Promise<{ error?: unknown; response: Response }>;
@@ -140,26 +140,3 @@ export function createApiHooks<P extends AnyPaths>(client: Client<P>): ApiHooks<
  * if (things.error?.kind === "problem") console.log(things.error.problem?.title);
  */
 export const api: ApiHooks<paths> = createApiHooks(apiClient);
-
-/** Retries only what may succeed on a second try: transport failures and 5xx, twice. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (failureCount >= 2 || !(error instanceof ApiError)) return false;
-  if (error.kind === "network" || error.kind === "timeout") return true;
-  return error.status !== undefined && error.status >= 500;
-}
-
-/**
- * The app's QueryClient. Stories and tests pass `{ retry: false }` so an error
- * state shows at once instead of after the retries.
- *
- * @example
- * <QueryClientProvider client={createQueryClient()}>…</QueryClientProvider>
- */
-export function createQueryClient(options: { retry?: false } = {}): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: options.retry ?? shouldRetry, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}

@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { manifest } from "@/api/manifest";
-import { createQueryClient } from "@/api/query";
+import { createQueryClient } from "@/api/query-client";
 import { ErrorState } from "@/components/error-state";
 import { track, trackException, useScreenView } from "@/features/analytics/analytics";
 import type { ScreenName } from "@/features/analytics/events";

@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fixtures } from "@/mocks/fixtures";
 import { server } from "@/mocks/node";
-import { createQueryClient } from "@/api/query";
+import { createQueryClient } from "@/api/query-client";
 import { PetCard } from "./pets-list";
 
 function renderCard() {
