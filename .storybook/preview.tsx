@@ -4,8 +4,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
 import { startMockWorker } from "@/mocks/browser";
 import { fixtures } from "@/mocks/fixtures";
-import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
-import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
+import { fixturesSession } from "@/mocks/fixtures-session";
 import { createQueryClient } from "@/api/query-client";
 import { identity } from "@/mocks/identity/fixtures";
 import "@/styles/tokens.css";
@@ -65,10 +64,7 @@ const preview: Preview = {
   afterEach: async () => {
     await fixtures.settled();
     await identity.settled();
-    const problems = [
-      ...takeUnhandledRequests(),
-      ...takeViolations().map((violation) => `Contract violation: ${formatViolation(violation)}`),
-    ];
+    const problems = fixturesSession.takeProblems();
     if (problems.length > 0) throw new Error(problems.join("\n"));
   },
 };

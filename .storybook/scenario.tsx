@@ -1,8 +1,9 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { useEffect, useState } from "react";
 import { fixtures } from "@/mocks/fixtures";
-import { SCENARIO_NAMES, SCENARIOS, isScenario, setScenario } from "#workbench/fixtures/scenarios.ts";
-import { formatViolation, onViolation } from "#workbench/fixtures/violations.ts";
+import { fixturesSession } from "@/mocks/fixtures-session";
+import { SCENARIO_NAMES, SCENARIOS, isScenario } from "#workbench/fixtures/scenarios.ts";
+import { formatViolation } from "#workbench/fixtures/violations.ts";
 import "./scenario.css";
 
 /**
@@ -31,8 +32,9 @@ export const scenarioGlobalType: NonNullable<Preview["globalTypes"]> = {
 export const withScenario: Decorator = (Story, context) => {
   const chosen: unknown = context.globals.scenario;
   const scenario = isScenario(chosen) ? chosen : "default";
-  // Set during render, before the story's effects send their requests.
-  setScenario(scenario);
+  // Set during render, before the story's effects send their requests; the session is
+  // shared by every fixtures instance (product, identity, analytics), so all switch.
+  fixturesSession.setScenario(scenario);
   fixtures.setDefaults(context.parameters.defaultFixtures !== false);
   return (
     <div key={scenario} style={{ display: "contents" }}>
@@ -44,7 +46,10 @@ export const withScenario: Decorator = (Story, context) => {
 /** Lists the contract violations the mocks saw while this story ran, on the story itself. */
 function ContractViolations() {
   const [messages, setMessages] = useState<string[]>([]);
-  useEffect(() => onViolation((violation) => setMessages((seen) => [...seen, formatViolation(violation)])), []);
+  useEffect(
+    () => fixturesSession.onViolation((violation) => setMessages((seen) => [...seen, formatViolation(violation)])),
+    [],
+  );
   if (messages.length === 0) return null;
   return (
     <aside className="contract-violations" role="alert" aria-label="Contract violations">

@@ -8,7 +8,7 @@ import type { paths } from "../../tests/example-contract/generated/schema";
 import { apiBaseUrl, createApiClient } from "./client";
 import { ApiError } from "./errors";
 import { server } from "@/mocks/node";
-import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
+import { fixturesSession } from "@/mocks/fixtures-session";
 import { createApiHooks } from "./query";
 
 // Responses that break the contract on purpose use `http.untyped`.
@@ -121,7 +121,7 @@ describe("the client", () => {
     expect(response.status).toBe(501);
     expect(response.headers.get("Content-Type")).toBe("application/problem+json");
     expect(JSON.stringify(error)).toContain(`GET ${location.origin}/notes/unmocked`);
-    expect(takeUnhandledRequests()).toEqual([
+    expect(fixturesSession.takeUnhandledRequests()).toEqual([
       expect.stringContaining(`No handler for GET ${location.origin}/notes/unmocked`),
     ]);
   });

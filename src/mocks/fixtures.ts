@@ -4,6 +4,7 @@ import { manifest } from "@/api/manifest";
 import type { operations } from "@/api/schema";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { unhandledPolicy } from "#workbench/fixtures/unhandled.ts";
+import { fixturesSession } from "./fixtures-session";
 
 // Read as text and parsed here: TypeScript would otherwise infer a type for the whole
 // contract (megabytes on a large one) on every type-check.
@@ -18,7 +19,7 @@ const contract = JSON.parse(contractText) as ContractSchemas;
  * // In a story: the contract's 404 for getNote, every other operation as usual.
  * parameters: { msw: { handlers: [fixtures.respond("getNote", 404)] } }
  */
-export const fixtures = createFixtures<operations>(manifest, contract);
+export const fixtures = createFixtures<operations>(manifest, contract, { session: fixturesSession });
 
 /** The unhandled-request policy, naming the contract's operation when the request is for one. */
-export const onUnhandledFrame = unhandledPolicy((request) => fixtures.operationFor(request));
+export const onUnhandledFrame = unhandledPolicy(fixturesSession, (request) => fixtures.operationFor(request));

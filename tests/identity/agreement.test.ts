@@ -10,7 +10,7 @@ import type * as FirebaseAuth from "firebase/auth";
 import { bypass, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
+import { formatViolation } from "#workbench/fixtures/violations.ts";
 import { identity } from "@/mocks/identity/fixtures";
 import { storeHandlers } from "@/mocks/identity/handlers";
 import { createIdentityStore } from "@/mocks/identity/store";
@@ -47,7 +47,7 @@ const forwardToEmulator: HttpHandler = http.all(
   ({ request }) => new URL(request.url).host === emulatorHost,
   ({ request }) => fetch(bypass(request)),
 );
-const server = setupServer(...storeHandlers(store), forwardToEmulator);
+const server = setupServer(...storeHandlers(store, identity.session), forwardToEmulator);
 
 beforeAll(async () => {
   // Before MSW listens: its polling is not an exchange to check.
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await identity.settled();
-  const violations = takeViolations();
+  const violations = identity.session.takeViolations();
   if (violations.length > 0) throw new Error(violations.map(formatViolation).join("\n"));
 });
 afterAll(() => server.close());

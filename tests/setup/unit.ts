@@ -4,9 +4,7 @@ import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { fixtures } from "@/mocks/fixtures";
 import { onUnhandledFrame, server } from "@/mocks/node";
-import { setScenario } from "#workbench/fixtures/scenarios.ts";
-import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
-import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
+import { fixturesSession } from "@/mocks/fixtures-session";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
 import { identity, identityStore } from "@/mocks/identity/fixtures";
 
@@ -17,14 +15,11 @@ afterEach(async () => {
   await identity.settled();
   identityStore.reset();
   server.resetHandlers();
-  setScenario("default");
+  fixturesSession.setScenario("default");
   fixtures.setDefaults(true);
   // What one test created, changed or deleted, the next does not see.
   fixtures.resources.reset();
-  const problems = [
-    ...takeUnhandledRequests(),
-    ...takeViolations().map((v) => `Contract violation: ${formatViolation(v)}`),
-  ];
+  const problems = fixturesSession.takeProblems();
   if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());

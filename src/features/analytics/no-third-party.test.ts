@@ -2,7 +2,7 @@
 // Google endpoint that no fixture answers fails the test (the same policy runs in the
 // Storybook and `npm run dev` worker). Only the real-SDK test answers them, on purpose.
 import { expect, it, vi } from "vitest";
-import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
+import { fixturesSession } from "@/mocks/fixtures-session";
 import { GTAG_SCRIPT_URL } from "@/mocks/analytics/fixtures";
 
 it("a request for Google's tag script or a Firebase endpoint is refused and reported", async () => {
@@ -21,7 +21,7 @@ it("a request for Google's tag script or a Firebase endpoint is refused and repo
     error.mockRestore();
   }
   // Taken here so that this test passes; left alone, the setup's afterEach fails the test with them.
-  expect(takeUnhandledRequests()).toEqual([
+  expect(fixturesSession.takeUnhandledRequests()).toEqual([
     expect.stringContaining(`No handler for GET ${GTAG_SCRIPT_URL}`),
     expect.stringContaining("No handler for POST https://firebaseinstallations.googleapis.com/"),
   ]);

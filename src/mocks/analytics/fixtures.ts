@@ -9,6 +9,7 @@ import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import contractText from "./generated/contract.json?raw";
 import generatedManifest from "./generated/manifest.json";
 import type { operations } from "./generated/schema";
+import { fixturesSession } from "@/mocks/fixtures-session";
 
 /** A request handler, for tests outside src/api and src/mocks (which may not import msw). */
 export type MockHandler = HttpHandler;
@@ -27,6 +28,7 @@ export const GTAG_SCRIPT_URL = "https://www.googletagmanager.com/gtag/js";
 export const analyticsFixtures = createFixtures<operations>(
   generatedManifest as Manifest,
   JSON.parse(contractText) as ContractSchemas,
+  { session: fixturesSession },
 );
 
 /**

@@ -5,6 +5,7 @@ import { firebaseSetup } from "@/lib/firebase/config";
 import contractText from "./generated/contract.json?raw";
 import generatedManifest from "./generated/manifest.json";
 import type { operations } from "./generated/schema";
+import { fixturesSession } from "@/mocks/fixtures-session";
 import { identityHandlersFor } from "./handlers";
 import { createIdentityStore, type SeedUser } from "./store";
 
@@ -36,7 +37,8 @@ export const identityStore = createIdentityStore(SEEDED_USERS);
 export const identity = createFixtures<operations>(
   generatedManifest as Manifest,
   JSON.parse(contractText) as ContractSchemas,
+  { session: fixturesSession },
 );
 
 /** The identity handlers for this build's Firebase setup, over {@link identityStore}. */
-export const identityHandlers = identityHandlersFor(firebaseSetup(import.meta.env), identityStore);
+export const identityHandlers = identityHandlersFor(firebaseSetup(import.meta.env), identityStore, fixturesSession);

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { setScenario } from "#workbench/fixtures/scenarios.ts";
-import { takeViolations } from "#workbench/fixtures/violations.ts";
 import { identity, identityStore } from "./fixtures";
 import { DEFAULT_PASSWORD_POLICY } from "./store";
 
@@ -58,19 +56,19 @@ describe("the identity fixtures", () => {
   });
 
   it("fail as a network failure in the offline scenario", async () => {
-    setScenario("offline");
+    identity.session.setScenario("offline");
     await expect(fetch(`https://identitytoolkit.googleapis.com/v2/passwordPolicy${KEY}`)).rejects.toThrow();
   });
 
   it("report an answer that breaks the identity contract", async () => {
-    const before = takeViolations();
+    const before = identity.session.takeViolations();
     expect(before).toEqual([]);
     // A typed override whose body the contract refuses (schemaVersion must be 1).
     const { server } = await import("@/mocks/node");
     server.use(identity.respond("getPasswordPolicy", 200, { ...DEFAULT_PASSWORD_POLICY, schemaVersion: 2 as 1 }));
     await fetch(`https://identitytoolkit.googleapis.com/v2/passwordPolicy${KEY}`);
     await identity.settled();
-    const violations = takeViolations();
+    const violations = identity.session.takeViolations();
     expect(violations.map((violation) => [violation.operationId, violation.pointer])).toEqual([
       ["getPasswordPolicy", "/schemaVersion"],
     ]);

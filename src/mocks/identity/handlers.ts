@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse, passthrough, type HttpHandler } from "msw";
-import { SLOW_DELAY_MS, currentScenario } from "#workbench/fixtures/scenarios.ts";
+import type { FixturesSession } from "#workbench/fixtures/fixtures-session.ts";
+import { SLOW_DELAY_MS } from "#workbench/fixtures/scenarios.ts";
 import type { FirebaseSetup } from "@/lib/firebase/config";
 import type { components, operations } from "./generated/schema";
 import { ProviderError, type IdentityStore, type ProviderErrorCode, type SessionTokens } from "./store";
@@ -54,9 +55,12 @@ function at(method: string, base: string, path: string) {
   };
 }
 
+/** Where the handlers read the scenario in force: the fixtures session they answer in. */
+type ScenarioSource = Pick<FixturesSession, "scenario">;
+
 /** The network side of the scenarios the workbench offers: offline and slow apply here too. */
-async function scenarioAnswer(): Promise<Response | undefined> {
-  const scenario = currentScenario();
+async function scenarioAnswer(session: ScenarioSource): Promise<Response | undefined> {
+  const scenario = session.scenario();
   if (scenario === "offline") return HttpResponse.error();
   if (scenario === "slow") await delay(SLOW_DELAY_MS);
   return undefined;
@@ -71,15 +75,15 @@ function signedIn(tokens: SessionTokens, registered: boolean): Json<"signInWithP
 }
 
 /**
- * The stateful handlers of the embedded identity provider, over `store`.
+ * The stateful handlers of the embedded identity provider, over `store`, in `session`'s scenario.
  *
  * @example
- * const server = setupServer(...storeHandlers(createIdentityStore(SEEDED_USERS)));
+ * const server = setupServer(...storeHandlers(createIdentityStore(SEEDED_USERS), identity.session));
  */
-export function storeHandlers(store: IdentityStore): HttpHandler[] {
+export function storeHandlers(store: IdentityStore, session: ScenarioSource): HttpHandler[] {
   return [
     http.post(at("POST", IDENTITY_TOOLKIT, "/v1/accounts:signUp"), async ({ request }) => {
-      const early = await scenarioAnswer();
+      const early = await scenarioAnswer(session);
       if (early) return early;
       const body = await jsonBody<PasswordRequest>(request);
       try {
@@ -89,7 +93,7 @@ export function storeHandlers(store: IdentityStore): HttpHandler[] {
       }
     }),
     http.post(at("POST", IDENTITY_TOOLKIT, "/v1/accounts:signInWithPassword"), async ({ request }) => {
-      const early = await scenarioAnswer();
+      const early = await scenarioAnswer(session);
       if (early) return early;
       const body = await jsonBody<PasswordRequest>(request);
       try {
@@ -101,7 +105,7 @@ export function storeHandlers(store: IdentityStore): HttpHandler[] {
       }
     }),
     http.post(at("POST", IDENTITY_TOOLKIT, "/v1/accounts:lookup"), async ({ request }) => {
-      const early = await scenarioAnswer();
+      const early = await scenarioAnswer(session);
       if (early) return early;
       const body = await jsonBody<{ idToken: string }>(request);
       try {
@@ -114,7 +118,7 @@ export function storeHandlers(store: IdentityStore): HttpHandler[] {
       }
     }),
     http.post(at("POST", SECURE_TOKEN, "/v1/token"), async ({ request }) => {
-      const early = await scenarioAnswer();
+      const early = await scenarioAnswer(session);
       if (early) return early;
       const form = new URLSearchParams(await request.text());
       try {
@@ -132,13 +136,13 @@ export function storeHandlers(store: IdentityStore): HttpHandler[] {
         return failed(error);
       }
     }),
-    policyHandler(store, IDENTITY_TOOLKIT, "/v2/passwordPolicy"),
+    policyHandler(store, session, IDENTITY_TOOLKIT, "/v2/passwordPolicy"),
   ];
 }
 
-function policyHandler(store: IdentityStore, origin: string, path: string): HttpHandler {
+function policyHandler(store: IdentityStore, session: ScenarioSource, origin: string, path: string): HttpHandler {
   return http.get(at("GET", origin, path), async () => {
-    const early = await scenarioAnswer();
+    const early = await scenarioAnswer(session);
     return early ?? HttpResponse.json<Json<"getPasswordPolicy", 200>>(store.passwordPolicy());
   });
 }
@@ -152,9 +156,13 @@ function policyHandler(store: IdentityStore, origin: string, path: string): Http
  *   policy would otherwise stop them).
  *
  * @example
- * setupWorker(...fixtures.handlers, ...identityHandlersFor(firebaseSetup(import.meta.env), identityStore));
+ * setupWorker(...fixtures.handlers, ...identityHandlersFor(firebaseSetup(import.meta.env), identityStore, fixturesSession));
  */
-export function identityHandlersFor(setup: FirebaseSetup, store: IdentityStore): HttpHandler[] {
+export function identityHandlersFor(
+  setup: FirebaseSetup,
+  store: IdentityStore,
+  session: ScenarioSource,
+): HttpHandler[] {
   if (setup.mode === "off") return [];
   if (setup.mode === "configured") {
     const real = ({ request }: { request: Request }) =>
@@ -164,12 +172,12 @@ export function identityHandlersFor(setup: FirebaseSetup, store: IdentityStore):
   if (setup.authEmulatorHost !== undefined) {
     const emulator = `http://${setup.authEmulatorHost}`;
     return [
-      policyHandler(store, emulator, "/identitytoolkit.googleapis.com/v2/passwordPolicy"),
+      policyHandler(store, session, emulator, "/identitytoolkit.googleapis.com/v2/passwordPolicy"),
       http.all(
         ({ request }) => new URL(request.url).origin === emulator,
         () => passthrough(),
       ),
     ];
   }
-  return storeHandlers(store);
+  return storeHandlers(store, session);
 }
