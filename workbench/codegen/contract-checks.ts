@@ -12,20 +12,14 @@ import { relative } from "node:path";
 import type { OpenAPI3 } from "openapi-typescript";
 import { RE2JS } from "re2js";
 import type { ContractSchemas } from "../contract/contract-types.ts";
+import { escapeSegment } from "../contract/pointer.ts";
+import { isRecord } from "../contract/records.ts";
 import type { Problem } from "./contract-error.ts";
 import { operationKey, operationsOf } from "./manifest.ts";
 import { locate } from "./ref-guard.ts";
 
 /** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
 const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
-
-function escape(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * The shortest and longest string a simple anchored pattern (`^[A-Z]{2}[0-9]{4}$`)
@@ -87,7 +81,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       const { node, pointer } = stack.pop() ?? { node: undefined, pointer: "" };
       if (typeof node !== "object" || node === null || seen.has(node)) continue;
       seen.add(node);
-      if (isObject(node)) {
+      if (isRecord(node)) {
         if (Array.isArray(node.enum) && node.enum.length === 0) {
           problems.push({
             severity: "error",
@@ -124,7 +118,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       for (let index = entries.length - 1; index >= 0; index--) {
         const [key, value] = entries[index] ?? ["", undefined];
         if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
-        stack.push({ node: value, pointer: `${pointer}/${escape(key)}` });
+        stack.push({ node: value, pointer: `${pointer}/${escapeSegment(key)}` });
       }
     }
   }
@@ -193,14 +187,14 @@ export function checkExamples(
     if (operation === undefined) continue;
     const bases = Object.entries(operation.responses).map(([status, response]) => ({
       content: response.content,
-      contract: `/operations/${escape(key)}/responses/${escape(status)}/content`,
-      source: `/paths/${escape(item.path)}/${item.method}/responses/${escape(status)}/content`,
+      contract: `/operations/${escapeSegment(key)}/responses/${escapeSegment(status)}/content`,
+      source: `/paths/${escapeSegment(item.path)}/${item.method}/responses/${escapeSegment(status)}/content`,
     }));
     if (operation.requestBody) {
       bases.push({
         content: operation.requestBody.content,
-        contract: `/operations/${escape(key)}/requestBody/content`,
-        source: `/paths/${escape(item.path)}/${item.method}/requestBody/content`,
+        contract: `/operations/${escapeSegment(key)}/requestBody/content`,
+        source: `/paths/${escapeSegment(item.path)}/${item.method}/requestBody/content`,
       });
     }
     for (const base of bases) {
@@ -214,7 +208,7 @@ export function checkExamples(
         ajv ??= createAjv(contract);
         let validate;
         try {
-          validate = ajv.getSchema(`${ROOT}#${base.contract}/${escape(type)}/schema`);
+          validate = ajv.getSchema(`${ROOT}#${base.contract}/${escapeSegment(type)}/schema`);
         } catch {
           continue; // a schema the validator cannot compile: the fixtures report it, located, when used
         }
@@ -223,7 +217,7 @@ export function checkExamples(
           if (validate(example)) return;
           const [error] = validate.errors ?? [];
           const at = error ? `${error.instancePath || "/"} ${error.message ?? ""}`.trim() : "";
-          const source = `${base.source}/${escape(type)}`;
+          const source = `${base.source}/${escapeSegment(type)}`;
           problems.push({
             severity: "warning",
             file: relative(root, entry.source.absoluteRef),

@@ -200,6 +200,18 @@ describe("buildContractSchemas, in both versions", () => {
     expect(converted.components.schemas.ref_paths_1x_get_parameters_0_schema).toEqual({ type: "integer" });
   });
 
+  it("hoists a reference into a named schema (to one of its properties) as well", () => {
+    const pet = { type: "object", properties: { id: { type: "integer" } } };
+    const converted = buildContractSchemas(
+      document("3.1.0", { Pet: pet }, { $ref: "#/components/schemas/Pet/properties/id" }),
+    );
+    expect(converted.operations.getX?.responses["200"]?.content["application/json"]?.schema).toEqual({
+      $ref: "#/components/schemas/ref_components_schemas_Pet_properties_id",
+    });
+    expect(converted.components.schemas.ref_components_schemas_Pet_properties_id).toEqual({ type: "integer" });
+    expect(converted.components.schemas.Pet).toEqual(pet);
+  });
+
   it("gathers each operation's parameters (path-level ones too), bodies and examples", () => {
     const doc = {
       openapi: "3.1.0",

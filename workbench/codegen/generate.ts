@@ -31,6 +31,7 @@ import { buildContractSchemas } from "./contract-schemas.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
+import { isRecord } from "../contract/records.ts";
 
 makeRedoclyPrototypeSafe();
 
@@ -206,7 +207,7 @@ function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI
   const fail = (text: string, fix: string): never => {
     throw new ContractError([{ severity: "error", file: entry, line: 1, column: 1, message: text, fix }]);
   };
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+  if (!isRecord(parsed)) {
     fail(
       "not an OpenAPI document: the file does not hold an object.",
       "start the file with `openapi: 3.1.0`, `info` and `paths`.",
@@ -293,16 +294,6 @@ function closeEmptyPaths(types: string): string {
     );
 }
 
-/**
- * Generates every output derived from one contract, in memory: the contract is read
- * once, linted (errors stop here), bundled once, and both outputs come from that
- * bundle. Nothing is written: the caller writes (`npm run api`) or compares
- * (`npm run api:check`).
- *
- * @example
- * const { outputs, warnings } = await generate("/repo", TARGETS[0]);
- * outputs.get("src/api/schema.d.ts"); // the generated TypeScript
- */
 /** How many errors are listed (with line and column) before the rest are counted. */
 export const ERRORS_LISTED = 20;
 /** How many warnings get a line and column unless every warning is wanted. */
@@ -392,6 +383,16 @@ function capErrors(problems: Problem[], entry: string, total = problems.length):
   ];
 }
 
+/**
+ * Generates every output derived from one contract, in memory: the contract is read
+ * once, linted (errors stop here), bundled once, and both outputs come from that
+ * bundle. Nothing is written: the caller writes (`npm run api`) or compares
+ * (`npm run api:check`).
+ *
+ * @example
+ * const { outputs, warnings } = await generate("/repo", TARGETS[0]);
+ * outputs.get("src/api/schema.d.ts"); // the generated TypeScript
+ */
 export async function generate(
   root: string,
   target: Target,

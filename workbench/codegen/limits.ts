@@ -4,6 +4,8 @@
  * Each limit is far above what real public contracts need (GitHub's 13 MB description
  * nests 21 levels deep and uses no YAML aliases) and is stated in the README.
  */
+import { escapeSegment } from "../contract/pointer.ts";
+
 export const LIMITS = {
   /** Bytes of one contract file, checked before it is read. */
   fileBytes: 64 * 1024 * 1024,
@@ -74,10 +76,6 @@ export interface TreeLimit {
 
 /** A node of a parsed document met again: only YAML aliases share nodes (JSON.parse never does). */
 type Node = object;
-
-function escapePointer(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
-}
 
 function children(node: Node): Array<[string, unknown]> {
   return Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
@@ -161,7 +159,7 @@ export function inspectTree(
     for (let index = kids.length - 1; index >= 0; index--) {
       const [key, value] = kids[index] ?? ["", undefined];
       if (isNode(value)) {
-        stack.push({ node: value, pointer: `${pointer}/${escapePointer(key)}`, depth: depth + 1, exit: false });
+        stack.push({ node: value, pointer: `${pointer}/${escapeSegment(key)}`, depth: depth + 1, exit: false });
       }
     }
   }

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 
-import { valueAt } from "../contract/pointer.ts";
+import { own } from "../contract/own.ts";
+import { escapeSegment, valueAt } from "../contract/pointer.ts";
+import { isRecord } from "../contract/records.ts";
 import {
   METHODS,
   type Manifest,
@@ -133,14 +135,13 @@ const RESOURCE_EXTENSION = "x-fixtures-resource";
  * ContractError, so a typo never silently turns the stateful fixtures off.
  */
 function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locate): ManifestResource | undefined {
-  const escape = (text: string) => text.replaceAll("~", "~0").replaceAll("/", "~1");
-  const item = deref(document, document.paths?.[entry.path]) as Record<string, unknown> | undefined;
-  const own = (entry.operation as Record<string, unknown>)[RESOURCE_EXTENSION];
-  const value = own !== undefined ? own : item?.[RESOURCE_EXTENSION];
+  const item = deref(document, document.paths?.[entry.path]);
+  const onOperation = own(entry.operation, RESOURCE_EXTENSION);
+  const value = onOperation !== undefined ? onOperation : own(item, RESOURCE_EXTENSION);
   if (value === undefined) return undefined;
-  const pointer = `/paths/${escape(entry.path)}${own !== undefined ? `/${entry.method}` : ""}/${RESOURCE_EXTENSION}`;
+  const pointer = `/paths/${escapeSegment(entry.path)}${onOperation !== undefined ? `/${entry.method}` : ""}/${RESOURCE_EXTENSION}`;
   if (value === false) return false;
-  const record = typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+  const record = isRecord(value) ? value : undefined;
   const keys = record ? Object.keys(record) : [];
   const fields = record as { name?: unknown; key?: unknown } | undefined;
   const valid =

@@ -44,14 +44,27 @@ export function valueAt(document: unknown, pointer: string): unknown {
 }
 
 /**
- * The component a `#/components/schemas/<name>` reference names (the only kind contract.json holds).
+ * The component a `#/components/schemas/<name>` reference names (the only kind contract.json
+ * holds), or undefined for any other pointer, one into a component's inside included
+ * (`#/components/schemas/Pet/properties/id`, which a contract's own `$ref` may be).
  *
  * @example
  * componentSchemaName("#/components/schemas/Pet~1Summary"); // "Pet/Summary"
+ * componentSchemaName("#/components/schemas/Pet/properties/id"); // undefined
  */
 export function componentSchemaName(ref: string): string | undefined {
-  const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
+  const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
   return name === undefined ? undefined : unescapeSegment(name);
+}
+
+/**
+ * The reference to a named schema, the inverse of {@link componentSchemaName}.
+ *
+ * @example
+ * componentSchemaRef("Pet/Summary"); // "#/components/schemas/Pet~1Summary"
+ */
+export function componentSchemaRef(name: string): string {
+  return `#/components/schemas/${escapeSegment(name)}`;
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { JsonSchema } from "../contract/contract-types";
 import { define, own } from "../contract/own";
 import { componentSchemaName } from "../contract/pointer";
+import { isRecord } from "../contract/records";
 
 /** A resolved schema node: `$ref`s followed, `allOf` merged, the branch of `oneOf`/`anyOf` that fits the value. */
 export interface Shape {
@@ -27,19 +28,15 @@ const EMPTY: Shape = {
   items: undefined,
 };
 
-function isNode(value: unknown): value is Node {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Follows `#/components/schemas/<name>` references (contract.json has no others). */
 function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>): Node | undefined {
   let node = schema;
-  for (let hops = 0; hops < 16 && isNode(node) && typeof node.$ref === "string"; hops++) {
+  for (let hops = 0; hops < 16 && isRecord(node) && typeof node.$ref === "string"; hops++) {
     const name = componentSchemaName(node.$ref);
     if (name === undefined) return undefined;
     node = own(schemas, name);
   }
-  return isNode(node) ? node : undefined;
+  return isRecord(node) ? node : undefined;
 }
 
 /** The JSON type of a value, as JSON Schema names it. */
@@ -54,7 +51,7 @@ function declaredTypes(node: Node): string[] {
   const type = node.type;
   if (typeof type === "string") return [type];
   if (Array.isArray(type)) return type.filter((t): t is string => typeof t === "string");
-  if (isNode(node.properties)) return ["object"];
+  if (isRecord(node.properties)) return ["object"];
   if (node.items !== undefined) return ["array"];
   return [];
 }
@@ -66,10 +63,10 @@ function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSc
   const actual = jsonType(value);
   const typeFits = types.length === 0 || types.includes(actual) || (actual === "integer" && types.includes("number"));
   if (!typeFits) return -1;
-  if (!isNode(value)) return 1;
+  if (!isRecord(value)) return 1;
   const required = Array.isArray(merged.required) ? (merged.required as unknown[]) : [];
   if (required.some((name) => typeof name === "string" && !Object.hasOwn(value, name))) return 0;
-  const names = isNode(merged.properties) ? Object.keys(merged.properties) : [];
+  const names = isRecord(merged.properties) ? Object.keys(merged.properties) : [];
   return 1 + names.filter((name) => Object.hasOwn(value, name)).length;
 }
 
@@ -86,7 +83,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   }
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = Array.isArray(node[keyword])
-      ? (node[keyword] as unknown[]).map((branch) => follow(branch, schemas)).filter(isNode)
+      ? (node[keyword] as unknown[]).map((branch) => follow(branch, schemas)).filter(isRecord)
       : [];
     let best: Node | undefined;
     let bestScore = -1;
@@ -101,7 +98,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   const properties: Node = {};
   // Defined, not assigned: a property named `__proto__` stays a property.
   for (const part of [...parts, node]) {
-    for (const [name, property] of Object.entries(isNode(part.properties) ? part.properties : {})) {
+    for (const [name, property] of Object.entries(isRecord(part.properties) ? part.properties : {})) {
       define(properties, name, property);
     }
   }
@@ -131,7 +128,7 @@ export function shapeOf(
     title: typeof merged.title === "string" ? merged.title : undefined,
     format: typeof merged.format === "string" ? merged.format : undefined,
     enum: Array.isArray(merged.enum) ? merged.enum : undefined,
-    properties: isNode(merged.properties) ? Object.entries(merged.properties as Record<string, JsonSchema>) : [],
+    properties: isRecord(merged.properties) ? Object.entries(merged.properties as Record<string, JsonSchema>) : [],
     items: merged.items as JsonSchema | undefined,
   };
 }
