@@ -1,14 +1,7 @@
 // What the fixtures need of a bundled document, as contract.json holds it: each
 // operation's parameters, bodies and responses with their schemas (converted by
 // ./schema-converter.ts) and examples.
-import type {
-  MediaTypeObject,
-  OpenAPI3,
-  ParameterObject,
-  ReferenceObject,
-  RequestBodyObject,
-  ResponseObject,
-} from "openapi-typescript";
+import type { MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
 import {
   JSON_SCHEMA_DIALECT,
   type ContractMediaType,
@@ -16,7 +9,7 @@ import {
   type ContractParameter,
   type ContractSchemas,
 } from "../contract/contract-types.ts";
-import { deref, operationKey, operationsOf } from "./manifest.ts";
+import { deref, isRequired, operationKey, operationParameters, operationsOf, type OperationEntry } from "./manifest.ts";
 import { Converter } from "./schema-converter.ts";
 
 export type { ContractSchemas } from "../contract/contract-types.ts";
@@ -48,22 +41,15 @@ function content(
   );
 }
 
-function parameters(
-  converter: Converter,
-  document: OpenAPI3,
-  list: Array<ParameterObject | ReferenceObject>,
-): ContractParameter[] {
-  return list
-    .map((raw) => deref(document, raw))
-    .filter((parameter): parameter is ParameterObject => parameter !== undefined)
-    .map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.required ?? parameter.in === "path",
-      ...(parameter.schema === undefined ? {} : { schema: converter.schema(parameter.schema) }),
-      ...(parameter.style === undefined ? {} : { style: parameter.style }),
-      ...(parameter.explode === undefined ? {} : { explode: parameter.explode }),
-    }));
+function parameters(converter: Converter, document: OpenAPI3, entry: OperationEntry): ContractParameter[] {
+  return operationParameters(document, entry).map((parameter) => ({
+    name: parameter.name,
+    in: parameter.in,
+    required: isRequired(parameter),
+    ...(parameter.schema === undefined ? {} : { schema: converter.schema(parameter.schema) }),
+    ...(parameter.style === undefined ? {} : { style: parameter.style }),
+    ...(parameter.explode === undefined ? {} : { explode: parameter.explode }),
+  }));
 }
 
 /**
@@ -80,11 +66,9 @@ export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   const operations: Record<string, ContractOperation> = Object.create(null) as Record<string, ContractOperation>;
   for (const entry of operationsOf(document)) {
     const { operation } = entry;
-    const shared = parameters(converter, document, entry.shared);
-    const own = parameters(converter, document, operation.parameters ?? []);
     const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
     operations[operationKey(entry)] = {
-      parameters: [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own],
+      parameters: parameters(converter, document, entry),
       requestBody: body
         ? { required: body.required ?? false, content: content(converter, document, body.content) }
         : null,

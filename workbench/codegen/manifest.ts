@@ -36,15 +36,31 @@ export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | un
   return isReference(current) ? undefined : (current as T | undefined);
 }
 
-function parametersOf(document: OpenAPI3, list: Array<ParameterObject | ReferenceObject> | undefined) {
-  return (list ?? [])
-    .map((parameter) => deref(document, parameter))
-    .filter((parameter): parameter is ParameterObject => parameter !== undefined)
-    .map((parameter) => ({
-      name: parameter.name,
-      in: parameter.in,
-      required: parameter.required ?? parameter.in === "path",
-    }));
+/**
+ * The parameters that apply to an operation, references followed: its path item's, then
+ * its own; an own one replaces a path-level one of the same name and place.
+ *
+ * @example
+ * operationParameters(document, entry).map((parameter) => parameter.name); // ["id", "dryRun"]
+ */
+export function operationParameters(document: OpenAPI3, entry: OperationEntry): ParameterObject[] {
+  const resolve = (list: Array<ParameterObject | ReferenceObject> | undefined) =>
+    (list ?? [])
+      .map((parameter) => deref(document, parameter))
+      .filter((parameter): parameter is ParameterObject => parameter !== undefined);
+  const shared = resolve(entry.shared);
+  const own = resolve(entry.operation.parameters);
+  return [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+}
+
+/**
+ * Whether a parameter must be sent: as declared, and a path parameter always.
+ *
+ * @example
+ * isRequired({ name: "id", in: "path" }); // true
+ */
+export function isRequired(parameter: ParameterObject): boolean {
+  return parameter.required ?? parameter.in === "path";
 }
 
 function hash(value: unknown): string {
@@ -90,9 +106,11 @@ export function buildManifest(document: OpenAPI3, locate: Locate = () => ({ file
   const operations: ManifestOperation[] = operationsOf(document).map((entry) => {
     const { path, method, operation } = entry;
     const resource = resourceOf(document, entry, locate);
-    const shared = parametersOf(document, entry.shared);
-    const own = parametersOf(document, operation.parameters);
-    const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+    const parameters = operationParameters(document, entry).map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: isRequired(parameter),
+    }));
     const body = operation.requestBody ? deref(document, operation.requestBody) : undefined;
     const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
       const response = deref<ResponseObject>(document, raw);
