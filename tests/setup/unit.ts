@@ -9,6 +9,7 @@ import { takeUnhandledRequests } from "#workbench/fixtures/unhandled.ts";
 import { formatViolation, takeViolations } from "#workbench/fixtures/violations.ts";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
 import { identity, identityStore } from "@/mocks/identity/fixtures";
+import { analyticsFixtures } from "@/mocks/analytics/fixtures";
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {
@@ -28,5 +29,6 @@ afterEach(async () => {
   if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());
-// What each test exercised, for `npm run coverage:contract`.
-recordContractCoverage();
+// What each test exercised, for `npm run coverage:contract`: the product's contract and the
+// services' documents (each in its own section of the report).
+recordContractCoverage({ services: { identity, analytics: analyticsFixtures } });
