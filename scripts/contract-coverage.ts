@@ -4,16 +4,17 @@
  * their last recorded Vitest run (gallery stories do not count). Prints a table and a
  * one-line summary, writes coverage/contract-coverage.json, and fails below the
  * threshold in package.json (`contractCoverage.threshold`, in percent). `npm test` runs
- * it after Vitest, which records as it goes; nothing runs twice.
+ * it after Vitest, which records as it goes; nothing runs twice. Then the same for each
+ * service's document the fixtures answer (identity, analytics: src/mocks/<name>/), each
+ * in its own section, for information (no threshold).
  *
- * `--summary` prints the summary line without the table (unless the threshold is missed).
+ * `--summary` prints the summary lines without the tables (unless the threshold is missed).
  */
-import { readManifest } from "../workbench/contract/generated.ts";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import {
-  coverageReport,
   formatReport,
+  fullReport,
   readRecords,
   readThreshold,
   RECORDS_DIR,
@@ -30,9 +31,8 @@ if (unknown.length > 0) {
 }
 
 function main(): number {
-  const manifest = readManifest(root);
   const records = readRecords(root);
-  const report = coverageReport(manifest, records, readThreshold(root), (file) => existsSync(join(root, file)));
+  const report = fullReport(root, records, readThreshold(root));
   if (records.length === 0 && report.total > 0) {
     console.error(
       `coverage:contract: no recorded test run in ${RECORDS_DIR}/. Run \`npm test\` (or \`npx vitest run\`) first: ` +
@@ -47,6 +47,13 @@ function main(): number {
   const from = report.projects.length > 0 ? ` (last run of ${report.projects.join(", ")})` : "";
   console.log(`coverage:contract: ${report.contract.title} ${report.contract.version}${from}`);
   for (const line of lines) console.log(line);
+  for (const service of report.services) {
+    console.log(
+      `coverage:contract: ${service.service ?? ""}: ${service.contract.title} ${service.contract.version} ` +
+        "(a service's document, for information: no threshold)",
+    );
+    for (const line of args.includes("--summary") ? [summaryLine(service)] : formatReport(service)) console.log(line);
+  }
   console.log(`coverage:contract: wrote ${REPORT_FILE}`);
   if (!report.passed) {
     console.error(

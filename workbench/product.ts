@@ -2,19 +2,24 @@
 // workbench module that imports the product's src/, besides the generated files and the
 // manifest's type (src/api/{schema.d.ts,manifest.json,contract.json,manifest-types.ts}),
 // which any workbench module may read. The gallery and the coverage page render through
-// what the product itself uses (its hooks, its error type, its components, its fixtures),
-// so that what a designer sees there is what a screen would show. A deliberate re-export
+// what the product itself uses (its hooks, its error type, its components, its session,
+// its fixtures and the identity provider's), so that what a designer sees there is what a
+// screen would show. A deliberate re-export
 // module (the repository has no barrels otherwise): ESLint lets nothing else under
 // workbench/ reach into src/, and nothing under workbench/{contract,codegen,fixtures}
 // reach this file, so the Node side never loads React or the product.
 export { createApiClient } from "@/api/client";
 export { ApiError, isJsonContentType } from "@/api/errors";
 export { manifest } from "@/api/manifest";
-export { api } from "@/api/query";
+export { api, createApiHooks } from "@/api/query";
 export { createQueryClient } from "@/api/query-client";
+export { requiresCredentials } from "@/api/session";
 export { Button } from "@/components/button";
 export { EmptyState } from "@/components/empty-state";
 export { ErrorState } from "@/components/error-state";
 export { Spinner } from "@/components/spinner";
 export { TextField } from "@/components/text-field";
+export { loadIdentity } from "@/features/identity/auth";
+export { SessionProvider, useSession } from "@/features/identity/session";
 export { fixtures } from "@/mocks/fixtures";
+export { identity as identityFixtures, SEEDED_USERS } from "@/mocks/identity/fixtures";

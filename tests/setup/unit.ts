@@ -7,6 +7,7 @@ import { onUnhandledFrame, server } from "@/mocks/node";
 import { fixturesSession } from "@/mocks/fixtures-session";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
 import { identity, identityStore } from "@/mocks/identity/fixtures";
+import { analyticsFixtures } from "@/mocks/analytics/fixtures";
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {
@@ -23,5 +24,6 @@ afterEach(async () => {
   if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());
-// What each test exercised, for `npm run coverage:contract`.
-recordContractCoverage();
+// What each test exercised, for `npm run coverage:contract`: the product's contract and the
+// services' documents (each in its own section of the report).
+recordContractCoverage({ services: { identity, analytics: analyticsFixtures } });

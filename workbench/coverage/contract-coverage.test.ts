@@ -1,12 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Manifest } from "../codegen/manifest.ts";
-import { coverageReport, formatReport, mergeRuns, readThreshold, type ProjectRecords } from "./contract-coverage.ts";
+import {
+  coverageReport,
+  formatReport,
+  fullReport,
+  mergeRuns,
+  readThreshold,
+  summaryLine,
+  type ProjectRecords,
+} from "./contract-coverage.ts";
 
+const REPO = join(import.meta.dirname, "../..");
 const manifest = JSON.parse(
-  readFileSync(join(import.meta.dirname, "../../tests/gallery-contract/generated/manifest.json"), "utf8"),
+  readFileSync(join(REPO, "tests/gallery-contract/generated/manifest.json"), "utf8"),
+) as Manifest;
+const identityManifest = JSON.parse(
+  readFileSync(join(REPO, "src/mocks/identity/generated/manifest.json"), "utf8"),
 ) as Manifest;
 const everywhere = () => true;
 
@@ -76,6 +88,80 @@ describe("coverageReport", () => {
     expect(lines[2]).toMatch(/^createPet\s+POST \/pets\s+—\s+201, 422$/);
     expect(lines).toHaveLength(manifest.operations.length + 2);
     expect(lines.at(-1)).toBe("covered 2 of 20 operation×status pairs (10.0%; threshold 0%)");
+  });
+});
+
+describe("the services' documents", () => {
+  // One story signed in and refreshed its token (identity), one test answered the product's
+  // own `listPets`; the names never mix, even where an operation id is in both documents.
+  const recorded = [
+    records("storybook (chromium)", {
+      "src/features/identity/identity.stories.tsx": {
+        tests: {
+          "Session Expired": [
+            { contract: "identity", operationId: "signInWithPassword", status: "200" },
+            { contract: "identity", operationId: "refreshToken", status: "200" },
+            { contract: "analytics", operationId: "getWebConfig", status: "200" },
+          ],
+        },
+      },
+    }),
+    records("unit", {
+      "src/a.test.tsx": {
+        tests: {
+          lists: [
+            { operationId: "listPets", status: "200" },
+            { operationId: "signUp", status: "200" },
+          ],
+        },
+      },
+    }),
+  ];
+
+  it("counts a service's exchanges in its own report, and only there, never held to the threshold", () => {
+    const identity = coverageReport(identityManifest, recorded, 100, everywhere, "identity");
+    expect([identity.service, identity.covered, identity.total, identity.threshold, identity.passed]).toEqual([
+      "identity",
+      2,
+      10,
+      0,
+      true,
+    ]);
+    const covered = identity.operations.flatMap((operation) =>
+      operation.statuses.filter((pair) => pair.coveredBy.length > 0).map((pair) => `${operation.operationId} ${pair.status}`),
+    );
+    // The product's `signUp` 200 (a test's, without a service) is not the identity provider's.
+    expect(covered).toEqual(["signInWithPassword 200", "refreshToken 200"]);
+    expect(identity.operations[3]?.statuses[0]?.coveredBy).toEqual([
+      "storybook (chromium): src/features/identity/identity.stories.tsx > Session Expired",
+    ]);
+    expect(summaryLine(identity)).toBe("identity: covered 2 of 10 operation×status pairs (20.0%; no threshold)");
+
+    const product = coverageReport(manifest, recorded, 0, everywhere);
+    expect(product.covered).toBe(1);
+    expect(product.service).toBeUndefined();
+  });
+
+  it("reports the product's contract, then each service's document the repository holds", () => {
+    const root = mkdtempSync(join(tmpdir(), "coverage-services-"));
+    const copy = (from: string, to: string) => {
+      mkdirSync(join(root, to, ".."), { recursive: true });
+      cpSync(join(REPO, from), join(root, to));
+    };
+    try {
+      copy("tests/gallery-contract/generated/manifest.json", "src/api/manifest.json");
+      copy("src/mocks/identity/generated/manifest.json", "src/mocks/identity/generated/manifest.json");
+      // Only the unit test file exists here: the story's records count for nothing.
+      writeFileSync(join(root, "src/a.test.tsx"), "");
+      const report = fullReport(root, recorded, 10);
+      expect([report.covered, report.total, report.threshold, report.passed]).toEqual([1, 20, 10, false]);
+      // No analytics document in this copy: no section for it.
+      expect(report.services.map((service) => [service.service, service.covered, service.total])).toEqual([
+        ["identity", 0, 10],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

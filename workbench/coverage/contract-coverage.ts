@@ -2,21 +2,25 @@
 // tests received a response for. Vitest records each test's exchanges while it runs
 // (workbench/coverage/coverage-recorder.ts) and writes them per project
 // (workbench/coverage/coverage-reporter.ts); this module reads those records against
-// the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page.
+// the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page;
+// and the same for each service's document (identity, analytics), in a section of its own.
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
-import type {
-  ContractCoverageReport,
-  ProjectRecords,
-  RecordedExchange,
+import {
+  SERVICE_CONTRACTS,
+  type ContractCoverageReport,
+  type CoverageReportFile,
+  type ProjectRecords,
+  type RecordedExchange,
 } from "./coverage-types.ts";
 
 export { coverageReport, summaryLine } from "./coverage-report.ts";
 export type {
   ContractCoverageReport,
+  CoverageReportFile,
   ProjectRecords,
   RecordedExchange,
 } from "./coverage-types.ts";
@@ -101,6 +105,22 @@ export function readThreshold(root: string): number {
   return threshold;
 }
 
+/**
+ * The whole report: the product's contract (held to `threshold`), then each service's
+ * document whose generated files are present (for information).
+ *
+ * @example
+ * const report = fullReport(root, readRecords(root), readThreshold(root));
+ * report.services.map((service) => summaryLine(service));
+ */
+export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
+  const exists = (file: string) => existsSync(join(root, file));
+  const services = SERVICE_CONTRACTS.filter(({ generated }) => existsSync(generatedPath(root, "manifest.json", generated))).map(
+    ({ name, generated }) => coverageReport(readManifest(root, generated), records, 0, exists, name),
+  );
+  return { ...coverageReport(readManifest(root), records, threshold, exists), services };
+}
+
 /** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
   const rows = report.operations.map((operation) => [
@@ -128,7 +148,7 @@ export function formatReport(report: ContractCoverageReport): string[] {
 
 /**
  * The Contract/Coverage docs page's data: `import report from "virtual:contract-coverage"`
- * gives the report for the current manifest and the last recorded runs, the same one
+ * gives the report for the current manifests and the last recorded runs, the same one
  * `npm run coverage:contract` prints (null-free: before any run, every pair is uncovered).
  */
 export function contractCoveragePage({ root }: { root: string }): Plugin {
@@ -142,13 +162,11 @@ export function contractCoveragePage({ root }: { root: string }): Plugin {
       if (id !== resolved) return undefined;
       const manifestPath = generatedPath(root, "manifest.json");
       this.addWatchFile(manifestPath);
+      for (const { generated } of SERVICE_CONTRACTS) this.addWatchFile(generatedPath(root, "manifest.json", generated));
       // A test run while Storybook is open refreshes the page.
       const records = join(root, RECORDS_DIR);
       if (existsSync(records)) for (const file of readdirSync(records)) this.addWatchFile(join(records, file));
-      const manifest = readManifest(root);
-      const report = coverageReport(manifest, readRecords(root), readThreshold(root), (file) =>
-        existsSync(join(root, file)),
-      );
+      const report = fullReport(root, readRecords(root), readThreshold(root));
       return `export default ${JSON.stringify(report)};\n`;
     },
   };

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import type { Manifest } from "@/api/manifest-types";
+import identityManifest from "@/mocks/identity/generated/manifest.json";
 import { clinicManifest } from "../../tests/gallery-contract/fixtures";
 import { coverageReport } from "./coverage-report";
 import { CoverageMatrix } from "./coverage-matrix";
@@ -93,5 +95,39 @@ export const EmptyContract: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { name: "Nothing to cover yet" })).toBeVisible();
     await expect(canvas.getByText(/^Covered 0 of 0 operation×status pairs \(100\.0%; threshold 0%\)/)).toBeVisible();
+  },
+};
+
+/** A service's document (the identity provider's endpoints): counted the same way, for information, with no threshold. */
+export const ServiceDocument: Story = {
+  args: {
+    report: coverageReport(
+      identityManifest as Manifest,
+      [
+        {
+          version: 1,
+          project: "unit",
+          modules: {
+            "src/app/identity.test.tsx": {
+              tests: {
+                "identity in the app > signs up": [{ contract: "identity", operationId: "signUp", status: "200" }],
+                // The product's own operation of the same name counts for the product only.
+                "identity in the app > lists": [{ operationId: "signUp", status: "400" }],
+              },
+            },
+          },
+        },
+      ],
+      0,
+      always,
+      "identity",
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/^Covered 1 of 10 operation×status pairs \(10\.0%; a service's document, no threshold\)\.$/)).toBeVisible();
+    const signUp = canvas.getByRole("row", { name: /signUp/ });
+    await expect(within(signUp).getByRole("cell", { name: "✓ 1 covered by 1 test" })).toBeVisible();
+    await expect(within(signUp).getByRole("cell", { name: "✗ not covered" })).toBeVisible();
   },
 };

@@ -25,9 +25,19 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const statuses = [
     ...new Set(report.operations.flatMap((operation) => operation.statuses.map((pair) => pair.status))),
   ].sort(byStatus);
-  const summary = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; threshold ${report.threshold}%)`;
+  const counted = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
+  // A service's document (identity, analytics) is reported for information, never held to the threshold.
+  const summary =
+    report.service === undefined
+      ? `${counted}threshold ${report.threshold}%)`
+      : `${counted}a service's document, no threshold)`;
   return (
-    <section className="coverage-matrix" aria-labelledby={titleId} data-passed={report.passed}>
+    <section
+      className="coverage-matrix"
+      aria-labelledby={titleId}
+      data-passed={report.passed}
+      data-service={report.service}
+    >
       <h2 id={titleId}>
         {report.contract.title} <span className="coverage-matrix__version">v{report.contract.version}</span>
       </h2>

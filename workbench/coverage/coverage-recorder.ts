@@ -1,8 +1,10 @@
 // Contract coverage, recorded while the tests run: every response the product's fixtures
 // mock during a test (default fixtures and hand-written handlers alike) is kept on the
-// test's meta, which Vitest sends to workbench/coverage/coverage-reporter.ts.
+// test's meta, which Vitest sends to workbench/coverage/coverage-reporter.ts; so is every
+// response of a service's fixtures (identity, analytics), marked with the service's name.
 import { beforeEach, type TestContext } from "vitest";
-import type { RecordedExchange } from "./coverage-types";
+import type { Exchange } from "../fixtures/contract-fixtures";
+import type { RecordedExchange, ServiceName } from "./coverage-types";
 import { fixtures } from "../product";
 
 declare module "vitest" {
@@ -12,23 +14,40 @@ declare module "vitest" {
   }
 }
 
+/** What the recorder needs of a fixtures instance (`createFixtures` makes them). */
+interface ExchangeSource {
+  onExchange(listener: (exchange: Exchange) => void): () => void;
+}
+
 /**
  * Records each test's exchanges on its meta as they happen (so a test that then fails
  * in a later hook keeps them); tests for which `ignore` is true when a response arrives
- * (the gallery's stories) record nothing, so they never count as coverage.
+ * (the gallery's stories) record nothing, so they never count as coverage. `services`
+ * are the fixtures of the services' documents (workbench/coverage/coverage-types.ts
+ * `SERVICE_CONTRACTS`), whose exchanges are recorded under their name.
  *
  * @example
- * recordContractCoverage({ ignore: (context) => isGalleryStory(context) });
+ * recordContractCoverage({ ignore: (context) => isGalleryStory(context), services: { identity } });
  */
-export function recordContractCoverage(options: { ignore?: (context: TestContext) => boolean } = {}): void {
+export function recordContractCoverage(
+  options: { ignore?: (context: TestContext) => boolean; services?: Partial<Record<ServiceName, ExchangeSource>> } = {},
+): void {
   let current: TestContext | undefined;
-  fixtures.onExchange(({ operationId, status }) => {
-    if (!current || options.ignore?.(current) === true) return;
-    const recorded = (current.task.meta.contractCoverage ??= []);
-    if (!recorded.some((seen) => seen.operationId === operationId && seen.status === status)) {
-      recorded.push({ operationId, status });
-    }
-  });
+  const record =
+    (contract: ServiceName | undefined) =>
+    ({ operationId, status }: Exchange): void => {
+      if (!current || options.ignore?.(current) === true) return;
+      const recorded = (current.task.meta.contractCoverage ??= []);
+      const seen = recorded.some(
+        (exchange) =>
+          exchange.contract === contract && exchange.operationId === operationId && exchange.status === status,
+      );
+      if (!seen) recorded.push(contract === undefined ? { operationId, status } : { contract, operationId, status });
+    };
+  fixtures.onExchange(record(undefined));
+  for (const [name, source] of Object.entries(options.services ?? {}) as Array<[ServiceName, ExchangeSource]>) {
+    source.onExchange(record(name));
+  }
   beforeEach((context) => {
     current = context;
     context.task.meta.contractCoverage = [];

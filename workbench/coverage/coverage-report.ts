@@ -1,29 +1,34 @@
 // Contract coverage computed from recorded runs: pure, so that `npm run coverage:contract`
 // (Node), the Contract/Coverage page and the matrix's stories all count the same way.
-import type { ContractCoverageReport, ProjectRecords } from "./coverage-types";
+import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./coverage-types";
 import type { Manifest } from "@/api/manifest-types";
 import { firstTag } from "../contract/records.ts";
 
 /**
  * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
  * exists (`exists` says so) no longer counts; a response to an operation or a status
- * the contract does not declare counts for nothing.
+ * the contract does not declare counts for nothing. With `service`, the manifest is that
+ * service's document: only its exchanges count, and the threshold does not apply.
  *
  * @example
  * coverageReport(manifest, readRecords(root), 0, (file) => existsSync(join(root, file))).covered;
+ * coverageReport(identityManifest, readRecords(root), 0, exists, "identity").covered;
  */
 export function coverageReport(
   manifest: Manifest,
   records: ProjectRecords[],
   threshold: number,
   exists: (file: string) => boolean,
+  service?: ServiceName,
 ): ContractCoverageReport {
   const coveredBy = new Map<string, string[]>();
   for (const { project, modules } of records) {
     for (const [file, { tests }] of Object.entries(modules)) {
       if (!exists(file)) continue;
       for (const [test, exchanges] of Object.entries(tests)) {
-        for (const { operationId, status } of exchanges) {
+        for (const { contract, operationId, status } of exchanges) {
+          // Operation ids are unique within one document only.
+          if (contract !== service) continue;
           const key = `${operationId}\n${status}`;
           const list = coveredBy.get(key) ?? [];
           list.push(`${project}: ${file} > ${test}`);
@@ -49,20 +54,24 @@ export function coverageReport(
   const percent = total === 0 ? 100 : (covered / total) * 100;
   return {
     contract: { title: manifest.title, version: manifest.version },
+    ...(service !== undefined && { service }),
     projects: records.map((record) => record.project),
     covered,
     total,
     percent,
-    threshold,
-    passed: percent >= threshold,
+    threshold: service === undefined ? threshold : 0,
+    passed: service !== undefined || percent >= threshold,
     operations,
   };
 }
 
-/** The one-line summary (`covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`). */
+/**
+ * The one-line summary: `covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`,
+ * or for a service's document `identity: covered 3 of 10 operation×status pairs (30.0%; no threshold)`.
+ */
 export function summaryLine(report: ContractCoverageReport): string {
-  return (
-    `covered ${report.covered} of ${report.total} operation×status pairs ` +
-    `(${report.percent.toFixed(1)}%; threshold ${report.threshold}%)`
-  );
+  const counted = `covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
+  return report.service === undefined
+    ? `${counted}threshold ${report.threshold}%)`
+    : `${report.service}: ${counted}no threshold)`;
 }

@@ -1,22 +1,41 @@
 // How one gallery story is built: the contract gallery's modules (generated from the
 // operation manifest by workbench/gallery/contract-gallery.ts) hold one call of `galleryStory`
 // per operation × declared status, and nothing else.
-import type { StoryObj } from "@storybook/react-vite";
+import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures";
-import { fixtures } from "../product";
+import { concreteStatus } from "../fixtures/media-and-status";
+import {
+  fixtures,
+  identityFixtures,
+  loadIdentity,
+  requiresCredentials,
+  SEEDED_USERS,
+  SessionProvider,
+} from "../product";
+import { GallerySession } from "./gallery-session";
 import { GALLERY_TAG } from "./gallery-tag";
-import { OperationResponse, type GallerySource } from "./operation-response";
+import { OperationResponse, type GallerySource, type RuntimeHooks } from "./operation-response";
 
-interface GalleryArgs {
+export interface GalleryArgs {
   operationId: string;
   status: string;
 }
 
+/** The contract a gallery story shows: its fixtures, and the hooks that call it (the app's by default). */
+export interface GalleryContract {
+  source: GallerySource;
+  /** Answers the story's operation with the story's status. */
+  mocks: Pick<Fixtures, "respond">;
+  hooks?: RuntimeHooks;
+}
+
 // The gallery is written against the manifest at run time, not against the generated
 // types (which, for the product's empty contract, accept no operation at all).
-const source = fixtures as unknown as GallerySource;
-const mocks = fixtures as unknown as Fixtures;
+const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
+
+/** The seeded account (ada@example.com) the stories of operations that require credentials sign in as. */
+const ACCOUNT = SEEDED_USERS[0];
 
 /** The annotations every gallery module's default export spreads. */
 export const galleryMeta = {
@@ -53,20 +72,103 @@ const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement,
   await expectResponseShown(canvasElement, globals.scenario, `${args.operationId} ${args.status}`);
 };
 
+/** What happened to the session during one run of a story. */
+interface SessionRun {
+  /** Token refreshes the identity provider's fixtures answered since the seeded account signed in. */
+  refreshes: number;
+  /** Why the seeded account could not sign in (the `offline` scenario), if it could not. */
+  signInProblem?: string;
+}
+
+/**
+ * Signs the seeded account in before the story renders and counts the token refreshes
+ * from then on; the cleanup signs out, so the next story starts signed out.
+ */
+async function signInSeeded(run: SessionRun): Promise<() => Promise<void>> {
+  run.refreshes = 0;
+  run.signInProblem = undefined;
+  const identity = await loadIdentity();
+  try {
+    await identity?.signIn(ACCOUNT.email, ACCOUNT.password);
+  } catch (error) {
+    run.signInProblem = error instanceof Error ? error.message : String(error);
+  }
+  const stop = identityFixtures.onExchange(({ operationId }) => {
+    if (operationId === "refreshToken") run.refreshes += 1;
+  });
+  return async () => {
+    stop();
+    await identity?.signOut();
+  };
+}
+
+/**
+ * The session's part of a secured operation's story: a 401 makes the client refresh the
+ * token once (the identity fixtures answer), retry, get 401 again and end the session,
+ * which the banner shows as expired; any other answer leaves the session as it was.
+ */
+async function expectSessionPath(
+  { canvasElement, globals }: Pick<StoryContext, "canvasElement" | "globals">,
+  status: string,
+  run: SessionRun,
+): Promise<void> {
+  // Offline, neither the sign-in nor the call is answered: there is no session to follow.
+  if (globals.scenario === "offline") return;
+  const banner = canvasElement.querySelector(".gallery-session__banner");
+  const refused = concreteStatus(status, 500) === 401;
+  await waitFor(() => expect(banner).toHaveAttribute("data-session", refused ? "expired" : "signed-in"));
+  await identityFixtures.settled();
+  await expect(run.refreshes).toBe(refused ? 1 : 0);
+}
+
 /**
  * The story of one operation's response with one declared status: the operation's
  * handler answers with that status (the contract's data, in the Scenario menu's state)
- * and the response is shown through the app's hooks and client.
+ * and the response is shown through the app's hooks and client. When the operation's
+ * `security` requires credentials, the story runs signed in as a seeded account of the
+ * identity fixtures, with a banner showing the session: its 401 story shows the refresh,
+ * the retry and the session ending, beside the 401's body (docs/decisions/0012-identity.md).
  *
  * @example
  * export const status_404 = { ...galleryStory("getPet", "404"), name: "404" };
+ * // A hand-written story of another contract's gallery:
+ * export const Refused = galleryStory("deletePet", "401", { source: clinic, mocks: clinic, hooks });
  */
-export function galleryStory(operationId: string, status: string): StoryObj<GalleryArgs> {
-  return {
+export function galleryStory(
+  operationId: string,
+  status: string,
+  contract: GalleryContract = productContract,
+): StoryObj<GalleryArgs> {
+  const response = (args: GalleryArgs) => (
+    <OperationResponse
+      source={contract.source}
+      operationId={args.operationId}
+      status={args.status}
+      hooks={contract.hooks}
+    />
+  );
+  const story: StoryObj<GalleryArgs> = {
     args: { operationId, status },
-    parameters: { msw: { handlers: [mocks.respond(operationId, status)] } },
-    render: (args) => <OperationResponse source={source} operationId={args.operationId} status={args.status} />,
+    parameters: { msw: { handlers: [contract.mocks.respond(operationId, status)] } },
+    render: response,
     play,
+  };
+  const operation = contract.source.manifest.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation || !requiresCredentials(operation)) return story;
+
+  const run: SessionRun = { refreshes: 0 };
+  return {
+    ...story,
+    beforeEach: () => signInSeeded(run),
+    render: (args) => (
+      <SessionProvider>
+        <GallerySession signInProblem={run.signInProblem}>{response(args)}</GallerySession>
+      </SessionProvider>
+    ),
+    play: async (context) => {
+      await play(context);
+      await expectSessionPath(context, status, run);
+    },
   };
 }
 
@@ -80,35 +182,66 @@ interface GalleryBatchArgs {
  * pair is rendered in its own labelled section of one page, with its own handler, and
  * every check of a single story (response shown, verdict, console errors, axe, unhandled
  * requests, contract violations) runs once over the page. A failure names the pair.
- * An operation appears at most once per batch, so the handlers never compete
- * (docs/decisions/0009-contract-gallery-and-coverage.md, "Batches").
+ * An operation appears at most once per batch, so the handlers never compete; the pairs
+ * share a status, so when any operation requires credentials the batch runs signed in and
+ * its 401s share one refresh, as parallel calls of the app do
+ * (docs/decisions/0009-contract-gallery-and-coverage.md).
  *
  * @example
  * export const gallery_0 = { ...galleryBatch([["getPet", "200"], ["listPets", "200"]]), name: "200: getPet, listPets" };
  */
-export function galleryBatch(pairs: GalleryBatchArgs["pairs"]): StoryObj<GalleryBatchArgs> {
+export function galleryBatch(
+  pairs: GalleryBatchArgs["pairs"],
+  contract: GalleryContract = productContract,
+): StoryObj<GalleryBatchArgs> {
   const operations = new Set(pairs.map(([operationId]) => operationId));
   if (operations.size !== pairs.length) throw new Error("gallery: a batch holds each operation at most once.");
-  return {
+  const statuses = new Set(pairs.map(([, status]) => status));
+  const [status] = statuses;
+  if (status === undefined || statuses.size > 1) throw new Error("gallery: a batch holds one status.");
+  const responses = (args: GalleryBatchArgs) =>
+    args.pairs.map(([operationId, pairStatus]) => (
+      <section key={operationId} aria-label={`${operationId} ${pairStatus}`} data-gallery-pair>
+        <OperationResponse
+          source={contract.source}
+          operationId={operationId}
+          status={pairStatus}
+          hooks={contract.hooks}
+        />
+      </section>
+    ));
+  const expectResponses: NonNullable<StoryObj<GalleryBatchArgs>["play"]> = async ({ canvasElement, args, globals }) => {
+    const sections = canvasElement.querySelectorAll("[data-gallery-pair]");
+    await expect(sections).toHaveLength(args.pairs.length);
+    await Promise.all(
+      args.pairs.map(([operationId, pairStatus], index) =>
+        expectResponseShown(sections[index]!, globals.scenario, `${operationId} ${pairStatus}`),
+      ),
+    );
+  };
+  const story: StoryObj<GalleryBatchArgs> = {
     args: { pairs },
-    parameters: { msw: { handlers: pairs.map(([operationId, status]) => mocks.respond(operationId, status)) } },
+    parameters: { msw: { handlers: pairs.map(([operationId]) => contract.mocks.respond(operationId, status)) } },
+    render: (args) => <>{responses(args)}</>,
+    play: expectResponses,
+  };
+  const secured = contract.source.manifest.operations.some(
+    (operation) => operations.has(operation.operationId) && requiresCredentials(operation),
+  );
+  if (!secured) return story;
+
+  const run: SessionRun = { refreshes: 0 };
+  return {
+    ...story,
+    beforeEach: () => signInSeeded(run),
     render: (args) => (
-      <>
-        {args.pairs.map(([operationId, status]) => (
-          <section key={operationId} aria-label={`${operationId} ${status}`} data-gallery-pair>
-            <OperationResponse source={source} operationId={operationId} status={status} />
-          </section>
-        ))}
-      </>
+      <SessionProvider>
+        <GallerySession signInProblem={run.signInProblem}>{responses(args)}</GallerySession>
+      </SessionProvider>
     ),
-    play: async ({ canvasElement, args, globals }) => {
-      const sections = canvasElement.querySelectorAll("[data-gallery-pair]");
-      await expect(sections).toHaveLength(args.pairs.length);
-      await Promise.all(
-        args.pairs.map(([operationId, status], index) =>
-          expectResponseShown(sections[index]!, globals.scenario, `${operationId} ${status}`),
-        ),
-      );
+    play: async (context) => {
+      await expectResponses(context);
+      await expectSessionPath(context, status, run);
     },
   };
 }

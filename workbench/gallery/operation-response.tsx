@@ -20,7 +20,7 @@ export interface GallerySource {
 }
 
 /** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
-interface RuntimeHooks {
+export interface RuntimeHooks {
   useQuery(method: string, path: string, init: object): UseQueryResult<unknown, ApiError>;
 }
 

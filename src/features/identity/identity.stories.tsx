@@ -391,14 +391,26 @@ export const SignInRequired: Story = {
   },
 };
 
+/** Token refreshes the identity fixtures answered since the story's account signed in. */
+let refreshes = 0;
+
 /**
- * The API refuses the token, then the refreshed one: the session ends, and the page asks
- * to sign in again, saying why. (The gallery's test contract: deletePet requires bearer.)
+ * The fixtures' `unauthorized` scenario while signed in: the API refuses the token (here
+ * the gallery's test contract, whose deletePet requires bearer, answered by its default
+ * fixtures), the client refreshes the token once and retries, is refused again, and ends
+ * the session: the page asks to sign in again, saying why.
  */
 export const SessionExpired: Story = {
   args: { screen: "account" },
-  parameters: { msw: { handlers: [clinic.respond("deletePet", 401)] } },
-  beforeEach: () => signInAs(ADA.email, ADA.password),
+  globals: { scenario: "unauthorized" },
+  parameters: { msw: { handlers: clinic.handlers } },
+  beforeEach: async () => {
+    await signInAs(ADA.email, ADA.password);
+    refreshes = 0;
+    return identity.onExchange(({ operationId }) => {
+      if (operationId === "refreshToken") refreshes += 1;
+    });
+  },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("region", { name: "Your account" });
@@ -407,5 +419,7 @@ export const SessionExpired: Story = {
     await expect(response.status).toBe(401);
     await expect(await canvas.findByRole("status")).toHaveTextContent("Your session has expired. Sign in again.");
     await expect(canvas.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await identity.settled();
+    await expect(refreshes).toBe(1);
   },
 };

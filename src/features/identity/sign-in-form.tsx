@@ -1,6 +1,6 @@
 import { useRef, useState, type ComponentPropsWithRef, type FormEvent } from "react";
 import { Button } from "@/components/button";
-import { TextField } from "@/components/text-field";
+import { CredentialsFields } from "./credentials-fields";
 import { identityErrorMessage } from "./errors";
 import { FormAlert } from "./form-alert";
 import { useSession } from "./session";
@@ -74,25 +74,16 @@ export function SignInForm({ onSignedIn, signUpHref = "#/sign-up", className, ..
       </h1>
       {status === "expired" ? <FormAlert tone="info">Your session has expired. Sign in again.</FormAlert> : null}
       {problems.form ? <FormAlert>{problems.form}</FormAlert> : null}
-      <TextField
-        ref={emailRef}
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={problems.email}
-      />
-      <TextField
-        ref={passwordRef}
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={problems.password}
+      <CredentialsFields
+        passwordAutoComplete="current-password"
+        email={email}
+        onEmailChange={setEmail}
+        emailError={problems.email}
+        emailRef={emailRef}
+        password={password}
+        onPasswordChange={setPassword}
+        passwordError={problems.password}
+        passwordRef={passwordRef}
       />
       {/* Seam: a "Forgot your password?" link (sendPasswordResetEmail) and social sign-in
           buttons would go here; the specification shows neither. */}

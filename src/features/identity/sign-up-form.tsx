@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ComponentPropsWithRef, type FormEvent } from "react";
 import { Button } from "@/components/button";
-import { TextField } from "@/components/text-field";
+import { CredentialsFields } from "./credentials-fields";
 import { identityErrorMessage } from "./errors";
 import { FormAlert } from "./form-alert";
 import { PasswordChecklist } from "./password-checklist";
@@ -98,26 +98,17 @@ export function SignUpForm({ onSignedUp, signInHref = "#/sign-in", className, ..
         Create an account
       </h1>
       {problems.form ? <FormAlert>{problems.form}</FormAlert> : null}
-      <TextField
-        ref={emailRef}
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={problems.email}
-      />
-      <TextField
-        ref={passwordRef}
-        label="Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        aria-describedby="password-requirements"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={problems.password}
+      <CredentialsFields
+        passwordAutoComplete="new-password"
+        email={email}
+        onEmailChange={setEmail}
+        emailError={problems.email}
+        emailRef={emailRef}
+        password={password}
+        onPasswordChange={setPassword}
+        passwordError={problems.password}
+        passwordRef={passwordRef}
+        passwordDescribedBy="password-requirements"
       />
       <div id="password-requirements" className="identity-form__requirements">
         <p className="identity-form__requirements-title">Your password needs:</p>
