@@ -81,18 +81,16 @@ function Scalar({ value, shape }: { value: unknown; shape: Shape }) {
   return <span className="schema-view__text">{value}</span>;
 }
 
-/** A value of any shape: an object as labelled fields, an array as a table or a list, a scalar as text. */
-function Value({
-  value,
-  schema,
-  label,
-  context,
-}: {
+/** What every part of the view gets: the value, its schema, its label and where it sits. */
+interface PartProps {
   value: unknown;
   schema: JsonSchema | undefined;
   label: string;
   context: Context;
-}) {
+}
+
+/** A value of any shape: an object as labelled fields, an array as a table or a list, a scalar as text. */
+function Value({ value, schema, label, context }: PartProps) {
   const shape = shapeOf(schema, value, context.schemas);
   if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value))) {
     return <code className="schema-view__json">{JSON.stringify(value)}</code>;
@@ -170,17 +168,7 @@ function columnsOf(rows: Array<Record<string, unknown>>, shape: Shape): Array<[s
 }
 
 /** A cell: scalars as usual, lists of scalars joined, anything larger summarised or nested. */
-function Cell({
-  value,
-  schema,
-  label,
-  context,
-}: {
-  value: unknown;
-  schema: JsonSchema | undefined;
-  label: string;
-  context: Context;
-}) {
+function Cell({ value, schema, label, context }: PartProps) {
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every((item) => !isRecord(item) && !Array.isArray(item))) {
       return (
