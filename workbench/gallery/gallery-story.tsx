@@ -2,6 +2,7 @@
 // operation manifest by workbench/gallery/contract-gallery.ts) hold one call of `galleryStory`
 // per operation × declared status, and nothing else.
 import type { StoryContext, StoryObj } from "@storybook/react-vite";
+import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures";
 import { concreteStatus } from "../fixtures/media-and-status";
@@ -122,6 +123,32 @@ async function expectSessionPath(
 }
 
 /**
+ * `story`, run signed in as the seeded account: its content inside the product's session
+ * and the banner that shows it, and after its own checks, the session's path for `status`.
+ */
+function signedIn<Args extends object>(
+  story: StoryObj<Args>,
+  status: string,
+  content: (args: Args) => ReactNode,
+): StoryObj<Args> {
+  const run: SessionRun = { refreshes: 0 };
+  type PlayContext = Parameters<NonNullable<StoryObj<Args>["play"]>>[0];
+  return {
+    ...story,
+    beforeEach: () => signInSeeded(run),
+    render: (args: Args) => (
+      <SessionProvider>
+        <GallerySession signInProblem={run.signInProblem}>{content(args)}</GallerySession>
+      </SessionProvider>
+    ),
+    play: async (context: PlayContext) => {
+      await story.play?.(context);
+      await expectSessionPath(context, status, run);
+    },
+  };
+}
+
+/**
  * The story of one operation's response with one declared status: the operation's
  * handler answers with that status (the contract's data, in the Scenario menu's state)
  * and the response is shown through the app's hooks and client. When the operation's
@@ -156,20 +183,7 @@ export function galleryStory(
   const operation = contract.source.manifest.operations.find((candidate) => candidate.operationId === operationId);
   if (!operation || !requiresCredentials(operation)) return story;
 
-  const run: SessionRun = { refreshes: 0 };
-  return {
-    ...story,
-    beforeEach: () => signInSeeded(run),
-    render: (args) => (
-      <SessionProvider>
-        <GallerySession signInProblem={run.signInProblem}>{response(args)}</GallerySession>
-      </SessionProvider>
-    ),
-    play: async (context) => {
-      await play(context);
-      await expectSessionPath(context, status, run);
-    },
-  };
+  return signedIn(story, status, response);
 }
 
 /** axe's `landmark-unique`, within one response: no two of its scrolling regions share a name. */
@@ -244,18 +258,5 @@ export function galleryBatch(
   );
   if (!secured) return story;
 
-  const run: SessionRun = { refreshes: 0 };
-  return {
-    ...story,
-    beforeEach: () => signInSeeded(run),
-    render: (args) => (
-      <SessionProvider>
-        <GallerySession signInProblem={run.signInProblem}>{responses(args)}</GallerySession>
-      </SessionProvider>
-    ),
-    play: async (context) => {
-      await expectResponses(context);
-      await expectSessionPath(context, status, run);
-    },
-  };
+  return signedIn(story, status, responses);
 }
