@@ -18,7 +18,7 @@ import {
   expectSidebarOrder,
   formatFailures,
   indexEntries,
-  openEveryEntry,
+  openEntriesInPages,
   type IndexEntry,
 } from "./storybook-sidebar.ts";
 
@@ -210,7 +210,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       const isGallery = (entry: IndexEntry) => entry.title.startsWith("Gallery/");
       expect(opened.filter(isGallery)).toEqual(entries.filter(isGallery));
       expect(opened.some((entry) => entry.importPath.includes("/pets/"))).toBe(true);
-      const failures = await openEveryEntry(browser!, storybook!.url, opened);
+      const failures = await openEntriesInPages(browser!, storybook!.url, opened);
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);
 

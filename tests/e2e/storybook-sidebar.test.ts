@@ -18,7 +18,7 @@ import {
   expectSidebarOrder,
   formatFailures,
   indexEntries,
-  openEveryEntry,
+  openEntriesInPages,
   type IndexEntry,
 } from "./storybook-sidebar.ts";
 
@@ -68,7 +68,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
     const opened = entriesToOpen(entries, "project");
     const isGallery = (entry: IndexEntry) => entry.title.startsWith("Gallery/");
     expect(opened.filter((entry) => !isGallery(entry))).toEqual(entries.filter((entry) => !isGallery(entry)));
-    const failures = await openEveryEntry(browser!, url, opened);
+    const failures = await openEntriesInPages(browser!, url, opened);
     expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
   });
 });
