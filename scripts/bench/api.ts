@@ -7,8 +7,9 @@
  * The document is copied into a scratch project under .cache/ (never into openapi/).
  */
 import { readManifest } from "../../workbench/contract/generated.ts";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { extname, join, resolve } from "node:path";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
+import { TARGETS } from "../../workbench/codegen/generate.ts";
 import { measure, median, mib, worst, type Sample } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -40,10 +41,14 @@ try {
   }
   mkdirSync(join(scratch, "openapi"));
   copyFileSync(document, join(scratch, "openapi", `openapi${extname(document) === ".json" ? ".json" : ".yaml"}`));
-  // `npm run api` generates the tests' contracts too.
-  for (const contract of ["tests/example-contract", "tests/gallery-contract"]) {
-    mkdirSync(join(scratch, contract), { recursive: true });
-    copyFileSync(join(root, contract, "openapi.yaml"), join(scratch, contract, "openapi.yaml"));
+  // `npm run api` generates every target's contract too (the tests', the identity and analytics fixtures'):
+  // each is copied with its folder, whatever it $refs there.
+  for (const { contract } of TARGETS.filter((target) => target.contract !== "openapi")) {
+    const folder = dirname(contract);
+    mkdirSync(join(scratch, folder), { recursive: true });
+    for (const file of readdirSync(join(root, folder)).filter((name) => /\.(ya?ml|json)$/.test(name))) {
+      copyFileSync(join(root, folder, file), join(scratch, folder, file));
+    }
   }
 
   const node = process.execPath;

@@ -7,7 +7,6 @@
 import {
   type BaseResolver,
   bundle,
-  getLineColLocation,
   lintDocument,
   loadConfig,
   type Config,
@@ -28,6 +27,7 @@ import {
 import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
+import { locate } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
@@ -138,12 +138,10 @@ function toProblem(root: string, problem: NormalizedProblem, locate: boolean): P
   };
 }
 
-function safeLineCol(location: NormalizedProblem["location"][number]) {
-  try {
-    return getLineColLocation(location).start;
-  } catch {
-    return undefined; // a pointer into a document that did not parse as an AST
-  }
+function safeLineCol(location: NormalizedProblem["location"][number]): { line: number; col: number } | undefined {
+  if (location.pointer === undefined) return location.start;
+  const { line, column } = locate(location.source, location.pointer.replace(/^#/, ""), location.reportOnKey);
+  return line === undefined || column === undefined ? undefined : { line, col: column };
 }
 
 function message(error: unknown): string {

@@ -5,7 +5,8 @@
  * checked before anything it names is read; Redocly's resolver is replaced by one
  * that refuses the same things, so a reference this scan misses is refused too.
  */
-import { BaseResolver, getLineColLocation, type Document, type Source } from "@redocly/openapi-core";
+import { BaseResolver, type Document, type Source } from "@redocly/openapi-core";
+import { locate } from "./locate.ts";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import type { Problem } from "./contract-error.ts";
@@ -154,16 +155,6 @@ function deepestLine(text: string): { line: number; column: number } {
     if (row.trim() !== "" && indent + 1 > best.column) best = { line, column: indent + 1 };
   }
   return best;
-}
-
-/** Line and column of a JSON pointer in a parsed file (0 when the pointer is not in its syntax tree). */
-export function locate(source: Source, pointer: string): { line?: number; column?: number } {
-  try {
-    const { start } = getLineColLocation({ source, pointer: `#${pointer}`, reportOnKey: false });
-    return { line: start.line, column: start.col };
-  } catch {
-    return {};
-  }
 }
 
 /**
