@@ -139,7 +139,18 @@ function showsBody(error: unknown): boolean {
   return error.kind === "problem" && Object.keys(body).some((member) => !PROBLEM_MEMBERS.has(member));
 }
 
-function Body({ value, schema, source }: { value: unknown; schema: JsonSchema | undefined; source: GallerySource }) {
+function Body({
+  value,
+  schema,
+  source,
+  place,
+}: {
+  value: unknown;
+  schema: JsonSchema | undefined;
+  source: GallerySource;
+  /** The operation and status: a gallery batch shows several responses on one page. */
+  place: string;
+}) {
   if (value instanceof Blob) {
     return (
       <p className="operation-response__binary">
@@ -148,7 +159,13 @@ function Body({ value, schema, source }: { value: unknown; schema: JsonSchema | 
     );
   }
   return (
-    <SchemaView label="Response body" value={value} schema={schema} schemas={source.contract.components.schemas} />
+    <SchemaView
+      label="Response body"
+      place={place}
+      value={value}
+      schema={schema}
+      schemas={source.contract.components.schemas}
+    />
   );
 }
 
@@ -194,7 +211,9 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
     view = (
       <>
         <ErrorState error={error} headingLevel={3} onRetry={() => void query.refetch()} />
-        {showsBody(error) ? <Body value={body} schema={schema} source={source} /> : null}
+        {showsBody(error) ? (
+          <Body value={body} schema={schema} source={source} place={`${operationId} ${status}`} />
+        ) : null}
       </>
     );
     if (answered === undefined) {
@@ -218,7 +237,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
         description={`HTTP ${status}: the response has no body${mediaType === undefined ? ", as the contract declares" : ""}.`}
       />
     ) : (
-      <Body value={data} schema={schema} source={source} />
+      <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
     );
     verdict = check(source, operationId, status, mediaType, schema, empty ? undefined : data);
   }

@@ -92,6 +92,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/vets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vets who see patients */
+        get: operations["listVets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/status": {
         parameters: {
             query?: never;
@@ -175,6 +192,11 @@ export type components = {
         VisitPage: {
             items: components["schemas"]["Visit"][];
             total: number;
+        };
+        Vet: {
+            id: string;
+            name: string;
+            species?: components["schemas"]["Species"][];
         };
         ClinicStatus: {
             open: boolean;
@@ -445,6 +467,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    listVets: {
+        parameters: {
+            query?: {
+                species?: components["schemas"]["Species"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vets who treat that species, or all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vet"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     getClinicStatus: {
