@@ -71,6 +71,15 @@ describe("OperationResponse", () => {
     expect(screen.getByText("Matches the contract (200, text/plain).")).toBeInTheDocument();
   });
 
+  it("reads an event stream whose schema is an object as the JSON of that object, and checks it", async () => {
+    server.use(clinic.respond("watchClinicStatus", 200));
+    show(["watchClinicStatus", "200"]);
+    expect(await screen.findByText("Matches the contract (200, text/event-stream).")).toBeInTheDocument();
+    const status = clinic.fixture("watchClinicStatus", 200) as { message: string };
+    expect(screen.getByText("Message")).toBeInTheDocument();
+    expect(screen.getByText(status.message)).toBeInTheDocument();
+  });
+
   it("says so when what arrives breaks the contract", async () => {
     server.use(http.get("*/status", () => HttpResponse.json({ open: "yes" })));
     show(["getClinicStatus", "200"]);

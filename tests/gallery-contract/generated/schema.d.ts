@@ -126,6 +126,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/status/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic's status as it changes */
+        get: operations["watchClinicStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -511,6 +528,28 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+            "4XX": components["responses"]["BadRequest"];
+        };
+    };
+    watchClinicStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status events as they happen, each one a ClinicStatus: a text media type whose schema is not a string (as OpenAI's speech stream), preferred over the binary day log beside it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "text/event-stream": components["schemas"]["ClinicStatus"];
+                };
+            };
             "4XX": components["responses"]["BadRequest"];
         };
     };
