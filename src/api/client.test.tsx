@@ -60,6 +60,19 @@ describe("the client", () => {
     expect(error).toEqual(notFound);
   });
 
+  it("adds a call's query to a path key's literal one with `&`, not a second `?`", async () => {
+    const seen: string[] = [];
+    server.use(
+      http.untyped.get("*/notes", ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return HttpResponse.json([]);
+      }),
+    );
+    await client.GET("/notes?archived=true", { params: { query: { limit: 2 } } });
+    await client.GET("/notes?archived=true");
+    expect(seen).toEqual(["?archived=true&limit=2", "?archived=true"]);
+  });
+
   it("throws a network ApiError when no response arrives", async () => {
     server.use(http.get("/notes", () => HttpResponse.error()));
     const error = await rejection(client.GET("/notes"));

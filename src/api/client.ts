@@ -50,6 +50,24 @@ const rejectNonJsonBodies: Middleware = {
   },
 };
 
+/**
+ * A contract's path key may carry a literal query (`/responses?beta=true`: OpenAPI forbids
+ * it, OpenAI's description has it). openapi-fetch appends the call's own query after a
+ * second `?` (openapi-ts/openapi-typescript#2095), which the server would read as part of
+ * the literal's value; joined with `&`, both queries arrive as sent.
+ */
+const literalQueryPaths: Middleware = {
+  onRequest({ request, schemaPath }) {
+    const mark = schemaPath.indexOf("?");
+    if (mark === -1) return undefined;
+    const literal = schemaPath.slice(mark);
+    const at = request.url.indexOf(`${literal}?`);
+    if (at === -1) return undefined;
+    const end = at + literal.length;
+    return new Request(`${request.url.slice(0, end)}&${request.url.slice(end + 1)}`, request);
+  },
+};
+
 /** The methods an openapi-fetch client has: the contract's HTTP methods, in capitals. */
 export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
 
@@ -98,7 +116,7 @@ export function createApiClient<Paths extends object = paths>(options: ApiClient
     }
   };
   const client = createClient<Paths>({ baseUrl, fetch: send });
-  client.use(rejectNonJsonBodies);
+  client.use(literalQueryPaths, rejectNonJsonBodies);
   // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
   // answer to a retried 401 then goes through the checks above like any other.
   client.use(bearerSession({ operations: options.operations ?? manifest.operations, baseUrl, fetch: send }));

@@ -40,6 +40,7 @@ describe("a filled-in contract flows through the scaffold", () => {
       "listNotes",
       "createNote",
       "getNote",
+      "listArchivedNotes",
     ]);
   });
 

@@ -1,8 +1,9 @@
 // The contract gallery and contract coverage on a filled-in contract: the gallery's test
-// contract (tests/gallery-contract/openapi.yaml: 8 operations in 3 tags and none, 20
-// operation × status pairs, problem details, a plain JSON error, a text body, an empty
-// body, a `4XX` range and a `default`) replaces the project's in a scratch copy, beside a
-// small feature whose story and test exercise exactly 4 of those pairs.
+// contract (tests/gallery-contract/openapi.yaml: 10 operations in 3 tags and none, 24
+// operation × status pairs, problem details, a plain JSON error, a text body, an event
+// stream of objects, an empty body, a `4XX` range, a `default`, and two lists of objects
+// answering 200, which one gallery batch shows on one page) replaces the project's in a
+// scratch copy, beside a small feature whose story and test exercise exactly 4 of those pairs.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
@@ -30,7 +31,7 @@ interface JsonReport {
 }
 
 const CONTRACT = readFileSync(join(REPO, "tests/gallery-contract/openapi.yaml"), "utf8");
-const PAIRS = 20;
+const PAIRS = 24;
 
 describe("the contract gallery and contract coverage, on a contract of several tags and statuses", () => {
   let dir = "";
@@ -50,7 +51,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
   afterAll(() => removeScratchCopy(dir));
 
   it("has the pairs the test contract is written to have", () => {
-    expect(manifest.operations).toHaveLength(8);
+    expect(manifest.operations).toHaveLength(10);
     expect(manifest.operations.flatMap((operation) => operation.responses)).toHaveLength(PAIRS);
   });
 
@@ -92,7 +93,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
   it("counts the pairs the hand-written story and test exercised, and not the gallery's", () => {
     const result = run(dir, "npm", ["run", "--silent", "coverage:contract"]);
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain("covered 4 of 20 operation×status pairs (20.0%; threshold 0%)");
+    expect(result.stdout).toContain("covered 4 of 24 operation×status pairs (16.7%; threshold 0%)");
     // The table: one row per operation, its covered statuses, then the others.
     expect(result.stdout).toMatch(/^listPets\s+GET \/pets\s+200, 500\s+400$/m);
     expect(result.stdout).toMatch(/^getPet\s+GET \/pets\/\{petId\}\s+200, 404\s+—$/m);
@@ -123,12 +124,12 @@ describe("the contract gallery and contract coverage, on a contract of several t
       writeFileSync(pkgPath, JSON.stringify({ ...pkg, contractCoverage: { threshold: 25 } }));
       const below = run(dir, "npm", ["run", "--silent", "coverage:contract", "--", "--summary"]);
       expect(below.status).toBe(1);
-      expect(below.stderr).toContain("20.0% is below the threshold of 25% (package.json contractCoverage.threshold)");
+      expect(below.stderr).toContain("16.7% is below the threshold of 25% (package.json contractCoverage.threshold)");
       expect(below.stdout).toMatch(/^getOwner\s+GET \/owners\/\{ownerId\}\s+—\s+200, 404, default$/m);
-      writeFileSync(pkgPath, JSON.stringify({ ...pkg, contractCoverage: { threshold: 20 } }));
+      writeFileSync(pkgPath, JSON.stringify({ ...pkg, contractCoverage: { threshold: 16 } }));
       const at = run(dir, "npm", ["run", "--silent", "coverage:contract", "--", "--summary"]);
       expect(at.status).toBe(0);
-      expect(at.stdout).toContain("covered 4 of 20 operation×status pairs (20.0%; threshold 20%)");
+      expect(at.stdout).toContain("covered 4 of 24 operation×status pairs (16.7%; threshold 16%)");
     } finally {
       writeFileSync(pkgPath, original);
     }
@@ -177,7 +178,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       await page.getByText("No response arrived, so there is nothing to check against the contract.").waitFor();
 
       await page.goto(`${url}iframe.html?id=contract-coverage--docs&viewMode=docs`);
-      await page.getByText(/^Covered 4 of 20 operation×status pairs/).waitFor({ timeout: 30_000 });
+      await page.getByText(/^Covered 4 of 24 operation×status pairs/).waitFor({ timeout: 30_000 });
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

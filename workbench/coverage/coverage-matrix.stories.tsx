@@ -7,7 +7,7 @@ import { coverageReport } from "./coverage-report";
 import { CoverageMatrix } from "./coverage-matrix";
 
 // Reports computed, as `npm run coverage:contract` computes them, for the gallery's test
-// contract (tests/gallery-contract/openapi.yaml: 20 pairs) and recorded runs made up here.
+// contract (tests/gallery-contract/openapi.yaml: 24 pairs) and recorded runs made up here.
 const always = () => true;
 const partly = coverageReport(
   clinicManifest,
@@ -57,7 +57,7 @@ export const PartlyCovered: Story = {
   args: { report: partly },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/^Covered 4 of 20 operation×status pairs/)).toBeVisible();
+    await expect(canvas.getByText(/^Covered 4 of 24 operation×status pairs/)).toBeVisible();
     const listPets = canvas.getByRole("row", { name: /listPets/ });
     await expect(within(listPets).getByRole("cell", { name: "✓ 2 covered by 2 tests" })).toBeVisible();
     await expect(within(listPets).getByRole("cell", { name: "✗ not covered" })).toBeVisible();

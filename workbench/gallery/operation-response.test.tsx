@@ -7,10 +7,12 @@ import { createQueryClient } from "../product";
 import { clinic } from "../../tests/gallery-contract/fixtures";
 import { OperationResponse } from "./operation-response";
 
-function show(operationId: string, status: string) {
+function show(...pairs: Array<[operationId: string, status: string]>) {
   render(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <OperationResponse source={clinic} operationId={operationId} status={status} />
+      {pairs.map(([operationId, status]) => (
+        <OperationResponse key={operationId} source={clinic} operationId={operationId} status={status} />
+      ))}
     </QueryClientProvider>,
   );
 }
@@ -24,16 +26,24 @@ describe("OperationResponse", () => {
         return HttpResponse.json(clinic.fixture("listVisits", 200));
       }),
     );
-    show("listVisits", "200");
+    show(["listVisits", "200"]);
     expect(await screen.findByRole("table", { name: "Items" })).toBeInTheDocument();
     expect(called?.pathname).toMatch(/^\/owners\/own_[a-z0-9]{8}\/visits$/);
     expect(called?.searchParams.get("since")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await screen.findByText("Matches the contract (200, application/json).")).toBeInTheDocument();
   });
 
+  it("names its tables' regions apart from another response's on the same page (a gallery batch)", async () => {
+    server.use(clinic.respond("listPets", 200), clinic.respond("listVets", 200));
+    show(["listPets", "200"], ["listVets", "200"]);
+    // Both bodies are tables called "Response body"; axe's landmark-unique wants their regions named apart.
+    expect(await screen.findByRole("region", { name: "listPets 200 › Response body" })).toBeInTheDocument();
+    expect(await screen.findByRole("region", { name: "listVets 200 › Response body" })).toBeInTheDocument();
+  });
+
   it("shows problem details through ErrorState", async () => {
     server.use(clinic.respond("getPet", 404));
-    show("getPet", "404");
+    show(["getPet", "404"]);
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByRole("heading", { name: "Not Found" })).toBeInTheDocument();
     expect(screen.getByText("Matches the contract (404, application/problem+json).")).toBeInTheDocument();
@@ -41,7 +51,7 @@ describe("OperationResponse", () => {
 
   it("shows a plain JSON error body below ErrorState", async () => {
     server.use(clinic.respond("listVisits", 403));
-    show("listVisits", "403");
+    show(["listVisits", "403"]);
     expect(await screen.findByRole("heading", { name: "You don't have access to this" })).toBeInTheDocument();
     expect(screen.getByText("Code")).toBeInTheDocument();
     expect(screen.getByText("Matches the contract (403, application/json).")).toBeInTheDocument();
@@ -49,35 +59,44 @@ describe("OperationResponse", () => {
 
   it("shows an empty body as such", async () => {
     server.use(clinic.respond("deletePet", 204));
-    show("deletePet", "204");
+    show(["deletePet", "204"]);
     expect(await screen.findByRole("heading", { name: "No content" })).toBeInTheDocument();
     expect(screen.getByText("Matches the contract (204, no body, as declared).")).toBeInTheDocument();
   });
 
   it("reads a text body as text", async () => {
     server.use(clinic.respond("getPetNotes", 200));
-    show("getPetNotes", "200");
+    show(["getPetNotes", "200"]);
     expect(await screen.findByText(clinic.fixture("getPetNotes", 200))).toBeInTheDocument();
     expect(screen.getByText("Matches the contract (200, text/plain).")).toBeInTheDocument();
   });
 
+  it("reads an event stream whose schema is an object as the JSON of that object, and checks it", async () => {
+    server.use(clinic.respond("watchClinicStatus", 200));
+    show(["watchClinicStatus", "200"]);
+    expect(await screen.findByText("Matches the contract (200, text/event-stream).")).toBeInTheDocument();
+    const status = clinic.fixture("watchClinicStatus", 200) as { message: string };
+    expect(screen.getByText("Message")).toBeInTheDocument();
+    expect(screen.getByText(status.message)).toBeInTheDocument();
+  });
+
   it("says so when what arrives breaks the contract", async () => {
     server.use(http.get("*/status", () => HttpResponse.json({ open: "yes" })));
-    show("getClinicStatus", "200");
+    show(["getClinicStatus", "200"]);
     expect(await screen.findByText("Does not match the contract:")).toBeInTheDocument();
     expect(screen.getByText('/open: expected type boolean, got "yes"')).toBeInTheDocument();
   });
 
   it("says so when the answer has another status than the story's", async () => {
     server.use(clinic.respond("getOwner", 404));
-    show("getOwner", "default");
+    show(["getOwner", "default"]);
     expect(await screen.findByText("Does not match the contract:")).toBeInTheDocument();
     expect(screen.getByText("answered HTTP 404, which the contract does not declare as default")).toBeInTheDocument();
   });
 
   it("has nothing to check when no response arrives", async () => {
     server.use(http.get("*/pets/:petId", () => HttpResponse.error()));
-    show("getPet", "200");
+    show(["getPet", "200"]);
     expect(await screen.findByRole("heading", { name: "Can't reach the server" })).toBeInTheDocument();
     expect(
       screen.getByText("No response arrived, so there is nothing to check against the contract."),

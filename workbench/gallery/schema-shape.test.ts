@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../contract/contract-types";
-import { fieldsOf, shapeOf } from "./schema-shape";
+import { allowsString, fieldsOf, shapeOf } from "./schema-shape";
 
 describe("a schema whose names Object.prototype also has", () => {
   // Parsed from text, as contract.json is: `__proto__` is an own key.
@@ -27,5 +27,30 @@ describe("a schema whose names Object.prototype also has", () => {
 
   it("knows no schema by a name the contract does not declare", () => {
     expect(shapeOf({ $ref: "#/components/schemas/toString" }, {}, schemas).properties).toEqual([]);
+  });
+});
+
+describe("allowsString", () => {
+  const schemas: Record<string, JsonSchema> = {
+    Event: { oneOf: [{ $ref: "#/components/schemas/Done" }, { type: "object", properties: { delta: {} } }] },
+    Done: { type: "object", required: ["type"], properties: { type: { const: "done" } } },
+    Label: { type: ["string", "null"], maxLength: 20 },
+  };
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+  it("is true where a string is allowed: a string type, a reference to one, an open schema, a string branch", () => {
+    expect(allowsString({ type: "string" }, schemas)).toBe(true);
+    expect(allowsString(ref("Label"), schemas)).toBe(true);
+    expect(allowsString({}, schemas)).toBe(true);
+    expect(allowsString(undefined, schemas)).toBe(true);
+    expect(allowsString({ anyOf: [ref("Done"), { type: "string" }] }, schemas)).toBe(true);
+    expect(allowsString({ enum: ["a", 1] }, schemas)).toBe(true);
+  });
+
+  it("is false where none is: objects, an event's branches, a number enum, an allOf with an object", () => {
+    expect(allowsString(ref("Event"), schemas)).toBe(false);
+    expect(allowsString({ properties: { id: {} } }, schemas)).toBe(false);
+    expect(allowsString({ enum: [1, 2] }, schemas)).toBe(false);
+    expect(allowsString({ allOf: [{ maxLength: 3 }, ref("Done")] }, schemas)).toBe(false);
   });
 });

@@ -133,6 +133,40 @@ export function shapeOf(
   };
 }
 
+/**
+ * Whether a schema allows a string. A text body (`text/plain`, `text/csv`) whose schema
+ * does is that string; one whose schema does not (`text/event-stream` described by its
+ * event object) is the JSON text of a value, which is how the fixtures send it.
+ *
+ * @example
+ * allowsString({ type: "string", maxLength: 2000 }, schemas); // true
+ * allowsString({ $ref: "#/components/schemas/StreamEvent" }, schemas); // false: an object
+ */
+export function allowsString(schema: JsonSchema | undefined, schemas: Readonly<Record<string, JsonSchema>>): boolean {
+  return allows(schema, schemas, 0);
+}
+
+function allows(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth: number): boolean {
+  const node = follow(schema, schemas);
+  // Unreadable, `true`, or nested too deep to tell: nothing rules a string out.
+  if (!node || depth > 16) return true;
+  const types = declaredTypes(node);
+  if (types.length > 0 && !types.includes("string")) return false;
+  if (Object.hasOwn(node, "const")) return typeof node.const === "string";
+  if (Array.isArray(node.enum)) return node.enum.some((value) => typeof value === "string");
+  if (Array.isArray(node.allOf) && !node.allOf.every((part) => allows(part, schemas, depth + 1))) return false;
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = node[keyword];
+    if (
+      Array.isArray(branches) &&
+      branches.length > 0 &&
+      !branches.some((branch) => allows(branch, schemas, depth + 1))
+    )
+      return false;
+  }
+  return true;
+}
+
 const ACRONYMS = new Map(
   ["id", "url", "uri", "api", "ip", "uuid", "html", "json", "sha", "ssh", "gpg", "http", "https"].map((word) => [
     word,

@@ -14,6 +14,11 @@ export interface SchemaViewProps {
   schemas?: Readonly<Record<string, JsonSchema>>;
   /** What the value is ("Response body"): names a top-level table or list for assistive technology. */
   label: string;
+  /**
+   * Where the view sits, when one page may show several ("getPet 200"): it begins the name
+   * of every table's region, so two views' "Response body" tables stay told apart.
+   */
+  place?: string | undefined;
 }
 
 /** Rows a table shows before it says how many more there are: a `many` scenario stays quick to render. */
@@ -39,7 +44,8 @@ interface Context {
 
 /**
  * A table's region needs a name no other region on the page has (axe's landmark-unique):
- * two `users` tables under different fields are told apart by where they are.
+ * two `users` tables under different fields are told apart by where they are, and two
+ * views' tables by the views' `place`.
  */
 function regionName(trail: string[], label: string): string {
   const names = trail.at(-1) === label ? trail : [...trail, label];
@@ -253,12 +259,15 @@ function Table({
  * @example
  * ```tsx
  * <SchemaView label="Response body" value={pet} schema={{ $ref: "#/components/schemas/Pet" }} schemas={contract.components.schemas} />
+ * // Beside other views on one page: its tables' regions are named "listPets 200 › Response body", …
+ * <SchemaView label="Response body" place="listPets 200" value={pets} schema={listPetsSchema} schemas={contract.components.schemas} />
  * ```
  */
-export function SchemaView({ value, schema, schemas = NO_SCHEMAS, label }: SchemaViewProps): ReactNode {
+export function SchemaView({ value, schema, schemas = NO_SCHEMAS, label, place }: SchemaViewProps): ReactNode {
+  const context: Context = { schemas, depth: 0, compact: false, trail: place ? [place] : [] };
   return (
     <div className="schema-view">
-      <Value value={value} schema={schema} label={label} context={{ schemas, depth: 0, compact: false, trail: [] }} />
+      <Value value={value} schema={schema} label={label} context={context} />
     </div>
   );
 }

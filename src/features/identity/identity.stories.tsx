@@ -138,9 +138,11 @@ export const SignInSubmitting: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Sign in" }));
     await expect(canvas.getByRole("button", { name: "Sign in" })).toHaveAttribute("aria-busy", "true");
     await expect(canvasElement.querySelector("form")).toHaveAttribute("data-state", "submitting");
-    // Let the slow answer arrive before the story ends.
+    // Let the slow answers arrive before the story ends: two in a row (sign-in, then the
+    // account lookup), 1.5 s each, which the dev server on a busy machine can stretch past
+    // 5 s (the sidebar walk saw it). The wait ends as soon as the form is idle.
     await waitFor(() => expect(canvasElement.querySelector("form")).toHaveAttribute("data-state", "idle"), {
-      timeout: 5000,
+      timeout: 15_000,
     });
   },
 };

@@ -38,6 +38,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/notes?archived=true": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List archived notes */
+        get: operations["listArchivedNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -46,6 +63,12 @@ export type components = {
             id: string;
             title: string;
             body?: string;
+        };
+        ArchivedNote: {
+            id: string;
+            title: string;
+            /** Format: date-time */
+            archivedAt: string;
         };
         NewNote: {
             title: string;
@@ -162,6 +185,37 @@ export interface operations {
             };
             /** @description No such note. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listArchivedNotes: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived notes, each with when it was archived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchivedNote"][];
+                };
+            };
+            /** @description The query is not valid. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -92,6 +92,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/vets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vets who see patients */
+        get: operations["listVets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/status": {
         parameters: {
             query?: never;
@@ -101,6 +118,23 @@ export type paths = {
         };
         /** Whether the clinic is open */
         get: operations["getClinicStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clinic's status as it changes */
+        get: operations["watchClinicStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -175,6 +209,11 @@ export type components = {
         VisitPage: {
             items: components["schemas"]["Visit"][];
             total: number;
+        };
+        Vet: {
+            id: string;
+            name: string;
+            species?: components["schemas"]["Species"][];
         };
         ClinicStatus: {
             open: boolean;
@@ -447,6 +486,29 @@ export interface operations {
             };
         };
     };
+    listVets: {
+        parameters: {
+            query?: {
+                species?: components["schemas"]["Species"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vets who treat that species, or all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vet"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
     getClinicStatus: {
         parameters: {
             query?: never;
@@ -466,6 +528,28 @@ export interface operations {
                 };
             };
             503: components["responses"]["Unavailable"];
+            "4XX": components["responses"]["BadRequest"];
+        };
+    };
+    watchClinicStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status events as they happen, each one a ClinicStatus: a text media type whose schema is not a string (as OpenAI's speech stream), preferred over the binary day log beside it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                    "text/event-stream": components["schemas"]["ClinicStatus"];
+                };
+            };
             "4XX": components["responses"]["BadRequest"];
         };
     };
