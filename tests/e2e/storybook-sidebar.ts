@@ -240,9 +240,18 @@ export async function openEntriesInPages(
 ): Promise<EntryFailure[]> {
   const count = Math.max(1, Math.min(pages, entries.length));
   const size = Math.ceil(entries.length / count);
-  const parts = Array.from({ length: count }, (_, index) => entries.slice(index * size, (index + 1) * size));
-  const failures = await Promise.all(parts.map((part) => openEveryEntry(browser, url, part)));
-  return failures.flat();
+  const [first = [], ...others] = Array.from({ length: count }, (_, index) =>
+    entries.slice(index * size, (index + 1) * size),
+  );
+  // The other pages start once the first has loaded and reloaded under its mock worker: a
+  // cold dev server compiling the preview and optimising dependencies (which reloads every
+  // page it serves) while several pages register their workers lost one page's worker.
+  let warm: () => void = () => {};
+  const warmed = new Promise<void>((resolve) => (warm = resolve));
+  const leading = openEveryEntry(browser, url, first, () => warm()).finally(() => warm());
+  const following = warmed.then(() => Promise.all(others.map((part) => openEveryEntry(browser, url, part))));
+  const [own, rest] = await Promise.all([leading, following]);
+  return [...own, ...rest.flat()];
 }
 
 async function previewFrame(page: Page): Promise<Frame> {
