@@ -122,7 +122,7 @@ describe("buildContractSchemas, in both versions", () => {
       Failed: { allOf: [{ $ref: "#/components/schemas/FailedBase" }] },
       FailedBase: { type: "object", properties: { type: { $ref: "#/components/schemas/FailedType" } } },
       FailedType: { type: "string", enum: ["audio.failed"] },
-      // Nothing fixed (an enum of two values is a choice): the schema name, as before.
+      // Values of its own that leave its name out (an enum of two): its own values select it, no name is required.
       Other: { type: "object", properties: { type: { type: "string", enum: ["a", "b"] } } },
     };
     const type = (value: string) => ({ type: "object", properties: { type: { const: value } }, required: ["type"] });
@@ -135,10 +135,51 @@ describe("buildContractSchemas, in both versions", () => {
           branch("Delta", "audio.delta"),
           branch("Done", "audio.done"),
           branch("Failed", "audio.failed"),
-          branch("Other", "Other"),
+          { $ref: "#/components/schemas/Other" },
         ],
       });
     }
+  });
+
+  it("requires an unmapped branch's name only where the branch allows it (OpenAI's InputItem: a union, a nullable enum)", () => {
+    const schemas = {
+      InputItem: {
+        oneOf: [
+          { $ref: "#/components/schemas/Item" },
+          { $ref: "#/components/schemas/ItemReference" },
+          { $ref: "#/components/schemas/Open" },
+          { $ref: "#/components/schemas/Named" },
+        ],
+        discriminator: { propertyName: "type" },
+      },
+      // A union whose members each fix their own value: "message" or "call", never "Item".
+      Item: { oneOf: [{ $ref: "#/components/schemas/Message" }, { $ref: "#/components/schemas/Call" }] },
+      Message: { type: "object", properties: { type: { enum: ["message"] } } },
+      Call: { type: "object", properties: { type: { const: "call" } } },
+      // "item_reference" or null.
+      ItemReference: {
+        type: "object",
+        properties: { type: { anyOf: [{ type: "string", enum: ["item_reference"] }, { type: "null" }] } },
+      },
+      // Any string: the name, as the specification says.
+      Open: { type: "object", properties: { type: { type: "string" } } },
+      // Values that include the name: the name.
+      Named: { type: "object", properties: { type: { enum: ["Named", "named"] } } },
+    };
+    const name = (value: string) => ({
+      allOf: [
+        { $ref: `#/components/schemas/${value}` },
+        { type: "object", properties: { type: { const: value } }, required: ["type"] },
+      ],
+    });
+    expect(buildContractSchemas(document("3.1.0", schemas)).components.schemas.InputItem).toEqual({
+      oneOf: [
+        { $ref: "#/components/schemas/Item" },
+        { $ref: "#/components/schemas/ItemReference" },
+        name("Open"),
+        name("Named"),
+      ],
+    });
   });
 
   it("keeps an explicit mapping over a branch's own value, and reads a 3.1 reference's siblings only in 3.1", () => {

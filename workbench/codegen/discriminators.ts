@@ -103,3 +103,69 @@ export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Fa
   }
   return families;
 }
+
+/** Values a schema allows: a finite set, or `undefined` for "any" (no `const` or `enum` bounds it). */
+type Values = Set<unknown> | undefined;
+
+function intersect(a: Values, b: Values): Values {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return new Set([...a].filter((value) => b.has(value)));
+}
+
+/** A union's values: every member must be bounded, or the union is not. */
+function unite(sets: Values[]): Values {
+  if (sets.some((set) => set === undefined)) return undefined;
+  return new Set(sets.flatMap((set) => [...(set ?? [])]));
+}
+
+/**
+ * The values a branch allows for the discriminator property, through `allOf` (all
+ * parts), `oneOf`/`anyOf` (any member) and `$ref`: OpenAI's `Item` is a union whose
+ * members each fix their own `type`, its `ItemReferenceParam` allows `item_reference`
+ * or null. `undefined` when the branch leaves the property open somewhere.
+ *
+ * @example
+ * ownValues(document, { $ref: "#/components/schemas/Item" }, "type", false); // Set { "message", "function_call", … }
+ */
+export function ownValues(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Values {
+  // Schemas on the current path only: a schema reached twice by different ways counts twice, a cycle is open.
+  const visiting = new Set<unknown>();
+  const guarded = (search: (node: Record<string, unknown>) => Values) => (node: unknown) => {
+    if (!isRecord(node) || visiting.has(node)) return undefined;
+    visiting.add(node);
+    try {
+      return search(node);
+    } finally {
+      visiting.delete(node);
+    }
+  };
+  const combined = (node: Record<string, unknown>, own: Values, of: (part: unknown) => Values): Values => {
+    let values = own;
+    for (const part of Array.isArray(node.allOf) ? (node.allOf as unknown[]) : []) values = intersect(values, of(part));
+    for (const keyword of ["oneOf", "anyOf"]) {
+      const members = node[keyword];
+      if (Array.isArray(members) && members.length > 0) values = intersect(values, unite(members.map(of)));
+    }
+    return values;
+  };
+  const valuesOf: (node: unknown) => Values = guarded((node) => {
+    let own: Values =
+      "const" in node ? new Set([node.const]) : Array.isArray(node.enum) ? new Set(node.enum) : undefined;
+    if (node.type === "null") own = intersect(own, new Set([null]));
+    const values = combined(node, own, valuesOf);
+    return typeof node.$ref === "string" ? intersect(values, valuesOf(deref(document, { $ref: node.$ref }))) : values;
+  });
+  const branchValues: (node: unknown) => Values = guarded((node) => {
+    const reference = typeof node.$ref === "string" ? node.$ref : undefined;
+    let values: Values;
+    // OpenAPI 3.0 ignores a reference's siblings; 3.1 applies them.
+    if (reference === undefined || !legacy) {
+      const properties = isRecord(node.properties) ? node.properties : {};
+      const own = Object.hasOwn(properties, property) ? valuesOf(properties[property]) : undefined;
+      values = combined(node, own, branchValues);
+    }
+    return reference === undefined ? values : intersect(values, branchValues(deref(document, { $ref: reference })));
+  });
+  return branchValues(schema);
+}

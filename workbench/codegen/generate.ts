@@ -453,7 +453,11 @@ export async function generate(
 
   let types: string;
   try {
-    types = closeEmptyPaths(astToString(transformSchema(schema, context(config, schema))));
+    // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
+    // branch's discriminator enum with the branch's schema name): it gets a copy, and the
+    // manifest and contract.json read the contract as written.
+    const copy = structuredClone(schema);
+    types = closeEmptyPaths(astToString(transformSchema(copy, context(config, copy))));
   } catch (error) {
     throw new ContractError([{ severity: "error", file: entry, message: `cannot generate types: ${message(error)}` }], {
       cause: error,

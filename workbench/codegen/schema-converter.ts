@@ -6,7 +6,7 @@ import type { JsonSchema } from "../contract/contract-types.ts";
 import { KNOWN_FORMATS } from "../contract/formats.ts";
 import { componentSchemaName, componentSchemaRef } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
-import { fixedValue, inheritance, type Family, type Scalar } from "./discriminators.ts";
+import { fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
 import { deref } from "./manifest.ts";
 
 /** Keywords whose value is one schema. */
@@ -180,7 +180,14 @@ export class Converter {
           .filter(([, target]) => target === ref || componentSchemaRef(target) === ref)
           .map(([value]) => value);
         if (values.length === 0) {
-          const implicit = fixedValue(this.document, raw[index], property, this.legacy) ?? componentSchemaName(ref);
+          const name = componentSchemaName(ref);
+          const fixed = fixedValue(this.document, raw[index], property, this.legacy);
+          const allowed = fixed === undefined ? ownValues(this.document, raw[index], property, this.legacy) : undefined;
+          // Values of its own that leave its name out (OpenAI's `Item`, a union whose members
+          // each fix their own `type`): requiring the name would make the branch unsatisfiable,
+          // so the branch's own values select it.
+          if (fixed === undefined && allowed !== undefined && (name === undefined || !allowed.has(name))) return branch;
+          const implicit = fixed ?? name;
           if (implicit !== undefined) values.push(implicit);
         }
         if (values.length === 0) return branch;

@@ -216,8 +216,13 @@ export const SignInRightToLeft: Story = {
 
 // Sign up ---------------------------------------------------------------------------
 
+/**
+ * The checklist appears once the provider's password policy has loaded (a request to the
+ * fixtures through the SDK), which the dev server on a busy machine has taken over the
+ * 1 s `findBy` waits by default (the sidebar walk saw it).
+ */
 function checklist(canvasElement: HTMLElement) {
-  return within(canvasElement).findByRole("list", { name: "Password requirements" });
+  return within(canvasElement).findByRole("list", { name: "Password requirements" }, { timeout: 10_000 });
 }
 
 export const SignUpEmpty: Story = {
