@@ -35,11 +35,18 @@ function tokens(options: { refreshesTo?: (n: number) => string | null } = {}) {
 let clearSource: (() => void) | undefined;
 afterEach(() => clearSource?.());
 
-/** Records the Authorization header of every request to the API and answers 401 unless `accepted`. */
-function api(accepted: (token: string | null) => boolean) {
+/**
+ * Records the Authorization header of every request to the API and answers 401 unless
+ * `accepted`, the first answer to pet `n` after `delays[n]` ms.
+ */
+function api(accepted: (token: string | null) => boolean, delays: Record<number, number> = {}) {
   const seen: Array<{ method: string; path: string; authorization: string | null }> = [];
   server.use(
-    http.all(`${API}/pets/:id`, ({ request }) => {
+    http.all(`${API}/pets/:id`, async ({ request, params }) => {
+      const wait = seen.some((earlier) => earlier.path === new URL(request.url).pathname)
+        ? 0
+        : delays[Number(params.id)];
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
       const authorization = request.headers.get("Authorization");
       seen.push({ method: request.method, path: new URL(request.url).pathname, authorization });
       if (!accepted(authorization?.replace(/^Bearer /, "") ?? null)) return new HttpResponse(null, { status: 401 });
@@ -109,6 +116,21 @@ describe("the session on API calls", () => {
     expect(results.map(({ response }) => response.status)).toEqual([204, 204, 204]);
     expect(state.refreshes).toBe(1);
     expect(seen.filter((request) => request.authorization === "Bearer t1")).toHaveLength(3);
+  });
+
+  it("refreshes once for a refused token even when the refresh gives the same token back", async () => {
+    // A provider mints the same token within one second (the identity fixtures do): the calls
+    // that carried it retry with what the refresh gave, and none refreshes again.
+    const { state, clear } = tokens({ refreshesTo: () => "t0" });
+    clearSource = clear;
+    // The second and third 401 arrive while the refresh (20 ms) is in flight.
+    const seen = api(() => false, { 2: 5, 3: 10 });
+    const results = await Promise.all(
+      [1, 2, 3].map((petId) => client.DELETE("/pets/{petId}", { params: { path: { petId } } })),
+    );
+    expect(results.map(({ response }) => response.status)).toEqual([401, 401, 401]);
+    expect(state.refreshes).toBe(1);
+    expect(seen).toHaveLength(6);
   });
 
   it("ends the session when the refreshed token is refused too", async () => {

@@ -42,9 +42,9 @@ interface Sent {
 /**
  * The middleware that carries the session to the API: `Authorization: Bearer <ID token>`
  * on requests to the API's origin for operations whose contract `security` requires
- * credentials, and nowhere else. A 401 refreshes the token once and retries once (401s
- * that arrive together share that refresh); a 401 to the retry ends the session
- * (`onExpired`) and is returned as is.
+ * credentials, and nowhere else. A 401 refreshes the token once and retries once (the
+ * 401s of every call that carried the same token share that refresh); a 401 to the retry
+ * ends the session (`onExpired`) and is returned as is.
  *
  * @example
  * client.use(bearerSession({ operations: manifest.operations, baseUrl: "https://api.example.com" }));
@@ -59,13 +59,25 @@ export function bearerSession(options: {
     options.operations.filter(requiresCredentials).map((op) => `${op.method.toUpperCase()} ${op.path}`),
   );
   const sent = new Map<string, Sent>();
-  let refreshing: Promise<string | null> | undefined;
+  /**
+   * The refresh that followed the refusal of a token: every 401 that carried that token
+   * shares it, in flight or done. Its result is the token to retry with even when it is
+   * the refused one again (a provider mints the same token within one second: the
+   * identity fixtures do, and a signed token is deterministic too), so the same refusal
+   * never refreshes twice.
+   */
+  let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 
-  function refreshOnce(current: TokenSource): Promise<string | null> {
-    refreshing ??= current.getToken(true).finally(() => {
-      refreshing = undefined;
-    });
-    return refreshing;
+  function refreshAfter(current: TokenSource, refused: string): Promise<string | null> {
+    if (refresh?.source !== current || refresh.refused !== refused) {
+      const token = current.getToken(true);
+      refresh = { source: current, refused, token };
+      // A refresh that failed may be tried again by the next 401.
+      token.catch(() => {
+        if (refresh?.token === token) refresh = undefined;
+      });
+    }
+    return refresh.token;
   }
 
   return {
@@ -85,9 +97,10 @@ export function bearerSession(options: {
       sent.delete(id);
       const current = source;
       if (response.status !== 401 || original === undefined || current === null) return undefined;
-      // Another 401 may have refreshed already: then the current token is new, retry with it.
-      const latest = refreshing ? await refreshing : await current.getToken(false);
-      const token = latest !== null && latest !== original.token ? latest : await refreshOnce(current);
+      // Another 401 (or the provider itself) may have refreshed already: then the current token is new, retry with it.
+      const shared = refresh?.source === current && refresh.refused === original.token;
+      const latest = shared ? null : await current.getToken(false);
+      const token = latest !== null && latest !== original.token ? latest : await refreshAfter(current, original.token);
       if (token === null) {
         current.onExpired();
         return undefined;
