@@ -1,6 +1,7 @@
-import { getLineColLocation, makeDocumentFromString } from "@redocly/openapi-core";
+import { getLineColLocation, makeDocumentFromString, Source } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { locate, positionAt } from "./locate.ts";
+import { ContractResolver } from "./ref-guard.ts";
 
 const YAML = `openapi: 3.1.0
 info: { title: T, version: "1" }
@@ -48,6 +49,37 @@ describe("locate", () => {
       for (const onKey of [false, true]) {
         const { start } = getLineColLocation({ source: document.source, pointer: `#${pointer}`, reportOnKey: onKey });
         expect(locate(document.source, pointer, onKey), `${pointer} (key: ${onKey})`).toEqual({
+          line: start.line,
+          column: start.col,
+        });
+      }
+    }
+  });
+
+  it("gives Redocly's own positions in JSON read by JSON.parse, which it locates by scanning the text", () => {
+    // Keys with escapes, `/` and `~`; strings holding brackets, quotes and backslashes; nested and
+    // empty containers; duplicate keys; tabs and CRLF between tokens.
+    const text = [
+      '{ "openapi" :"3.1.0",\t"paths": {"/a~b/{id}": {"get": {"responses": {"200": {"description": "a \\"}\\" [b]",',
+      '  "content": {"application/json": {"example": [[1, -2.5e3, true, null], {}, [], {"q\\"uote": "\\\\"},',
+      '  "\\u00e9t\\u00e9"]}}}}}}},\r\n  "x": {"dup": 1, "dup": 2, "": {"deep": [{"a": {"b": false}}]}}',
+      "}",
+    ].join("\n");
+    // Redocly's syntax tree of the same text (its YAML loader refuses the duplicate key; the tree keeps it).
+    const twin = { source: new Source("/tmp/contract.json", text), parsed: JSON.parse(text) as unknown };
+    const resolver = new ContractResolver({ http: { headers: [] } }, "/tmp", "/tmp");
+    const { source } = resolver.parseDocument(new Source("/tmp/contract.json", text), true);
+    const every = [
+      ...pointers(twin.parsed),
+      "/x/dup",
+      "/paths/~1a~0b~1{id}/get/nothing/here",
+      "/x//deep/7",
+      "/x/dup/9",
+    ];
+    for (const pointer of every) {
+      for (const onKey of [false, true]) {
+        const { start } = getLineColLocation({ source: twin.source, pointer: `#${pointer}`, reportOnKey: onKey });
+        expect(locate(source, pointer, onKey), `${pointer} (key: ${onKey})`).toEqual({
           line: start.line,
           column: start.col,
         });

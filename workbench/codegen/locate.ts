@@ -6,9 +6,27 @@
  * tree and the node a pointer names are still Redocly's, so positions are the same.
  */
 import { getAstNodeByPointer, getLineColLocation, type Source } from "@redocly/openapi-core";
+import { jsonLocator } from "./json-offsets.ts";
 
 /** Sources whose syntax tree Redocly has parsed. */
 const parsed = new WeakSet<Source>();
+
+/**
+ * Sources that `JSON.parse` read (`ref-guard.ts` marks them), with the scan that locates in
+ * them: their positions come from the text, without Redocly's syntax tree (see json-offsets.ts).
+ */
+const jsonSources = new WeakMap<Source, ReturnType<typeof jsonLocator> | undefined>();
+
+/**
+ * Marks a source as JSON that `JSON.parse` accepted, so that `locate` scans its text.
+ *
+ * @example
+ * const parsed = JSON.parse(source.body);
+ * markJson(source);
+ */
+export function markJson(source: Source): void {
+  jsonSources.set(source, undefined);
+}
 
 /** Offsets at which each line of a source begins, computed once per source. */
 const lineStarts = new WeakMap<Source, number[]>();
@@ -52,6 +70,19 @@ export function positionAt(source: Source, offset: number): { line: number; colu
  */
 export function locate(source: Source, pointer: string, onKey = false): { line?: number; column?: number } {
   try {
+    if (jsonSources.has(source)) {
+      let offsetOf = jsonSources.get(source);
+      if (offsetOf === undefined) {
+        offsetOf = jsonLocator(source.body);
+        jsonSources.set(source, offsetOf);
+      }
+      // Segments as Redocly's pointer parser reads them.
+      const segments = pointer
+        .split("/")
+        .slice(1)
+        .map((segment) => decodeURIComponent(segment.replaceAll("~1", "/").replaceAll("~0", "~")));
+      return positionAt(source, offsetOf(segments, onKey));
+    }
     // Redocly parses a file's syntax tree when a position is first asked for, and keeps it on
     // the source: asking once for the root's has it parsed, with Redocly's own parser.
     if (!parsed.has(source)) {

@@ -6,7 +6,7 @@
  * that refuses the same things, so a reference this scan misses is refused too.
  */
 import { BaseResolver, type Document, type Source } from "@redocly/openapi-core";
-import { locate } from "./locate.ts";
+import { locate, markJson } from "./locate.ts";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
 import type { Problem } from "./contract-error.ts";
@@ -110,7 +110,9 @@ export class ContractResolver extends BaseResolver {
     }
     if (json) {
       try {
-        return { source, parsed: JSON.parse(body) as unknown };
+        const parsed = JSON.parse(body) as unknown;
+        markJson(source);
+        return { source, parsed };
       } catch (error) {
         // V8 says where: "… in JSON at position 11 (line 2 column 10)". A YAML file
         // that starts with `{` may still be valid YAML: the YAML parser decides.
