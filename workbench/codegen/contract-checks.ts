@@ -2,19 +2,19 @@
  * What a contract asks for that no value can satisfy, said at generation rather than
  * found later by the fixtures: an empty `enum` (an error: no value exists), an example
  * that breaks its own schema, and a `pattern` whose length contradicts `minLength` or
- * `maxLength` (warnings). Examples are checked the way the fixtures check values:
- * against `contract.json`'s JSON Schema, with Ajv, patterns run by RE2 (linear time).
+ * `maxLength` (warnings). Examples are checked the way the fixtures check values, in a
+ * worker thread (`example-checks.ts`, `examples-worker.ts`).
  */
 import type { Document } from "@redocly/openapi-core";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { relative } from "node:path";
+import { Worker } from "node:worker_threads";
 import type { OpenAPI3 } from "openapi-typescript";
-import { RE2JS } from "re2js";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { escapeSegment } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import type { Problem } from "./contract-error.ts";
+import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
+import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationKey, operationsOf } from "./manifest.ts";
 import { locate } from "./locate.ts";
 
@@ -125,65 +125,74 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
   return problems;
 }
 
-const ROOT = "contract.json";
-
 /**
  * Checking examples compiles their schemas, seconds of work on a contract the size of
  * GitHub's: the check stops after this long and says how many it left.
  */
 export const EXAMPLES_BUDGET_MS = 3_000;
 
-/** Ajv as the fixtures configure it, with RE2 for the contract's patterns (never backtracking). */
-function createAjv(contract: ContractSchemas): Ajv2020 {
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: false,
-    validateSchema: false,
-    // Each referenced schema compiled once, not inlined into every schema that uses it.
-    inlineRefs: false,
-    unicodeRegExp: false,
-    logger: false,
-    code: {
-      // Each example is validated once: the optimiser's passes over the generated code cost
-      // more than they save (a quarter of the check's time on GitHub's description).
-      optimize: false,
-      regExp: Object.assign(
-        (pattern: string) => {
-          const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
-          return { test: (text: string) => compiled.test(text), toString: () => `/${pattern}/` };
-        },
-        { code: "re2js" },
-      ),
-    },
+interface Pending {
+  resolve: (result: ExamplesChecked) => void;
+  reject: (error: Error) => void;
+}
+
+/** The thread that checks examples: started on first use, kept for the next contract, never holding the process open while idle. */
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 0;
+
+function examplesWorker(): Worker {
+  if (worker !== undefined) return worker;
+  const started = new Worker(new URL("./examples-worker.ts", import.meta.url));
+  const failAll = (error: Error) => {
+    if (worker === started) worker = undefined;
+    for (const request of pending.values()) request.reject(error);
+    pending.clear();
+  };
+  started.on("message", ({ id, result, error }: { id: number; result?: ExamplesChecked; error?: string }) => {
+    const request = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) started.unref();
+    if (result !== undefined) request?.resolve(result);
+    else request?.reject(new Error(`checking the examples failed: ${error ?? "no answer"}`));
   });
-  addFormats(ajv);
-  for (const name of ["int32", "int64", "float", "double"])
-    ajv.addFormat(name, { type: "number", validate: () => true });
-  for (const name of ["password", "binary"]) ajv.addFormat(name, true);
-  ajv.addSchema(contract, ROOT);
-  return ajv;
+  started.on("error", failAll);
+  started.on("exit", (code) => failAll(new Error(`the examples' checker stopped (exit code ${code})`)));
+  worker = started;
+  return started;
+}
+
+function checkInWorker(request: Omit<ExamplesRequest, "id">): Promise<ExamplesChecked> {
+  const current = examplesWorker();
+  const id = nextId++;
+  current.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    current.postMessage({ id, ...request } satisfies ExamplesRequest);
+  });
 }
 
 /**
  * Examples (media-type `example`/`examples`) that break their own schema, as converted
  * into `contract.json`: the fixtures would skip them and the gallery show invented data.
- * Located at the media type in the entry file (or the nearest node it holds).
+ * Located at the media type in the entry file (or the nearest node it holds). The check
+ * runs in a worker thread, so the caller generates the types meanwhile; it starts at once,
+ * from `contractJson`, and reads nothing it is given afterwards.
  *
  * @example
- * const warnings = checkExamples(root, entry, bundled, contractSchemas);
+ * const examples = checkExamples(root, entry, bundled, contractSchemas, contractJson);
+ * const types = generateTypes(bundled); // meanwhile
+ * warnings.push(...(await examples));
  */
-export function checkExamples(
+export async function checkExamples(
   root: string,
   entry: Document,
   bundled: OpenAPI3,
   contract: ContractSchemas,
+  contractJson: string,
   budgetMs = EXAMPLES_BUDGET_MS,
-): Problem[] {
-  const problems: Problem[] = [];
-  let ajv: Ajv2020 | undefined;
-  const start = performance.now();
-  let checked = 0;
-  let unchecked = 0;
+): Promise<Problem[]> {
+  const sites: Array<ExampleSite & { key: string; type: string; source: string }> = [];
   for (const item of operationsOf(bundled)) {
     const key = operationKey(item);
     const operation = Object.hasOwn(contract.operations, key) ? contract.operations[key] : undefined;
@@ -203,42 +212,40 @@ export function checkExamples(
     for (const base of bases) {
       for (const [type, media] of Object.entries(base.content)) {
         if (media.schema === undefined || media.examples.length === 0) continue;
-        if (performance.now() - start > budgetMs) {
-          unchecked += media.examples.length;
-          continue;
-        }
-        checked += media.examples.length;
-        ajv ??= createAjv(contract);
-        let validate;
-        try {
-          validate = ajv.getSchema(`${ROOT}#${base.contract}/${escapeSegment(type)}/schema`);
-        } catch {
-          continue; // a schema the validator cannot compile: the fixtures report it, located, when used
-        }
-        if (validate === undefined) continue;
-        media.examples.forEach((example, index) => {
-          if (validate(example)) return;
-          const [error] = validate.errors ?? [];
-          const at = error ? `${error.instancePath || "/"} ${error.message ?? ""}`.trim() : "";
-          const source = `${base.source}/${escapeSegment(type)}`;
-          problems.push({
-            severity: "warning",
-            file: relative(root, entry.source.absoluteRef),
-            // At `example` when the entry file writes one there; else the nearest node it has.
-            ...locate(entry.source, `${source}/example`),
-            pointer: `#${source}`,
-            rule: "example-breaks-schema",
-            message: `${key}: example ${index + 1} of ${type} breaks its own schema (${at}); the fixtures skip it.`,
-            fix: "correct the example, or the schema if the example is right.",
-          });
+        sites.push({
+          key,
+          type,
+          contract: `${base.contract}/${escapeSegment(type)}`,
+          source: `${base.source}/${escapeSegment(type)}`,
+          count: media.examples.length,
         });
       }
     }
   }
+  if (sites.length === 0) return [];
+  const { broken, checked, unchecked } = await checkInWorker({
+    contractJson,
+    sites: sites.map(({ contract: pointer, count }) => ({ contract: pointer, count })),
+    budgetMs,
+  });
+  const file = relative(root, entry.source.absoluteRef);
+  const problems: Problem[] = broken.map(({ site: index, index: position, at }) => {
+    const site = sites[index] ?? { key: "", type: "", source: "" };
+    return {
+      severity: "warning",
+      file,
+      // At `example` when the entry file writes one there; else the nearest node it has.
+      ...locate(entry.source, `${site.source}/example`),
+      pointer: `#${site.source}`,
+      rule: "example-breaks-schema",
+      message: `${site.key}: example ${position + 1} of ${site.type} breaks its own schema (${at}); the fixtures skip it.`,
+      fix: "correct the example, or the schema if the example is right.",
+    };
+  });
   if (unchecked > 0) {
     problems.push({
       severity: "warning",
-      file: relative(root, entry.source.absoluteRef),
+      file,
       rule: "examples-unchecked",
       message: `${unchecked.toLocaleString("en")} examples were not checked against their schemas (${checked.toLocaleString("en")} were, in the ${budgetMs / 1000} s allowed); the fixtures check each one they use.`,
     });

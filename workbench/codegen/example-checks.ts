@@ -1,0 +1,116 @@
+/**
+ * The examples of a contract that break their own schema, checked the way the fixtures
+ * check values: against `contract.json`'s JSON Schema, with Ajv, patterns run by RE2
+ * (linear time). Pure data in and out, so that it runs in a worker thread beside the type
+ * generation (`examples-worker.ts`); `contract-checks.ts` turns what it finds into
+ * located warnings.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { RE2JS } from "re2js";
+import { valueAt } from "../contract/pointer.ts";
+
+/** A media type whose examples are checked: where it is in contract.json, and how many it has. */
+export interface ExampleSite {
+  /** The media type object's pointer in contract.json (`/operations/getPet/responses/200/content/application~1json`). */
+  contract: string;
+  count: number;
+}
+
+/** An example that breaks its schema: its media type (an index into the sites), its index, the first failure. */
+export interface BrokenExample {
+  site: number;
+  index: number;
+  at: string;
+}
+
+export interface ExamplesChecked {
+  broken: BrokenExample[];
+  checked: number;
+  /** Examples left when the time allowed ran out. */
+  unchecked: number;
+}
+
+const ROOT = "contract.json";
+
+/**
+ * Ajv as the fixtures configure it, with RE2 for the contract's patterns (never
+ * backtracking), holding `root` (`$ref`s in contract.json name `#/components/schemas/…`).
+ */
+function createAjv(root: object): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    validateSchema: false,
+    // Each referenced schema compiled once, not inlined into every schema that uses it.
+    inlineRefs: false,
+    unicodeRegExp: false,
+    logger: false,
+    code: {
+      // Each example is validated once: the optimiser's passes over the generated code cost
+      // more than they save (a quarter of the check's time on GitHub's description).
+      optimize: false,
+      regExp: Object.assign(
+        (pattern: string) => {
+          const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+          return { test: (text: string) => compiled.test(text), toString: () => `/${pattern}/` };
+        },
+        { code: "re2js" },
+      ),
+    },
+  });
+  addFormats(ajv);
+  for (const name of ["int32", "int64", "float", "double"])
+    ajv.addFormat(name, { type: "number", validate: () => true });
+  for (const name of ["password", "binary"]) ajv.addFormat(name, true);
+  ajv.addSchema(root, ROOT);
+  return ajv;
+}
+
+/**
+ * Checks every site's examples against the site's schema, until `budgetMs` has passed.
+ *
+ * @example
+ * const { broken } = findBrokenExamples(JSON.parse(contractJson), sites, 3_000);
+ */
+export function findBrokenExamples(
+  contract: unknown,
+  sites: readonly ExampleSite[],
+  budgetMs: number,
+): ExamplesChecked {
+  const broken: BrokenExample[] = [];
+  const start = performance.now();
+  let ajv: Ajv2020 | undefined;
+  let checked = 0;
+  let unchecked = 0;
+  sites.forEach((site, index) => {
+    if (performance.now() - start > budgetMs) {
+      unchecked += site.count;
+      return;
+    }
+    checked += site.count;
+    // The validator indexes every node of the schema it is given, examples included: it gets
+    // the components and the sites' schemas, not the whole contract (GitHub's examples are
+    // most of its 13 MB).
+    ajv ??= createAjv({
+      $schema: valueAt(contract, "#/$schema"),
+      components: valueAt(contract, "#/components"),
+      sites: sites.map((each) => valueAt(contract, `#${each.contract}/schema`)),
+    });
+    let validate;
+    try {
+      validate = ajv.getSchema(`${ROOT}#/sites/${index}`);
+    } catch {
+      return; // a schema the validator cannot compile: the fixtures report it, located, when used
+    }
+    const examples = valueAt(contract, `#${site.contract}/examples`);
+    if (validate === undefined || !Array.isArray(examples)) return;
+    examples.forEach((example: unknown, position) => {
+      if (validate(example)) return;
+      const [error] = validate.errors ?? [];
+      const at = error ? `${error.instancePath || "/"} ${error.message ?? ""}`.trim() : "";
+      broken.push({ site: index, index: position, at });
+    });
+  });
+  return { broken, checked, unchecked };
+}
