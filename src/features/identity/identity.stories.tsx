@@ -278,6 +278,14 @@ export const SignUpValidation: Story = {
   },
 };
 
+/**
+ * How long a story waits for what the identity provider answers through the SDK (the
+ * fixtures' fetch, then the SDK's own steps): well under a second alone, past one on a
+ * busy machine (the sidebar walk on DigitalOcean's contract saw "submitting" still after
+ * the default second). The wait ends as soon as the answer shows.
+ */
+const PROVIDER_ANSWER = { timeout: 10_000 };
+
 async function submitSignUp(canvasElement: HTMLElement, address: string, secret = "Sturdy-pass1") {
   const { canvas, email, password } = form(canvasElement);
   await userEvent.type(email(), address);
@@ -293,7 +301,10 @@ export const SignUpEmailTaken: Story = {
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, ADA.email);
     const { email } = form(canvasElement);
-    await waitFor(() => expect(email()).toHaveAccessibleDescription(/An account with this e-mail already exists/));
+    await waitFor(
+      () => expect(email()).toHaveAccessibleDescription(/An account with this e-mail already exists/),
+      PROVIDER_ANSWER,
+    );
   },
 };
 
@@ -309,7 +320,7 @@ export const SignUpWeakPassword: Story = {
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, "new@example.com");
     const { password } = form(canvasElement);
-    await waitFor(() => expect(password()).toHaveAccessibleDescription(/This password is too short/));
+    await waitFor(() => expect(password()).toHaveAccessibleDescription(/This password is too short/), PROVIDER_ANSWER);
   },
 };
 
@@ -331,7 +342,10 @@ export const SignUpPolicyRefused: Story = {
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, "new@example.com");
     const { password } = form(canvasElement);
-    await waitFor(() => expect(password()).toHaveAccessibleDescription(/does not meet the requirements/));
+    await waitFor(
+      () => expect(password()).toHaveAccessibleDescription(/does not meet the requirements/),
+      PROVIDER_ANSWER,
+    );
   },
 };
 
@@ -352,8 +366,14 @@ export const SignUpSucceeds: Story = {
   args: { screen: "sign-up" },
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, "new@example.com");
-    await waitFor(() => expect(identityStore.users().map((user) => user.email)).toContain("new@example.com"));
-    await waitFor(() => expect(canvasElement.querySelector("form")).toHaveAttribute("data-state", "idle"));
+    await waitFor(
+      () => expect(identityStore.users().map((user) => user.email)).toContain("new@example.com"),
+      PROVIDER_ANSWER,
+    );
+    await waitFor(
+      () => expect(canvasElement.querySelector("form")).toHaveAttribute("data-state", "idle"),
+      PROVIDER_ANSWER,
+    );
   },
 };
 
