@@ -292,6 +292,39 @@ function closeEmptyPaths(types: string): string {
     );
 }
 
+type Started = { contractJson: string; examples: Promise<Problem[]> } | { failure: unknown };
+
+/** contract.json from the bundled document, and the check of its examples started in a worker thread. */
+function startContract(root: string, document: Document, schema: OpenAPI3): Started {
+  try {
+    const contractSchemas = buildContractSchemas(schema);
+    const contractJson = `${JSON.stringify(contractSchemas, null, 2)}\n`;
+    const examples = checkExamples(root, document, schema, contractSchemas, contractJson);
+    examples.catch(() => undefined); // awaited once the types are made, unless something fails first
+    return { contractJson, examples };
+  } catch (failure) {
+    return { failure };
+  }
+}
+
+/** The bundle of a copy of a one-file contract, and contract.json started from it; or the failure to. */
+async function bundleEarly(
+  root: string,
+  config: Config,
+  document: Document,
+  resolver: BaseResolver,
+): Promise<{ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started } | { failure: unknown }> {
+  try {
+    const copy: Document = { source: document.source, parsed: structuredClone(document.parsed as unknown) };
+    const bundled = await bundle({ config, dereference: false, doc: copy, externalRefResolver: resolver });
+    // A bundle with errors stops generation once the lint has spoken: nothing to start.
+    if (bundled.problems.some((problem) => problem.severity === "error")) return { bundled };
+    return { bundled, started: startContract(root, document, bundled.bundle.parsed as OpenAPI3) };
+  } catch (failure) {
+    return { failure };
+  }
+}
+
 /** How many errors are listed (with line and column) before the rest are counted. */
 export const ERRORS_LISTED = 20;
 /** How many warnings get a line and column unless every warning is wanted. */
@@ -404,6 +437,12 @@ export async function generate(
   const scanned = await scanContract(resolver, document);
   if (scanned.problems.length > 0) throw new ContractError(capErrors(scanned.problems, entry));
   checkVersion(entry, document.parsed);
+  // A contract in one file is bundled from a copy before the lint (the bundle rewrites what it
+  // walks: GitHub's example values hold `$ref`s it resolves; the lint reads the original), so
+  // contract.json is made and its examples' check started in a worker thread while this thread
+  // lints and generates the types. A contract of several files is bundled after the lint, since
+  // the bundle rewrites the other files too. A failure waits until the lint has spoken.
+  const early = scanned.documents.length === 1 ? await bundleEarly(root, config, document, resolver) : undefined;
 
   const all = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
   const version = String(document.parsed.openapi);
@@ -446,7 +485,9 @@ export async function generate(
     });
   }
 
-  const bundled = await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver });
+  if (early && "failure" in early) throw early.failure;
+  const bundled =
+    early?.bundled ?? (await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver }));
   const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
   if (bundleErrors.length > 0) throw new ContractError(bundleErrors);
   const schema = bundled.bundle.parsed as OpenAPI3;
@@ -455,11 +496,9 @@ export async function generate(
     const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
     return { file: entry, line: at?.line, column: at?.col };
   });
-  const contractSchemas = buildContractSchemas(schema);
-  const contractJson = `${JSON.stringify(contractSchemas, null, 2)}\n`;
-  // The examples are checked in a worker thread while the types are generated here.
-  const examples = checkExamples(root, document, schema, contractSchemas, contractJson);
-  examples.catch(() => undefined); // awaited below, unless the types fail first
+  const started = (early && "started" in early ? early.started : undefined) ?? startContract(root, document, schema);
+  if ("failure" in started) throw started.failure;
+  const { contractJson, examples } = started;
 
   let types: string;
   try {
