@@ -2,7 +2,7 @@ import type { Preview } from "@storybook/react-vite";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
-import { startMockWorker } from "@/mocks/browser";
+import { keepMocking, startMockWorker } from "@/mocks/browser";
 import { fixtures } from "@/mocks/fixtures";
 import { fixturesSession } from "@/mocks/fixtures-session";
 import { createQueryClient } from "@/api/query-client";
@@ -23,7 +23,9 @@ const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServic
 
 const preview: Preview = {
   // Each story starts from the default data: what another story created, changed or deleted is gone.
-  loaders: [mswLoader(() => startMockWorker(workerUrl)), () => fixtures.resources.reset()],
+  // Before each story but the first (whose start checks it), the mock worker is checked to
+  // still answer this page, and taken back when it stopped (workbench/fixtures/worker-liveness.ts).
+  loaders: [mswLoader(() => startMockWorker(workerUrl)), () => keepMocking(), () => fixtures.resources.reset()],
   globalTypes: { ...globalTypes, ...scenarioGlobalType },
   initialGlobals: { ...initialGlobals, scenario: "default" },
   decorators: [

@@ -2,6 +2,10 @@ import { setupWorker, type SetupWorker } from "msw/browser";
 import { identity, identityHandlers } from "@/mocks/identity/fixtures";
 import { fixtures, onUnhandledFrame } from "./fixtures";
 import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/request-destination.ts";
+import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker-liveness.ts";
+
+/** The liveness probe of the started worker (workbench/fixtures/worker-liveness.ts). */
+let probe: string | undefined;
 
 /**
  * Starts the fixtures (the identity provider's included) in the browser (Storybook and the app's mock mode) with a
@@ -18,7 +22,8 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
   // Before the worker starts: what the browser is loading (a script, a style…) is known
   // only from the worker's message, and the handlers and the unhandled policy need it.
   recordRequestDestinations(navigator.serviceWorker);
-  const worker = setupWorker(...fixtures.handlers, ...identityHandlers);
+  const url = probeUrl(workerUrl);
+  const worker = setupWorker(probeHandler(url), ...fixtures.handlers, ...identityHandlers);
   fixtures.observe(worker.events);
   identity.observe(worker.events);
   worker.events.on("request:end", ({ request }) => forgetRequestDestination(request));
@@ -27,5 +32,19 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
     serviceWorker: { url: new URL(workerUrl, document.baseURI).pathname },
     onUnhandledFrame,
   });
+  await keepAnswering(url);
+  // Known once the worker answers, so a check that runs beside the start (Storybook runs its loaders at once) waits for the next story.
+  probe = url;
   return worker;
+}
+
+/**
+ * Makes sure the started worker still answers this page (Storybook asks before each story):
+ * a page its worker stopped counting is taken back, or the story fails saying so.
+ *
+ * @example
+ * loaders: [mswLoader(() => startMockWorker()), () => keepMocking()],
+ */
+export async function keepMocking(): Promise<void> {
+  if (probe !== undefined) await keepAnswering(probe);
 }
