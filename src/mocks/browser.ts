@@ -4,6 +4,9 @@ import { fixtures, onUnhandledFrame } from "./fixtures";
 import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/request-destination.ts";
 import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker-liveness.ts";
 
+/** Whether a page no worker controls may reload to get one: never under Vitest, whose page it would take away. */
+const RELOAD = !import.meta.env.VITEST;
+
 /** The liveness probe of the started worker (workbench/fixtures/worker-liveness.ts). */
 let probe: string | undefined;
 
@@ -32,7 +35,7 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
     serviceWorker: { url: new URL(workerUrl, document.baseURI).pathname },
     onUnhandledFrame,
   });
-  await keepAnswering(url);
+  await keepAnswering(url, { reload: RELOAD });
   // Known once the worker answers, so a check that runs beside the start (Storybook runs its loaders at once) waits for the next story.
   probe = url;
   return worker;
@@ -46,5 +49,5 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
  * loaders: [mswLoader(() => startMockWorker()), () => keepMocking()],
  */
 export async function keepMocking(): Promise<void> {
-  if (probe !== undefined) await keepAnswering(probe);
+  if (probe !== undefined) await keepAnswering(probe, { reload: RELOAD });
 }

@@ -71,4 +71,63 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
     const failures = await openEntriesInPages(browser!, url, opened);
     expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
   });
+
+  // What a reload on a busy machine can do (docs/decisions/0003-mocking.md): the worker
+  // unregisters once its last page has closed, the reloaded page loads while the registration
+  // is uninstalling, so nothing controls it, and MSW's start revives the registration without
+  // claiming the page. Unregistering by hand, then reloading the frame, gets there every time.
+  it("keeps mocking after a reload that raced the mock worker's clean-up", async () => {
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && message.text().includes("[mocks]")) errors.push(message.text());
+    });
+    const frame = async () => {
+      const found = await (await page.waitForSelector("#storybook-preview-iframe")).contentFrame();
+      if (!found) throw new Error("Storybook's manager has no preview frame");
+      return found;
+    };
+    // The story's state once it has settled, in a document the test did not mark as the old one.
+    const settled = async () => {
+      const preview = await frame();
+      await preview.waitForFunction(
+        () =>
+          !(window as { __beforeReload?: boolean }).__beforeReload &&
+          ["finished", "errored"].includes(
+            (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } }).__STORYBOOK_PREVIEW__
+              ?.currentRender?.phase ?? "",
+          ),
+        undefined,
+        { timeout: 60_000, polling: 100 },
+      );
+      return preview.evaluate(() => ({
+        controlled: navigator.serviceWorker.controller !== null,
+        failed: document.body.classList.contains("sb-show-errordisplay"),
+      }));
+    };
+    try {
+      // A story whose play function asks the mocks (the probe) and fails when they do not answer.
+      await page.goto(`${url}?path=/story/workbench-internals-mock-worker--takes-a-forgotten-page-back`);
+      expect(await settled()).toEqual({ controlled: true, failed: false });
+      const preview = await frame();
+      expect(await preview.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.unregister())).toBe(
+        true,
+      );
+      await preview.evaluate(() => {
+        (window as { __beforeReload?: boolean }).__beforeReload = true;
+        location.reload();
+      });
+      // The frame loads uncontrolled, reloads once by itself, and the story passes under the revived worker.
+      await expect
+        .poll(async () => settled().catch(() => undefined), { timeout: 60_000 })
+        .toEqual({
+          controlled: true,
+          failed: false,
+        });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
