@@ -30,7 +30,15 @@ export function AccountView({ className, ...props }: AccountViewProps) {
   const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
-    reloadAccount().catch((error: unknown) => setProblem(identityErrorMessage(error).message));
+    // A lookup that ends after the view has gone (signed out, navigated away) has no one
+    // to tell: dropping it also keeps a late answer from touching a torn-down page.
+    let shown = true;
+    reloadAccount().catch((error: unknown) => {
+      if (shown) setProblem(identityErrorMessage(error).message);
+    });
+    return () => {
+      shown = false;
+    };
   }, [reloadAccount]);
 
   if (!account) return null;

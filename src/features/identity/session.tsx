@@ -131,10 +131,13 @@ export function SessionProvider({
   }, []);
 
   const reloadAccount = useCallback(async () => {
-    const user = (await requireIdentity()).auth.currentUser;
+    const { auth } = await requireIdentity();
+    const user = auth.currentUser;
     if (!user) return;
     await user.reload();
-    setAccount(accountOf(user));
+    // Signed out (or in as someone else) while the lookup was on its way: its answer
+    // must not bring the old account back.
+    if (auth.currentUser === user) setAccount(accountOf(user));
   }, []);
 
   const validatePassword = useCallback(
