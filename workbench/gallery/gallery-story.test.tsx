@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { clinic } from "../../tests/gallery-contract/fixtures";
+import { galleryStory } from "./gallery-story";
+
+describe("galleryStory", () => {
+  it("shows, as its code, the handler line that answers the same way in a story of one's own", () => {
+    const story = galleryStory("listVisits", "200", { source: clinic, mocks: clinic });
+    expect(story.parameters?.docs).toEqual({
+      source: {
+        code: 'parameters: { msw: { handlers: [fixtures.respond("listVisits", "200")] } }',
+        language: "ts",
+      },
+    });
+    expect(story.parameters?.msw).toEqual({ handlers: [expect.anything()] });
+  });
+});
