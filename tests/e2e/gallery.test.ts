@@ -215,6 +215,19 @@ describe("the contract gallery and contract coverage, on a contract of several t
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);
 
+    it("shows, in a gallery story's Code panel, the handler line that answers the same way", async () => {
+      const page = await browser!.newPage();
+      try {
+        await page.goto(`${storybook!.url}?path=/story/gallery-pets-getpet--404`);
+        await page.getByRole("tab", { name: "Code" }).click();
+        await expect
+          .poll(() => page.getByRole("tabpanel").innerText(), { timeout: 30_000 })
+          .toContain('fixtures.respond("getPet", "404")');
+      } finally {
+        await page.close();
+      }
+    });
+
     it("indexes the gallery again when the contract changes while Storybook runs (watch mode)", async () => {
       const { url } = storybook!;
       const ids = async () =>

@@ -6,6 +6,7 @@ describe("galleryStory", () => {
   it("shows, as its code, the handler line that answers the same way in a story of one's own", () => {
     const story = galleryStory("listVisits", "200", { source: clinic, mocks: clinic });
     expect(story.parameters?.docs).toEqual({
+      codePanel: true,
       source: {
         code: 'parameters: { msw: { handlers: [fixtures.respond("listVisits", "200")] } }',
         language: "ts",

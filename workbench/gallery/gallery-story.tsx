@@ -188,10 +188,10 @@ export function galleryStory(
     args: { operationId, status },
     parameters: {
       msw: { handlers: [contract.mocks.respond(operationId, status)] },
-      // What a story of one's own writes to be answered so. Given, it also spares Storybook's
-      // JSX snippet, which would print the whole contract (the `source` prop) on every render:
-      // a second of a large contract's story under the dev server, most of it posted to the manager.
-      docs: { source: { code: snippet(operationId, status), language: "ts" } },
+      // The Code panel shows what a story of one's own writes to be answered so. Given, the code
+      // also spares Storybook's JSX snippet, which would print the whole contract (the `source`
+      // prop) on every render: a second of a large contract's story under the dev server.
+      docs: { codePanel: true, source: { code: snippet(operationId, status), language: "ts" } },
     },
     render: response,
     play,
