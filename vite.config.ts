@@ -9,7 +9,7 @@ import { contractWatch } from "./workbench/codegen/vite-plugin-contract.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
 import { compareScreenshots } from "./tests/visual/compare.ts";
-import { GALLERY_TAG } from "./workbench/gallery/gallery-tag.ts";
+import { GALLERY_THEME_TAG } from "./workbench/gallery/gallery-tag.ts";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 const storybookConfigDir = fileURLToPath(new URL("./.storybook", import.meta.url));
@@ -52,13 +52,14 @@ interface PathData {
  * and axe checks its contrast too.
  *
  * The contract gallery (one generated story per operation × declared status, thousands
- * on a large contract) runs in the light project only: its stories render the same
+ * on a large contract) runs each story once, in one theme: its batches alternate between
+ * the two projects (GALLERY_THEME_TAG), which run side by side. Its stories render the same
  * components as the hand-written ones, which both themes check, and their data does not
- * change with the theme. This halves the gallery's share of `npm test` (README, "What is
- * checked where").
+ * change with the theme (README, "What is checked where").
  */
 function storybookProject(theme: Theme) {
-  const tags = theme === "light" ? {} : { tags: { exclude: [GALLERY_TAG] } };
+  const other = GALLERY_THEME_TAG[theme === "light" ? "dark" : "light"];
+  const tags = { tags: { exclude: [other] } };
   return {
     extends: true,
     plugins: [storybookTest({ configDir: storybookConfigDir, initialGlobals: { theme }, ...tags })],

@@ -62,6 +62,8 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "--project",
       "storybook",
       "--project",
+      "storybook-dark",
+      "--project",
       "unit",
       "workbench/gallery/gallery.stories.tsx",
       "src/features/pets",
@@ -72,11 +74,13 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "--reporter=./workbench/coverage/coverage-reporter.ts",
     ]);
     const { testResults } = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
-    const tests = new Map(testResults.flatMap((file) => file.assertionResults).map((test) => [test.title, test]));
+    const results = testResults.flatMap((file) => file.assertionResults);
+    const tests = new Map(results.map((test) => [test.title, test]));
     const passed = (title: string) =>
       expect(tests.get(title)?.status, tests.get(title)?.failureMessages.join("\n")).toBe("passed");
-    // One test per batch of pairs with the same status ("404: getPet, deletePet"): every pair is in one that passed.
-    const batches = [...tests.keys()].flatMap((title) => {
+    // One test per batch of pairs with the same status ("404: getPet, deletePet"), the batches
+    // shared between the light and the dark project: every pair is in exactly one batch, which passed.
+    const batches = results.flatMap(({ title }) => {
       const [status, operations] = title.split(": ");
       return operations === undefined ? [] : operations.split(", ").map((operationId) => `${operationId} ${status}`);
     });
@@ -105,9 +109,22 @@ describe("the contract gallery and contract coverage, on a contract of several t
     expect([report.covered, report.total, report.passed]).toEqual([4, PAIRS, true]);
     const listPets = report.operations.find((operation) => operation.operationId === "listPets");
     expect(listPets?.statuses.map((pair) => [pair.status, pair.coveredBy])).toEqual([
-      ["200", ["storybook (chromium): src/features/pets/pets-list.stories.tsx > Default"]],
+      // The hand-written story, in both themes' projects.
+      [
+        "200",
+        [
+          "storybook (chromium): src/features/pets/pets-list.stories.tsx > Default",
+          "storybook-dark (chromium): src/features/pets/pets-list.stories.tsx > Default",
+        ],
+      ],
       ["400", []],
-      ["500", ["storybook (chromium): src/features/pets/pets-list.stories.tsx > Server Error"]],
+      [
+        "500",
+        [
+          "storybook (chromium): src/features/pets/pets-list.stories.tsx > Server Error",
+          "storybook-dark (chromium): src/features/pets/pets-list.stories.tsx > Server Error",
+        ],
+      ],
     ]);
     const getPet = report.operations.find((operation) => operation.operationId === "getPet");
     expect(getPet?.statuses.map((pair) => pair.coveredBy)).toEqual([

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadCsf } from "storybook/internal/csf-tools";
 import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
 import { galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
+import { GALLERY_THEME_TAG } from "./gallery-tag.ts";
 
 function operation(operationId: string, tags: string[], statuses: string[]): ManifestOperation {
   return {
@@ -106,6 +107,27 @@ describe("generated modules", () => {
       makeTitle: (title) => title ?? "",
     }).parse();
     expect(csf.stories.map((story) => story.name)).toEqual(["Overview", "200: getPet", "404: getPet"]);
+  });
+
+  it("share the batches between the two theme projects, and give the widget's stories to the light one", () => {
+    const front = `export default { title: "Contract/Gallery" };\nexport const Overview = {};\n`;
+    const many = galleryPairs(manifest(operation("getPet", ["pets"], ["200", "404", "500"])));
+    const tagsOf = (code: string) =>
+      loadCsf(front + code, { fileName: "gallery.stories.tsx", makeTitle: (title) => title ?? "" })
+        .parse()
+        .stories.map((story) => [story.name, story.tags ?? []]);
+    // Storybook reads these literals; @storybook/addon-vitest's filter excludes the other theme's tag (vite.config.ts).
+    expect(tagsOf(vitestStories(many, "/runtime.tsx"))).toEqual([
+      ["Overview", []],
+      ["200: getPet", [GALLERY_THEME_TAG.light]],
+      ["404: getPet", [GALLERY_THEME_TAG.dark]],
+      ["500: getPet", [GALLERY_THEME_TAG.light]],
+    ]);
+    expect(tagsOf(vitestStories(many, "/runtime.tsx", false)).slice(1)).toEqual([
+      ["getPet 200", [GALLERY_THEME_TAG.light]],
+      ["getPet 404", [GALLERY_THEME_TAG.light]],
+      ["getPet 500", [GALLERY_THEME_TAG.light]],
+    ]);
   });
 });
 

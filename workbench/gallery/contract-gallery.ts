@@ -7,7 +7,7 @@ import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
 import { firstTag } from "../contract/records.ts";
-import { GALLERY_TAG } from "./gallery-tag.ts";
+import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
 /** The gallery's front page; Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it. */
@@ -88,13 +88,18 @@ export function readManifest(path: string): Manifest {
  * One story as code: spread from `galleryStory`, with its name and its id written out
  * literally, because Storybook's Vitest plugin reads both from the source.
  */
-function storyCode(pair: GalleryPair, exportName: string, name: string, index: number): string {
+function storyCode(pair: GalleryPair, exportName: string, name: string, index: number, tags = ""): string {
   const local = `__gallery${index}`;
   return (
     `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)});\n` +
-    `export const ${exportName} = { ...${local}, name: ${JSON.stringify(name)}, ` +
+    `export const ${exportName} = { ...${local}, name: ${JSON.stringify(name)}, ${tags}` +
     `parameters: { ...${local}.parameters, __id: ${JSON.stringify(pair.id)} } };\n`
   );
+}
+
+/** A story's literal `tags` property, where Storybook's CSF reader (and @storybook/addon-vitest's filter) finds it. */
+function tagsCode(tag: string): string {
+  return `tags: [${JSON.stringify(tag)}], `;
 }
 
 /** The module of one operation, as Storybook loads it. */
@@ -134,8 +139,9 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
 /**
  * Every story of the gallery, added to the end of the front page's module when Vitest
  * runs it. Run from Storybook's test widget (`VITEST_STORYBOOK`), one test per story, so
- * each result lands on its own sidebar entry; in `vitest run`, one test per batch
- * (`galleryBatches`), named by its status and operations.
+ * each result lands on its own sidebar entry, in the light project; in `vitest run`, one
+ * test per batch (`galleryBatches`), named by its status and operations, the batches
+ * alternating between the light and the dark project (`GALLERY_THEME_TAG`).
  */
 export function vitestStories(pairs: GalleryPair[], runtime: string, batched = true): string {
   if (pairs.length === 0) return "";
@@ -143,7 +149,15 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
     return (
       `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
       pairs
-        .map((pair, index) => storyCode(pair, `gallery_${index}`, `${pair.operationId} ${pair.status}`, index))
+        .map((pair, index) =>
+          storyCode(
+            pair,
+            `gallery_${index}`,
+            `${pair.operationId} ${pair.status}`,
+            index,
+            tagsCode(GALLERY_THEME_TAG.light),
+          ),
+        )
         .join("")
     );
   }
@@ -153,7 +167,8 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
       .map((batch, index) => {
         const name = `${batch[0]?.status ?? ""}: ${batch.map((pair) => pair.operationId).join(", ")}`;
         const args = JSON.stringify(batch.map((pair) => [pair.operationId, pair.status]));
-        return `export const gallery_batch_${index} = { ...galleryBatch(${args}), name: ${JSON.stringify(name)} };\n`;
+        const tags = tagsCode(index % 2 === 0 ? GALLERY_THEME_TAG.light : GALLERY_THEME_TAG.dark);
+        return `export const gallery_batch_${index} = { ...galleryBatch(${args}), ${tags}name: ${JSON.stringify(name)} };\n`;
       })
       .join("")
   );
