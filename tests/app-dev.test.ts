@@ -22,12 +22,13 @@ describe("npm run dev", () => {
     try {
       await page.goto(url);
       await page.getByRole("heading", { name: "Contract status" }).waitFor();
+      const icon = await page.locator('link[rel="icon"]').getAttribute("href");
       const probe = await page.evaluate(async () => {
         const response = await fetch("/api/probe-no-fixture-covers-this");
         return { status: response.status, body: await response.text() };
       });
       const worker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
-      return { url, probe, worker };
+      return { url, probe, worker, icon };
     } finally {
       await page.close();
       child.kill();
@@ -35,8 +36,10 @@ describe("npm run dev", () => {
   }
 
   it("answers from the fixtures through MSW by default, refusing what no fixture covers", async () => {
-    const { url, probe, worker } = await openApp({});
+    const { url, probe, worker, icon } = await openApp({});
     expect(worker).toBe(`${url}mockServiceWorker.js`);
+    // An icon of its own, so Chromium does not ask for /favicon.ico and log a 404 (the app has no icon yet).
+    expect(icon).toBe("data:,");
     expect(probe.status).toBe(501);
     expect(probe.body).toContain(`No handler for GET ${url}api/probe-no-fixture-covers-this`);
   });
