@@ -2,6 +2,7 @@ import type { Preview } from "@storybook/react-vite";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
+import { configure } from "storybook/test";
 import { keepMocking, startMockWorker } from "@/mocks/browser";
 import { fixtures } from "@/mocks/fixtures";
 import { fixturesSession } from "@/mocks/fixtures-session";
@@ -16,6 +17,13 @@ function FreshQueryClient({ children }: { children: ReactNode }) {
   const [client] = useState(() => createQueryClient({ retry: false }));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
+
+// A play function's `findBy…` and `waitFor` wait for a mocked answer: on a busy two-core machine
+// (a dev server compiling, Storybooks side by side) it can come later than Testing Library's
+// 1 s default: a gallery-test story failed showing "Loading…" while two real contracts' test
+// runs shared the cores.
+// Stories that wait on purpose for longer still say so.
+configure({ asyncUtilTimeout: 10_000 });
 
 // In Vitest the tester page is not at the root but the worker is served there;
 // everywhere else the worker sits beside iframe.html (which may be under a sub-path).
