@@ -41,6 +41,7 @@ export function run(
       CI: "true",
       ...env,
     },
-    timeout: 300_000,
+    // Bounds a hung command; a story run in a fresh copy took 226 s on two busy cores.
+    timeout: 600_000,
   });
 }

@@ -70,7 +70,7 @@ describe("a token change and the visual baselines", () => {
     }
     // A story that does not use the token is untouched.
     expect(results.get("Secondary")?.status).toBe("passed");
-  });
+  }, 240_000); // a Vitest run in a fresh copy, as below
 
   it("passes again after `npm run test:visual:update`", () => {
     // The light theme only: the dark baselines of these stories are another project's run.
