@@ -1,6 +1,6 @@
 // Setup for the jsdom unit and component tests.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { fixtures } from "@/mocks/fixtures";
 import { onUnhandledFrame, server } from "@/mocks/node";
@@ -8,6 +8,11 @@ import { fixturesSession } from "@/mocks/fixtures-session";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
 import { identity, identityStore } from "@/mocks/identity/fixtures";
 import { analyticsFixtures } from "@/mocks/analytics/fixtures";
+
+// `findBy…` and `waitFor` wait up to 10 s for a mocked answer, as play functions do
+// (.storybook/preview.tsx): under CI's load (three Vitest runs of a scratch copy beside the
+// suite) a fixture's first answer in jsdom came after Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {

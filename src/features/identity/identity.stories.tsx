@@ -216,13 +216,9 @@ export const SignInRightToLeft: Story = {
 
 // Sign up ---------------------------------------------------------------------------
 
-/**
- * The checklist appears once the provider's password policy has loaded (a request to the
- * fixtures through the SDK), which the dev server on a busy machine has taken over the
- * 1 s `findBy` waits by default (the sidebar walk saw it).
- */
+/** The checklist appears once the provider's password policy has loaded (a request to the fixtures through the SDK). */
 function checklist(canvasElement: HTMLElement) {
-  return within(canvasElement).findByRole("list", { name: "Password requirements" }, { timeout: 10_000 });
+  return within(canvasElement).findByRole("list", { name: "Password requirements" });
 }
 
 export const SignUpEmpty: Story = {
@@ -278,14 +274,6 @@ export const SignUpValidation: Story = {
   },
 };
 
-/**
- * How long a story waits for what the identity provider answers through the SDK (the
- * fixtures' fetch, then the SDK's own steps): well under a second alone, past one on a
- * busy machine (the sidebar walk on DigitalOcean's contract saw "submitting" still after
- * the default second). The wait ends as soon as the answer shows.
- */
-const PROVIDER_ANSWER = { timeout: 10_000 };
-
 async function submitSignUp(canvasElement: HTMLElement, address: string, secret = "Sturdy-pass1") {
   const { canvas, email, password } = form(canvasElement);
   await userEvent.type(email(), address);
@@ -301,10 +289,7 @@ export const SignUpEmailTaken: Story = {
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, ADA.email);
     const { email } = form(canvasElement);
-    await waitFor(
-      () => expect(email()).toHaveAccessibleDescription(/An account with this e-mail already exists/),
-      PROVIDER_ANSWER,
-    );
+    await waitFor(() => expect(email()).toHaveAccessibleDescription(/An account with this e-mail already exists/));
   },
 };
 
@@ -320,7 +305,7 @@ export const SignUpWeakPassword: Story = {
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, "new@example.com");
     const { password } = form(canvasElement);
-    await waitFor(() => expect(password()).toHaveAccessibleDescription(/This password is too short/), PROVIDER_ANSWER);
+    await waitFor(() => expect(password()).toHaveAccessibleDescription(/This password is too short/));
   },
 };
 
@@ -342,10 +327,7 @@ export const SignUpPolicyRefused: Story = {
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, "new@example.com");
     const { password } = form(canvasElement);
-    await waitFor(
-      () => expect(password()).toHaveAccessibleDescription(/does not meet the requirements/),
-      PROVIDER_ANSWER,
-    );
+    await waitFor(() => expect(password()).toHaveAccessibleDescription(/does not meet the requirements/));
   },
 };
 
@@ -366,14 +348,8 @@ export const SignUpSucceeds: Story = {
   args: { screen: "sign-up" },
   play: async ({ canvasElement }) => {
     await submitSignUp(canvasElement, "new@example.com");
-    await waitFor(
-      () => expect(identityStore.users().map((user) => user.email)).toContain("new@example.com"),
-      PROVIDER_ANSWER,
-    );
-    await waitFor(
-      () => expect(canvasElement.querySelector("form")).toHaveAttribute("data-state", "idle"),
-      PROVIDER_ANSWER,
-    );
+    await waitFor(() => expect(identityStore.users().map((user) => user.email)).toContain("new@example.com"));
+    await waitFor(() => expect(canvasElement.querySelector("form")).toHaveAttribute("data-state", "idle"));
   },
 };
 
