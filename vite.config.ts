@@ -30,6 +30,10 @@ const browser = () => ({
       // byte-identical, the usual case); ours only redraws a failed size change as a diff.
       comparators: { "any-size": compareScreenshots },
       screenshotOptions: { animations: "disabled" as const, caret: "hide" as const, scale: "css" as const },
+      // How long to wait for two captures in a row to agree: Vitest's 5 s default ran out on
+      // Petstore's scratch-copy story run with two test suites sharing the two cores. A story
+      // that never settles still fails, after 30 s.
+      timeout: 30_000,
       resolveScreenshotPath: ({ arg, ext, root, browserName, platform }: PathData) =>
         join(root, BASELINE_DIR, `${browserName}-${platform}`, `${arg}${ext}`),
       resolveDiffPath: ({ arg, ext, root }: PathData) => join(root, OUTPUT_DIR, `${arg}${ext}`),

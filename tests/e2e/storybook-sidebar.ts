@@ -328,8 +328,16 @@ async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFail
         { timeout: RENDER_TIMEOUT_MS, polling: 50 },
       )
       .then((handle) => handle.jsonValue() as Promise<{ name: string; status?: string; detail: string }>),
-  ).catch(() => undefined);
-  if (!event) failures.push({ entry: name, problem: `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s` });
+  ).catch((error: unknown) => {
+    // Playwright's TimeoutError is the entry's own slowness; anything else (a frame that
+    // detached, a sixth reload) is named as it is, not blamed on the time.
+    const timedOut = error instanceof Error && error.name === "TimeoutError";
+    const problem = timedOut
+      ? `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s`
+      : `could not be watched to the end of its render: ${error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)}`;
+    failures.push({ entry: name, problem });
+    return undefined;
+  });
   // After a reload, record again for the next entries.
   await untilLoaded(() =>
     preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 }),
