@@ -1,32 +1,35 @@
 // `npm run dev` on a contract with resources (the resources test contract, copied into
 // openapi/ of a scratch copy): what the prototype creates survives a reload for the tab's
 // session, and the visible "Reset mock data" button brings the default data back.
-import { copyFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium } from "../harness/browser.ts";
 import { startDevServer } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
 
 describe("npm run dev with a contract that has resources", () => {
-  let browser: Browser;
+  let browser: Browser | undefined;
   let dir: string;
   beforeAll(async () => {
     dir = makeScratchCopy("resources-dev");
-    copyFileSync(join(REPO, "tests/resources-contract/openapi.yaml"), join(dir, "openapi/openapi.yaml"));
+    // Replaces the whole folder: a contract of the user's as openapi.json would otherwise sit
+    // beside this openapi.yaml, and `npm run api` refuses two entry files.
+    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/resources-contract/openapi.yaml"), "utf8") });
     const api = run(dir, "npm", ["run", "--silent", "api"]);
     expect(api.status, api.stderr).toBe(0);
     browser = await launchChromium();
   });
   afterAll(async () => {
-    await browser.close();
+    await browser?.close();
     removeScratchCopy(dir);
   });
 
   it("keeps created records across a reload, and the reset button forgets them", async () => {
     const { url, child } = await startDevServer(dir);
-    const page = await browser.newPage();
+    const page = await browser!.newPage();
     const ids = () =>
       page.evaluate(async () => {
         const response = await fetch("/api/owners?limit=100");
