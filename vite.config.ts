@@ -57,7 +57,7 @@ interface PathData {
  *
  * The contract gallery (one generated story per operation × declared status, thousands
  * on a large contract) runs each story once, in one theme: its batches alternate between
- * the two projects (GALLERY_THEME_TAG), which run side by side. Its stories render the same
+ * the two projects (GALLERY_THEME_TAG). Its stories render the same
  * components as the hand-written ones, which both themes check, and their data does not
  * change with the theme (README, "What is checked where").
  */
