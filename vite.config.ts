@@ -6,11 +6,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { contractWatch } from "./workbench/codegen/vite-plugin-contract.ts";
+import { ignoreScratchCopies } from "./workbench/codegen/dev-watch.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
 import { compareScreenshots } from "./tests/visual/compare.ts";
 import { GALLERY_THEME_TAG } from "./workbench/gallery/gallery-tag.ts";
 
+const root = fileURLToPath(new URL(".", import.meta.url));
 const src = fileURLToPath(new URL("./src", import.meta.url));
 const storybookConfigDir = fileURLToPath(new URL("./.storybook", import.meta.url));
 
@@ -87,8 +89,9 @@ export default defineConfig({
   // msw() serves the mock Service Worker to `npm run dev` without a copy in public/,
   // so the production build never contains it.
   // contractWatch() regenerates from openapi/ on save while `npm start` or `npm run dev` runs.
-  plugins: [react(), msw(), contractWatch({ root: fileURLToPath(new URL(".", import.meta.url)) })],
+  plugins: [react(), msw(), contractWatch({ root })],
   resolve: { alias: { "@": src } },
+  server: { watch: { ignored: [ignoreScratchCopies(root)] } },
   test: {
     // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
     reporters: ["default", "./workbench/coverage/coverage-reporter.ts"],

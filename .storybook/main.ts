@@ -2,6 +2,7 @@ import { defineMain } from "@storybook/react-vite/node";
 import { fileURLToPath } from "node:url";
 import { mergeConfig } from "vite";
 import { contractCoveragePage } from "../workbench/coverage/contract-coverage.ts";
+import { ignoreScratchCopies } from "../workbench/codegen/dev-watch.ts";
 import { contractGallery, galleryIndexer } from "../workbench/gallery/contract-gallery.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -29,5 +30,11 @@ export default defineMain({
   // operation manifest and served as generated modules (workbench/gallery/contract-gallery.ts).
   experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
   // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
-  viteFinal: (config) => mergeConfig(config, { plugins: [contractGallery({ root }), contractCoveragePage({ root })] }),
+  // Storybook's dev server sets its own `server` options and drops vite.config.ts's: the
+  // scratch copies under .cache/ are left unwatched here too (workbench/codegen/dev-watch.ts).
+  viteFinal: (config) =>
+    mergeConfig(config, {
+      plugins: [contractGallery({ root }), contractCoveragePage({ root })],
+      server: { watch: { ignored: [ignoreScratchCopies(root)] } },
+    }),
 });

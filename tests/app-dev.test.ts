@@ -4,7 +4,7 @@
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "./harness/browser.ts";
-import { startDevServer } from "./harness/dev-server.ts";
+import { expectScratchCopiesUnwatched, startDevServer } from "./harness/dev-server.ts";
 import { REPO } from "./harness/scratch-copy.ts";
 
 describe("npm run dev", () => {
@@ -51,5 +51,18 @@ describe("npm run dev", () => {
     expect(probe.status).toBe(200);
     expect(probe.body).toContain('<div id="root">');
     expect(probe.body).not.toContain("No handler");
+  });
+
+  it("leaves the open app alone when a scratch copy appears under .cache/", async () => {
+    const { url, child } = await startDevServer(REPO, {});
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      await page.getByRole("heading", { name: "Contract status" }).waitFor();
+      await expectScratchCopiesUnwatched(REPO, page, page.mainFrame());
+    } finally {
+      await page.close();
+      child.kill();
+    }
   });
 });

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../harness/browser.ts";
-import { startStorybook } from "../harness/dev-server.ts";
+import { expectScratchCopiesUnwatched, startStorybook } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";
 import {
   entriesToOpen,
@@ -128,6 +128,19 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("leaves an open story alone when a scratch copy appears under .cache/", async () => {
+    const page = await browser!.newPage();
+    try {
+      await page.goto(`${url}?path=/story/foundations-spinner--default`);
+      const preview = await (await page.waitForSelector("#storybook-preview-iframe")).contentFrame();
+      if (!preview) throw new Error("Storybook's manager has no preview frame");
+      await preview.waitForFunction(() => document.querySelector("#storybook-root")?.childElementCount);
+      await expectScratchCopiesUnwatched(dir, page, preview);
+    } finally {
+      await page.close();
     }
   });
 });
