@@ -121,6 +121,9 @@ export default defineConfig({
             only: true,
             include: ["src/**/*.test-d.{ts,tsx}", "tests/**/*.test-d.{ts,tsx}", "workbench/**/*.test-d.{ts,tsx}"],
             tsconfig: "tsconfig.json",
+            // TypeScript 7's native compiler, as `npm run typecheck` (5.9 stays for openapi-typescript's
+            // API only): the same diagnostics (tests/typecheck.test.ts) in about a third of the time.
+            checker: join(root, "node_modules", "typescript7", "bin", "tsc"),
           },
         },
       },
