@@ -5,17 +5,20 @@
  *                      be generated now (CI runs it).
  * Add `--verbose` for every warning and for stack traces.
  */
+import module from "node:module";
 import { resolve } from "node:path";
-import { summarizeChanges } from "../workbench/codegen/contract-diff.ts";
-import { formatProblem } from "../workbench/codegen/contract-error.ts";
-import {
-  ContractError,
-  formatWarnings,
-  regenerate,
-  staleOutputs,
-  staleReason,
-  writeOutputs,
-} from "../workbench/codegen/regenerate.ts";
+
+// V8's code cache for the modules loaded below (TypeScript's and Redocly's are megabytes), as
+// tsc, ESLint and Vite enable it: 0.16 s of each later run's start on GitHub's description.
+// Set in the environment so that the examples' worker thread inherits it; before the imports,
+// which are dynamic for that reason.
+const cache = module.enableCompileCache?.();
+if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.directory;
+
+const { summarizeChanges } = await import("../workbench/codegen/contract-diff.ts");
+const { formatProblem } = await import("../workbench/codegen/contract-error.ts");
+const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
+  await import("../workbench/codegen/regenerate.ts");
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
