@@ -76,7 +76,9 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
   // unregisters once its last page has closed, the reloaded page loads while the registration
   // is uninstalling, so nothing controls it, and MSW's start revives the registration without
   // claiming the page. Unregistering by hand, then reloading the frame, gets there every time.
-  it("keeps mocking after a reload that raced the mock worker's clean-up", async () => {
+  // Up to 60 s for the story to settle, then 90 s for the reloads; on a loaded machine (two
+  // Vitest workers beside GitHub's gallery) the reloads once took longer than one 60 s wait.
+  it("keeps mocking after a reload that raced the mock worker's clean-up", { timeout: 240_000 }, async () => {
     const context = await browser!.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
@@ -89,7 +91,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
       return found;
     };
     // The story's state once it has settled, in a document the test did not mark as the old one.
-    const settled = async () => {
+    const settled = async (timeout: number) => {
       const preview = await frame();
       await preview.waitForFunction(
         () =>
@@ -99,7 +101,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
               ?.currentRender?.phase ?? "",
           ),
         undefined,
-        { timeout: 60_000, polling: 100 },
+        { timeout, polling: 100 },
       );
       return preview.evaluate(() => ({
         controlled: navigator.serviceWorker.controller !== null,
@@ -109,7 +111,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
     try {
       // A story whose play function asks the mocks (the probe) and fails when they do not answer.
       await page.goto(`${url}?path=/story/workbench-internals-mock-worker--takes-a-forgotten-page-back`);
-      expect(await settled()).toEqual({ controlled: true, failed: false });
+      expect(await settled(60_000)).toEqual({ controlled: true, failed: false });
       const preview = await frame();
       expect(await preview.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.unregister())).toBe(
         true,
@@ -118,9 +120,11 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
         (window as { __beforeReload?: boolean }).__beforeReload = true;
         location.reload();
       });
-      // The frame loads uncontrolled, reloads once by itself, and the story passes under the revived worker.
+      // The frame loads uncontrolled, reloads once by itself, and the story passes under the revived
+      // worker. Each try waits up to 20 s; one that fails (the frame navigated, or the time ran out)
+      // is tried again, so a slow machine gets several tries rather than one long one.
       await expect
-        .poll(async () => settled().catch(() => undefined), { timeout: 60_000 })
+        .poll(async () => settled(20_000).catch(() => undefined), { timeout: 90_000 })
         .toEqual({
           controlled: true,
           failed: false,
