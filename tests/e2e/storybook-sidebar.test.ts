@@ -19,6 +19,7 @@ import {
   formatFailures,
   indexEntries,
   openEntriesInPages,
+  RENDER_TIMEOUT_MS,
   type IndexEntry,
 } from "./storybook-sidebar.ts";
 
@@ -137,6 +138,9 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
 
   it("leaves an open story alone when a scratch copy appears under .cache/", async () => {
     const page = await browser!.newPage();
+    // A fresh manager on a large contract's index, beside the gallery's batches: DigitalOcean's
+    // once took longer than Playwright's default 30 s to show the story.
+    page.setDefaultTimeout(RENDER_TIMEOUT_MS);
     try {
       await page.goto(`${url}?path=/story/foundations-spinner--default`);
       const preview = await (await page.waitForSelector("#storybook-preview-iframe")).contentFrame();

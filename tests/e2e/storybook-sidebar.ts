@@ -100,7 +100,7 @@ const DONE_EVENTS = [
 ];
 
 /** Generous: the dev server compiles each module on its first request, on a busy machine. */
-const RENDER_TIMEOUT_MS = Number(process.env.SIDEBAR_RENDER_TIMEOUT_MS ?? 60_000);
+export const RENDER_TIMEOUT_MS = Number(process.env.SIDEBAR_RENDER_TIMEOUT_MS ?? 60_000);
 
 /**
  * Chromium's line for an error status other than the unhandled policy's 501, or for the
