@@ -82,8 +82,10 @@ export function findBrokenExamples(
   const start = performance.now();
   let ajv: Ajv2020 | undefined;
   let checked = 0;
-  const firstSite = new Map<string, number>();
   let unchecked = 0;
+  const schemas = sites.map((each) => valueAt(contract, `#${each.contract}/schema`));
+  /** A schema's JSON → the first site that holds it, whose validator the later ones share. */
+  const firstSite = new Map<string, number>();
   sites.forEach((site, index) => {
     if (performance.now() - start > budgetMs) {
       unchecked += site.count;
@@ -96,12 +98,12 @@ export function findBrokenExamples(
     ajv ??= createAjv({
       $schema: valueAt(contract, "#/$schema"),
       components: valueAt(contract, "#/components"),
-      sites: sites.map((each) => valueAt(contract, `#${each.contract}/schema`)),
+      sites: schemas,
     });
     // Sites often repeat a schema (GitHub's 1,331 sites hold 761 different ones): a schema
     // equal by value compiles to the same validator (its `$ref`s name contract.json's root),
     // so each is compiled once, at its first site; a quarter of the check's time on GitHub's.
-    const key = JSON.stringify(valueAt(contract, `#${site.contract}/schema`));
+    const key = JSON.stringify(schemas[index]);
     const first = firstSite.get(key) ?? index;
     firstSite.set(key, first);
     let validate;
