@@ -17,7 +17,7 @@ import { basename, extname, join, resolve } from "node:path";
 import { makeScratchCopy, REPO, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
 
 /** The Vitest projects of vite.config.ts; a stale name fails its phase ("No projects matched"). */
-const PROJECTS = ["unit", "types", "node", "emulator", "storybook", "storybook-dark"];
+const PROJECTS = ["unit", "unit-isolated", "types", "workbench", "node", "emulator", "storybook", "storybook-dark"];
 
 interface Phase {
   name: string;

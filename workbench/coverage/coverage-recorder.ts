@@ -2,7 +2,7 @@
 // mock during a test (default fixtures and hand-written handlers alike) is kept on the
 // test's meta, which Vitest sends to workbench/coverage/coverage-reporter.ts; so is every
 // response of a service's fixtures (identity, analytics), marked with the service's name.
-import { beforeEach, type TestContext } from "vitest";
+import { afterAll, beforeEach, type TestContext } from "vitest";
 import type { Exchange } from "../fixtures/contract-fixtures";
 import type { RecordedExchange, ServiceName } from "./coverage-types";
 import { fixtures } from "../product";
@@ -44,12 +44,17 @@ export function recordContractCoverage(
       );
       if (!seen) recorded.push(contract === undefined ? { operationId, status } : { contract, operationId, status });
     };
-  fixtures.onExchange(record(undefined));
+  const unsubscribes = [fixtures.onExchange(record(undefined))];
   for (const [name, source] of Object.entries(options.services ?? {}) as Array<[ServiceName, ExchangeSource]>) {
-    source.onExchange(record(name));
+    unsubscribes.push(source.onExchange(record(name)));
   }
   beforeEach((context) => {
     current = context;
     context.task.meta.contractCoverage = [];
+  });
+  // Files that share a module graph (the `unit` project) share the fixtures too, and each file's
+  // setup subscribes again: without this, one more listener per file would hear every exchange.
+  afterAll(() => {
+    for (const unsubscribe of unsubscribes) unsubscribe();
   });
 }
