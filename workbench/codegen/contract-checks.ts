@@ -10,7 +10,7 @@ import { relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import { escapeSegment } from "../contract/pointer.ts";
+import { escapeSegment, pointerOf, type PathStep } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import type { Problem } from "./contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
@@ -75,14 +75,15 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
   const problems: Problem[] = [];
   for (const document of documents) {
     const file = relative(root, document.source.absoluteRef);
-    const stack: Array<{ node: unknown; pointer: string }> = [{ node: document.parsed, pointer: "" }];
+    const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document.parsed, path: undefined }];
     const seen = new Set<unknown>();
     while (stack.length > 0) {
-      const { node, pointer } = stack.pop() ?? { node: undefined, pointer: "" };
+      const { node, path } = stack.pop() ?? { node: undefined, path: undefined };
       if (typeof node !== "object" || node === null || seen.has(node)) continue;
       seen.add(node);
       if (isRecord(node)) {
         if (Array.isArray(node.enum) && node.enum.length === 0) {
+          const pointer = pointerOf(path);
           problems.push({
             severity: "error",
             file,
@@ -97,6 +98,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         const minLength = typeof node.minLength === "number" ? node.minLength : 0;
         const maxLength = typeof node.maxLength === "number" ? node.maxLength : Infinity;
         if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+          const pointer = pointerOf(path);
           problems.push({
             severity: "warning",
             file,
@@ -108,22 +110,21 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
           });
         }
       }
-      const entries: Array<[string, unknown]> = Array.isArray(node)
-        ? node.map((item, index) => [String(index), item])
-        : Object.entries(node);
       // Under `properties` (and the like) keys are names: a property may be called `example`.
-      const names =
-        Array.isArray(node) ||
-        /\/(properties|patternProperties|schemas|\$defs|definitions|dependentSchemas)$/.test(pointer);
-      for (let index = entries.length - 1; index >= 0; index--) {
-        const [key, value] = entries[index] ?? ["", undefined];
+      const names = Array.isArray(node) || (path !== undefined && NAME_KEYS.has(path.key));
+      const keys = Object.keys(node);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] ?? "";
         if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
-        stack.push({ node: value, pointer: `${pointer}/${escapeSegment(key)}` });
+        stack.push({ node: (node as Record<string, unknown>)[key], path: { key, parent: path } });
       }
     }
   }
   return problems;
 }
+
+/** Keys under which a contract names things (properties, schemas): the keys below them are names, not keywords. */
+const NAME_KEYS = new Set(["properties", "patternProperties", "schemas", "$defs", "definitions", "dependentSchemas"]);
 
 /**
  * Checking examples compiles their schemas, seconds of work on a contract the size of

@@ -1,3 +1,4 @@
+import { assert, constantFrom, integer, property, string } from "fast-check";
 import { describe, expect, it } from "vitest";
 import { patternLength } from "./contract-checks.ts";
 import { deepBracket, inspectTree, positionAt } from "./limits.ts";
@@ -8,6 +9,35 @@ describe("deepBracket", () => {
     expect(deepBracket("[[[1]]]", 2)).toEqual({ line: 1, column: 3 });
     expect(deepBracket('{"a": "[[[[", "b": [1]}', 2)).toBeUndefined();
     expect(deepBracket("a: 1 # [[[[\nb:\n  - [[[x]]]", 2)).toEqual({ line: 3, column: 7 });
+  });
+
+  it("reads quotes, escapes and comments as a reading character by character does", () => {
+    // The plain reading the scan (which jumps over strings and comments) must agree with.
+    const byCharacter = (text: string, limit: number) => {
+      let depth = 0;
+      let quote = "";
+      for (let index = 0; index < text.length; index++) {
+        const char = text[index];
+        if (quote) {
+          if (char === "\\" && quote === '"') index++;
+          else if (char === quote) quote = "";
+        } else if (char === '"' || char === "'") quote = char;
+        else if (char === "#" && (index === 0 || /\s/.test(text[index - 1] ?? ""))) {
+          const end = text.indexOf("\n", index);
+          index = end === -1 ? text.length : end;
+        } else if (char === "{" || char === "[") {
+          if (++depth > limit) return positionAt(text, index);
+        } else if (char === "}" || char === "]") depth = Math.max(0, depth - 1);
+      }
+      return undefined;
+    };
+    const text = string({ unit: constantFrom("[", "]", "{", "}", '"', "'", "\\", "#", " ", "\n", "a"), maxLength: 60 });
+    assert(
+      property(text, integer({ min: 0, max: 4 }), (sample, limit) => {
+        expect(deepBracket(sample, limit)).toEqual(byCharacter(sample, limit));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 
@@ -22,7 +52,7 @@ describe("inspectTree", () => {
   const limits = { depth: 3, aliasNodes: 10 };
   it("passes a document within the limits and visits each object once", () => {
     const visited: string[] = [];
-    expect(inspectTree({ a: { b: [1] } }, (_node, pointer) => visited.push(pointer), limits)).toBeUndefined();
+    expect(inspectTree({ a: { b: [1] } }, (_node, pointer) => visited.push(pointer()), limits)).toBeUndefined();
     expect(visited).toEqual(["", "/a"]);
   });
   it("stops at the first node deeper than the limit", () => {

@@ -4,7 +4,7 @@
  * Each limit is far above what real public contracts need (GitHub's 13 MB description
  * nests 21 levels deep and uses no YAML aliases) and is stated in the README.
  */
-import { escapeSegment } from "../contract/pointer.ts";
+import { pointerOf, type PathStep } from "../contract/pointer.ts";
 
 export const LIMITS = {
   /** Bytes of one contract file, checked before it is read. */
@@ -47,24 +47,55 @@ export function positionAt(text: string, offset: number): Position {
  */
 export function deepBracket(text: string, limit: number): Position | undefined {
   let depth = 0;
-  let quote = "";
+  // Character codes and indexOf, not one-character strings: this reads every byte of a 13 MB
+  // description, and strings and comments are skipped whole.
   for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === "\\" && quote === '"') index++;
-      else if (char === quote) quote = "";
-      continue;
+    switch (text.charCodeAt(index)) {
+      case DOUBLE_QUOTE:
+        index = closingQuote(text, index);
+        break;
+      case SINGLE_QUOTE:
+        index = endOr(text, text.indexOf("'", index + 1));
+        break;
+      case HASH:
+        if (index === 0 || /\s/.test(text[index - 1] ?? "")) index = endOr(text, text.indexOf("\n", index));
+        break;
+      case OPEN_BRACE:
+      case OPEN_BRACKET:
+        depth++;
+        if (depth > limit) return positionAt(text, index);
+        break;
+      case CLOSE_BRACE:
+      case CLOSE_BRACKET:
+        if (depth > 0) depth--;
+        break;
     }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === "#" && (index === 0 || /\s/.test(text[index - 1] ?? ""))) {
-      const end = text.indexOf("\n", index);
-      index = end === -1 ? text.length : end;
-    } else if (char === "{" || char === "[") {
-      depth++;
-      if (depth > limit) return positionAt(text, index);
-    } else if (char === "}" || char === "]") depth = Math.max(0, depth - 1);
   }
   return undefined;
+}
+
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const HASH = 0x23;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/** `found`, or the end of the text when it is -1 (an unterminated string or comment runs to the end). */
+function endOr(text: string, found: number): number {
+  return found === -1 ? text.length : found;
+}
+
+/** The index of the `"` that closes the string opening at `open`: the first not escaped by a backslash. */
+function closingQuote(text: string, open: number): number {
+  for (let close = text.indexOf('"', open + 1); close !== -1; close = text.indexOf('"', close + 1)) {
+    let backslashes = 0;
+    while (close - 1 - backslashes > open && text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return close;
+  }
+  return text.length;
 }
 
 /** What `inspectTree` found wrong, at a JSON pointer of the parsed document. */
@@ -115,7 +146,7 @@ function isNode(value: unknown): value is Node {
  */
 export function inspectTree(
   root: unknown,
-  visit: (node: Record<string, unknown>, pointer: string) => void,
+  visit: (node: Record<string, unknown>, pointer: () => string) => void,
   limits: { depth: number; aliasNodes: number } = LIMITS,
 ): TreeLimit | undefined {
   if (!isNode(root)) return undefined;
@@ -123,43 +154,51 @@ export function inspectTree(
   const open = new Set<Node>();
   const memo = new Map<Node, number>();
   let aliasNodes = 0;
-  const stack: Array<{ node: Node; pointer: string; depth: number; exit: boolean }> = [
-    { node: root, pointer: "", depth: 1, exit: false },
+  const stack: Array<{ node: Node; path: PathStep | undefined; depth: number; exit: boolean }> = [
+    { node: root, path: undefined, depth: 1, exit: false },
   ];
   while (stack.length > 0) {
     const frame = stack.pop();
     if (frame === undefined) break;
-    const { node, pointer, depth } = frame;
+    const { node, path, depth } = frame;
     if (frame.exit) {
       open.delete(node);
       continue;
     }
     if (open.has(node)) {
-      return { kind: "cycle", pointer, message: "a YAML alias refers to a node that contains it (a cycle)." };
+      return {
+        kind: "cycle",
+        pointer: pointerOf(path),
+        message: "a YAML alias refers to a node that contains it (a cycle).",
+      };
     }
     if (seen.has(node)) {
       aliasNodes += expandedSize(node, memo);
       if (aliasNodes > limits.aliasNodes) {
         return {
           kind: "aliases",
-          pointer,
+          pointer: pointerOf(path),
           message: `YAML aliases expand to more than ${limits.aliasNodes.toLocaleString("en")} nodes (an alias bomb?); stopped here.`,
         };
       }
       continue;
     }
     if (depth > limits.depth) {
-      return { kind: "depth", pointer, message: `nesting deeper than ${limits.depth} levels; stopped here.` };
+      return {
+        kind: "depth",
+        pointer: pointerOf(path),
+        message: `nesting deeper than ${limits.depth} levels; stopped here.`,
+      };
     }
     seen.add(node);
     open.add(node);
-    if (!Array.isArray(node)) visit(node as Record<string, unknown>, pointer);
-    stack.push({ node, pointer, depth, exit: true });
+    if (!Array.isArray(node)) visit(node as Record<string, unknown>, () => pointerOf(path));
+    stack.push({ node, path, depth, exit: true });
     const kids = children(node);
     for (let index = kids.length - 1; index >= 0; index--) {
       const [key, value] = kids[index] ?? ["", undefined];
       if (isNode(value)) {
-        stack.push({ node: value, pointer: `${pointer}/${escapeSegment(key)}`, depth: depth + 1, exit: false });
+        stack.push({ node: value, path: { key, parent: path }, depth: depth + 1, exit: false });
       }
     }
   }

@@ -184,9 +184,9 @@ export async function scanContract(
     const file = relative(resolver.root, source.absoluteRef);
     const refs: Array<{ pointer: string; key: string; ref: string }> = [];
     const broken = inspectTree(document.parsed, (node, pointer) => {
-      if (typeof node.$ref === "string") refs.push({ pointer: `${pointer}/$ref`, key: "$ref", ref: node.$ref });
+      if (typeof node.$ref === "string") refs.push({ pointer: `${pointer()}/$ref`, key: "$ref", ref: node.$ref });
       if (typeof node.externalValue === "string") {
-        refs.push({ pointer: `${pointer}/externalValue`, key: "externalValue", ref: node.externalValue });
+        refs.push({ pointer: `${pointer()}/externalValue`, key: "externalValue", ref: node.externalValue });
       }
     });
     if (broken !== undefined) {

@@ -12,6 +12,28 @@ export function escapeSegment(segment: string): string {
 }
 
 /**
+ * The way down a tree to a node, one step per key, each step sharing its parent's: walks of a
+ * whole contract keep these instead of a string per node, and spell out the pointer of the few
+ * nodes they report (`pointerOf`).
+ */
+export interface PathStep {
+  key: string;
+  parent: PathStep | undefined;
+}
+
+/**
+ * The JSON pointer of a path (`undefined` is the root's, `""`).
+ *
+ * @example
+ * pointerOf({ key: "application/json", parent: { key: "content", parent: undefined } }); // "/content/application~1json"
+ */
+export function pointerOf(path: PathStep | undefined): string {
+  const segments: string[] = [];
+  for (let step = path; step !== undefined; step = step.parent) segments.push(escapeSegment(step.key));
+  return segments.length === 0 ? "" : `/${segments.reverse().join("/")}`;
+}
+
+/**
  * Unescapes one segment of a JSON pointer.
  *
  * @example
