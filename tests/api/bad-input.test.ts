@@ -97,6 +97,29 @@ const CASES: Case[] = [
       /^api: openapi\/openapi\.yaml:19:17 error `type` can be one of .*\[struct\]\n {4}fix: did you mean `string`\?/m,
   },
   {
+    // The bundle copies the mapped schema into components (as `schema`): the lint must still read
+    // the file as written, and place the error where it is written.
+    name: "an invalid schema that a discriminator maps outside components",
+    files: {
+      "openapi.yaml": valid(
+        "  /pets:\n    get:\n" +
+          op("getPet").replace(
+            "          description: OK\n",
+            "          description: OK\n          content:\n            application/json:\n              schema:\n" +
+              '                oneOf: [{ $ref: "#/components/schemas/Cat" }]\n' +
+              "                discriminator:\n                  propertyName: kind\n                  mapping:\n" +
+              '                    dog: "#/paths/~1pets/get/responses/201/content/application~1json/schema"\n' +
+              '        "201":\n          description: Created\n          content:\n            application/json:\n' +
+              "              schema:\n                type: object\n                properties:\n" +
+              "                  kind:\n                    type: strin\n",
+          ),
+        "\n  schemas:\n    Cat:\n      type: object\n",
+      ),
+    },
+    expect:
+      /^api: openapi\/openapi\.yaml:28:27 error `type` can be one of .*\(at #\/paths\/~1pets\/get\/responses\/201\/content\/application~1json\/schema\/properties\/kind\/type\) \[struct\]$/m,
+  },
+  {
     name: "a missing contract",
     files: {},
     expect:

@@ -307,22 +307,54 @@ function startContract(root: string, document: Document, schema: OpenAPI3): Star
   }
 }
 
-/** The bundle of a copy of a one-file contract, and contract.json started from it; or the failure to. */
-async function bundleEarly(
-  root: string,
-  config: Config,
-  document: Document,
-  resolver: BaseResolver,
-): Promise<{ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started } | { failure: unknown }> {
-  try {
-    const copy: Document = { source: document.source, parsed: structuredClone(document.parsed as unknown) };
-    const bundled = await bundle({ config, dereference: false, doc: copy, externalRefResolver: resolver });
-    // A bundle with errors stops generation once the lint has spoken: nothing to start.
-    if (bundled.problems.some((problem) => problem.severity === "error")) return { bundled };
-    return { bundled, started: startContract(root, document, bundled.bundle.parsed as OpenAPI3) };
-  } catch (failure) {
-    return { failure };
+/** Every component (`schemas/Pet` → its node), to tell whether a bundle left them as they were. */
+function componentsOf(parsed: unknown): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  const components = isRecord(parsed) ? parsed.components : undefined;
+  if (!isRecord(components)) return found;
+  for (const [type, group] of Object.entries(components)) {
+    if (isRecord(group)) for (const [name, node] of Object.entries(group)) found.set(`${type}/${name}`, node);
   }
+  return found;
+}
+
+type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started } | { failure: unknown }) & {
+  lintable: Document;
+};
+
+/**
+ * A one-file contract bundled in place, contract.json made from it and its examples' check
+ * started, before the lint; and the document the lint is to read.
+ *
+ * The bundle rewrites what it walks. In one file that reads no other, with every component
+ * left as it was, all it can have done is add an empty `components` and copy what a `$ref`
+ * names into a place that holds a value, not an object of the specification (GitHub's example
+ * values hold such `$ref`s): nothing the lint checks, so the lint reads the bundle itself
+ * (the same problems at the same places on GitHub's, OpenAI's and Petstore's descriptions and
+ * every bad input of the tests). Else (a discriminator mapping naming a schema outside
+ * `components`, or a file; an error) it reads the file as written, parsed again from its text.
+ */
+async function bundleEarly(root: string, config: Config, document: Document, resolver: BaseResolver): Promise<Early> {
+  const asWritten = (): Document => resolver.parseDocument(document.source, true);
+  const components = componentsOf(document.parsed);
+  let bundled: Awaited<ReturnType<typeof bundle>>;
+  try {
+    bundled = await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver });
+  } catch (failure) {
+    return { failure, lintable: asWritten() };
+  }
+  const after = componentsOf(bundled.bundle.parsed);
+  const unchanged =
+    bundled.fileDependencies.size === 1 &&
+    after.size === components.size &&
+    [...components].every(([key, node]) => after.get(key) === node);
+  // A bundle with errors stops generation once the lint has spoken: nothing to start.
+  if (bundled.problems.some((problem) => problem.severity === "error")) return { bundled, lintable: asWritten() };
+  return {
+    bundled,
+    started: startContract(root, document, bundled.bundle.parsed as OpenAPI3),
+    lintable: unchanged ? document : asWritten(),
+  };
 }
 
 /** How many errors are listed (with line and column) before the rest are counted. */
@@ -437,14 +469,16 @@ export async function generate(
   const scanned = await scanContract(resolver, document);
   if (scanned.problems.length > 0) throw new ContractError(capErrors(scanned.problems, entry));
   checkVersion(entry, document.parsed);
-  // A contract in one file is bundled from a copy before the lint (the bundle rewrites what it
-  // walks: GitHub's example values hold `$ref`s it resolves; the lint reads the original), so
-  // contract.json is made and its examples' check started in a worker thread while this thread
-  // lints and generates the types. A contract of several files is bundled after the lint, since
-  // the bundle rewrites the other files too. A failure waits until the lint has spoken.
+  // The checks read the files as written, before a bundle rewrites them.
+  const unsatisfiable = checkSchemas(root, scanned.documents);
+  // A contract in one file is bundled before the lint (see bundleEarly), so contract.json is made
+  // and its examples' check started in a worker thread while this thread lints and generates the
+  // types. A contract of several files is bundled after the lint, since the bundle rewrites the
+  // other files too. A failure waits until the lint has spoken.
   const early = scanned.documents.length === 1 ? await bundleEarly(root, config, document, resolver) : undefined;
+  const lintable = early?.lintable ?? document;
 
-  const all = await lintDocument({ document, config: config.styleguide, externalRefResolver: resolver });
+  const all = await lintDocument({ document: lintable, config: config.styleguide, externalRefResolver: resolver });
   const version = String(document.parsed.openapi);
   const tolerated = new Map<string, NormalizedProblem[]>();
   const linted: NormalizedProblem[] = [];
@@ -454,7 +488,6 @@ export async function generate(
     else tolerated.set(key, [...(tolerated.get(key) ?? []), problem]);
   }
   const errors = linted.filter((problem) => severityOf(problem) === "error");
-  const unsatisfiable = checkSchemas(root, scanned.documents);
   const unsatisfiableErrors = unsatisfiable.filter((problem) => problem.severity === "error");
   if (errors.length + unsatisfiableErrors.length > 0) {
     throw new ContractError(
