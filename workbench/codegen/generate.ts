@@ -279,17 +279,18 @@ const OPEN_OPERATIONS = "export type operations = Record<string, never>;";
  * openapi-fetch reads as "any path": `client.GET("/anything")` would compile; and
  * `operations` likewise, which the fixtures' `respond("anything", 200)` would accept.
  * An empty object type has no keys, so nothing compiles until the contract has one.
+ * openapi-typescript writes `paths` first and `operations` last: only the two ends of
+ * the text are looked at (a replace would read all of GitHub's 10 MB of types twice).
  */
 function closeEmptyPaths(types: string): string {
-  return types
-    .replace(
-      OPEN_PATHS,
-      "/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};",
-    )
-    .replace(
-      OPEN_OPERATIONS,
-      "/** The contract has no operations yet: no operation can be called or mocked. */\nexport type operations = {};",
-    );
+  let closed = types;
+  if (closed.startsWith(OPEN_PATHS)) {
+    closed = `/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};${closed.slice(OPEN_PATHS.length)}`;
+  }
+  if (closed.endsWith(`${OPEN_OPERATIONS}\n`)) {
+    closed = `${closed.slice(0, -OPEN_OPERATIONS.length - 1)}/** The contract has no operations yet: no operation can be called or mocked. */\nexport type operations = {};\n`;
+  }
+  return closed;
 }
 
 type Started = { contractJson: string; examples: Promise<Problem[]> } | { failure: unknown };
