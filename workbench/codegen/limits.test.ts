@@ -1,8 +1,9 @@
 import { assert, constantFrom, integer, property, string } from "fast-check";
 import { describe, expect, it } from "vitest";
 import { patternLength } from "./contract-checks.ts";
-import { deepBracket, inspectTree, positionAt } from "./limits.ts";
+import { deepBracket, deeperThan, inspectTree, positionAt } from "./limits.ts";
 import { refFile, refusal } from "./ref-guard.ts";
+import { pointerOf } from "../contract/pointer.ts";
 
 describe("deepBracket", () => {
   it("finds where brackets first nest deeper than the limit, outside strings and comments", () => {
@@ -41,6 +42,18 @@ describe("deepBracket", () => {
   });
 });
 
+describe("deeperThan", () => {
+  it("tells whether objects and arrays nest deeper than the limit, the root being level 1", () => {
+    expect(deeperThan(JSON.parse("[[[1]]]"), 2)).toBe(true);
+    expect(deeperThan(JSON.parse("[[[1]]]"), 3)).toBe(false);
+    // The root, the array, `{"b": {}}` and `{}`: four levels; the brackets in a string are text.
+    const mixed = JSON.parse('{"a": [1, {"b": {}}], "c": "[[[[[["}') as unknown;
+    expect(deeperThan(mixed, 4)).toBe(false);
+    expect(deeperThan(mixed, 3)).toBe(true);
+    expect(deeperThan(JSON.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`), 500)).toBe(true);
+  });
+});
+
 describe("positionAt", () => {
   it("gives 1-based line and column", () => {
     expect(positionAt("ab\ncd", 0)).toEqual({ line: 1, column: 1 });
@@ -52,7 +65,7 @@ describe("inspectTree", () => {
   const limits = { depth: 3, aliasNodes: 10 };
   it("passes a document within the limits and visits each object once", () => {
     const visited: string[] = [];
-    expect(inspectTree({ a: { b: [1] } }, (_node, pointer) => visited.push(pointer()), limits)).toBeUndefined();
+    expect(inspectTree({ a: { b: [1] } }, (_node, path) => visited.push(pointerOf(path)), limits)).toBeUndefined();
     expect(visited).toEqual(["", "/a"]);
   });
   it("stops at the first node deeper than the limit", () => {

@@ -98,6 +98,26 @@ function closingQuote(text: string, open: number): number {
   return text.length;
 }
 
+/**
+ * Whether a parsed value nests objects and arrays deeper than `limit` (the root is level 1),
+ * found without recursion.
+ *
+ * @example
+ * deeperThan(JSON.parse("[[[1]]]"), 2); // true
+ */
+export function deeperThan(root: unknown, limit: number): boolean {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: root, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, depth } = top;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > limit) return true;
+    for (const value of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof value === "object" && value !== null) stack.push({ node: value, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
 /** What `inspectTree` found wrong, at a JSON pointer of the parsed document. */
 export interface TreeLimit {
   kind: "depth" | "aliases" | "cycle";
@@ -146,7 +166,7 @@ function isNode(value: unknown): value is Node {
  */
 export function inspectTree(
   root: unknown,
-  visit: (node: Record<string, unknown>, pointer: () => string) => void,
+  visit: (node: Record<string, unknown>, path: PathStep | undefined) => void,
   limits: { depth: number; aliasNodes: number } = LIMITS,
 ): TreeLimit | undefined {
   if (!isNode(root)) return undefined;
@@ -192,14 +212,15 @@ export function inspectTree(
     }
     seen.add(node);
     open.add(node);
-    if (!Array.isArray(node)) visit(node as Record<string, unknown>, () => pointerOf(path));
     stack.push({ node, path, depth, exit: true });
-    const kids = children(node);
-    for (let index = kids.length - 1; index >= 0; index--) {
-      const [key, value] = kids[index] ?? ["", undefined];
-      if (isNode(value)) {
-        stack.push({ node: value, path: { key, parent: path }, depth: depth + 1, exit: false });
-      }
+    // Keys and values read in place, not as entries: a description of GitHub's size has a million nodes.
+    const array = Array.isArray(node);
+    if (!array) visit(node as Record<string, unknown>, path);
+    const keys = array ? undefined : Object.keys(node);
+    for (let index = (keys ?? (node as unknown[])).length - 1; index >= 0; index--) {
+      const key = keys === undefined ? String(index) : (keys[index] ?? "");
+      const value: unknown = (node as Record<string, unknown>)[key];
+      if (isNode(value)) stack.push({ node: value, path: { key, parent: path }, depth: depth + 1, exit: false });
     }
   }
   return undefined;

@@ -9,8 +9,9 @@ import { BaseResolver, type Document, type Source } from "@redocly/openapi-core"
 import { locate, markJson } from "./locate.ts";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, relative, sep } from "node:path";
+import { pointerOf } from "../contract/pointer.ts";
 import type { Problem } from "./contract-error.ts";
-import { deepBracket, inspectTree, LIMITS } from "./limits.ts";
+import { deepBracket, deeperThan, inspectTree, LIMITS } from "./limits.ts";
 
 const VENDOR_FIX =
   "copy the file into the contract's folder (vendor it) and refer to it with a relative path such as ./schemas/thing.yaml.";
@@ -96,23 +97,18 @@ export class ContractResolver extends BaseResolver {
     const file = relative(this.root, source.absoluteRef);
     const body = source.body;
     const json = source.absoluteRef.endsWith(".json") || /^\s*[{[]/.test(body);
-    // JSON's brackets are its nesting: counted before parsing, exactly. YAML's prose may
-    // hold unbalanced brackets, so YAML is measured after parsing (`inspectTree`).
-    const tooDeep = json ? deepBracket(body, LIMITS.depth) : undefined;
-    if (tooDeep !== undefined) {
-      throw new ContractFileError({
+    const tooDeep = () =>
+      new ContractFileError({
         severity: "error",
         file,
-        ...tooDeep,
+        ...(deepBracket(body, LIMITS.depth) ?? deepestLine(body)),
         message: `nesting deeper than ${LIMITS.depth} levels; stopped here.`,
         fix: "flatten the structure: name the inner schemas under components/schemas and refer to them.",
       });
-    }
     if (json) {
+      let parsed: unknown;
       try {
-        const parsed = JSON.parse(body) as unknown;
-        markJson(source);
-        return { source, parsed };
+        parsed = JSON.parse(body) as unknown;
       } catch (error) {
         // V8 says where: "… in JSON at position 11 (line 2 column 10)". A YAML file
         // that starts with `{` may still be valid YAML: the YAML parser decides.
@@ -128,6 +124,15 @@ export class ContractResolver extends BaseResolver {
             fix: "fix the JSON syntax here (a missing or extra comma, quote or bracket).",
           });
         }
+        // Flow-style YAML: its brackets are its nesting, counted before its (recursive) parser runs.
+        if (deepBracket(body, LIMITS.depth) !== undefined) throw tooDeep();
+      }
+      if (parsed !== undefined) {
+        // V8's JSON.parse keeps its own stack, however deep the text: the depth is measured on what
+        // it made, before anything recursive reads it, and located in the text only when too deep.
+        if (deeperThan(parsed, LIMITS.depth)) throw tooDeep();
+        markJson(source);
+        return { source, parsed };
       }
     }
     try {
@@ -183,10 +188,10 @@ export async function scanContract(
     const source = document.source;
     const file = relative(resolver.root, source.absoluteRef);
     const refs: Array<{ pointer: string; key: string; ref: string }> = [];
-    const broken = inspectTree(document.parsed, (node, pointer) => {
-      if (typeof node.$ref === "string") refs.push({ pointer: `${pointer()}/$ref`, key: "$ref", ref: node.$ref });
+    const broken = inspectTree(document.parsed, (node, path) => {
+      if (typeof node.$ref === "string") refs.push({ pointer: `${pointerOf(path)}/$ref`, key: "$ref", ref: node.$ref });
       if (typeof node.externalValue === "string") {
-        refs.push({ pointer: `${pointer()}/externalValue`, key: "externalValue", ref: node.externalValue });
+        refs.push({ pointer: `${pointerOf(path)}/externalValue`, key: "externalValue", ref: node.externalValue });
       }
     });
     if (broken !== undefined) {
