@@ -2,8 +2,8 @@
  * Where a JSON pointer's node starts in a JSON text, found by scanning the text instead of
  * building a syntax tree. A located message on a JSON contract used to cost Redocly's YAML
  * syntax tree of the whole file: 1.3 s and 400 MB on GitHub's 13 MB description, to print
- * ten warnings. Each object or array on a pointer's way is scanned once and its members'
- * offsets kept, so further pointers into it cost a lookup.
+ * ten warnings. Each object or array on a pointer's way is read once, only as far as the
+ * member asked for, and its members' offsets kept, so further pointers into it cost a lookup.
  *
  * Only for text that `JSON.parse` accepted (`ref-guard.ts` says which): the scan trusts the
  * syntax and throws on anything it does not expect.
@@ -11,12 +11,23 @@
 
 /** A member of a scanned object: where its key and its value start. */
 interface Member {
-  key: number;
+  /** Undefined for an array's item, which has no key. */
+  key: number | undefined;
   value: number;
 }
 
-/** A scanned container: an object's first member of each name, or an array's items. */
-type Container = Map<string, Member> | number[];
+/**
+ * A container scanned as far as a lookup needed: an object's first member of each name, or
+ * an array's items, up to `next` (the offset of the next member, or -1 once the closing
+ * bracket is reached). The pointers asked for a contract are few (the warnings printed):
+ * GitHub's root is read up to `paths`, not through `paths` and `components`.
+ */
+interface Container {
+  members: Map<string, Member> | undefined;
+  items: number[];
+  close: number;
+  next: number;
+}
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -74,36 +85,55 @@ function skipValue(text: string, at: number): number {
   throw new Error(`unterminated container at ${at}`);
 }
 
-/** The members of the object, or the items of the array, that starts at `at`. */
-function scanContainer(text: string, at: number): Container | undefined {
+/** The container that opens at `at`, nothing of it read yet; undefined for any other value. */
+function openContainer(text: string, at: number): Container | undefined {
   const open = text.charCodeAt(at);
   if (open !== 0x7b && open !== 0x5b) return undefined;
-  const members = open === 0x7b ? new Map<string, Member>() : undefined;
-  const items: number[] = [];
   const close = open === 0x7b ? 0x7d : 0x5d;
-  let index = skipSpace(text, at + 1);
-  if (text.charCodeAt(index) === close) return members ?? items;
+  const first = skipSpace(text, at + 1);
+  return {
+    members: open === 0x7b ? new Map<string, Member>() : undefined,
+    items: [],
+    close,
+    next: text.charCodeAt(first) === close ? -1 : first,
+  };
+}
+
+/** Reads the container's next member (or item), then moves `next` past it. */
+function readNext(text: string, container: Container): void {
+  let index = container.next;
+  const { members } = container;
+  if (members) {
+    const key = index;
+    const keyEnd = skipString(text, key);
+    const raw = text.slice(key + 1, keyEnd - 1);
+    const name = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
+    index = skipSpace(text, keyEnd);
+    if (text.charCodeAt(index) !== 0x3a) throw new Error(`expected ':' at ${index}`);
+    const value = skipSpace(text, index + 1);
+    // The first of duplicate keys, as Redocly's syntax tree finds it.
+    if (!members.has(name)) members.set(name, { key, value });
+    index = skipValue(text, value);
+  } else {
+    container.items.push(index);
+    index = skipValue(text, index);
+  }
+  index = skipSpace(text, index);
+  const code = text.charCodeAt(index);
+  if (code === container.close) container.next = -1;
+  else if (code !== 0x2c) throw new Error(`expected ',' at ${index}`);
+  else container.next = skipSpace(text, index + 1);
+}
+
+/** The member named `segment` of an object (its first), or the item it numbers in an array, reading no further than it. */
+function find(text: string, container: Container, segment: string): Member | undefined {
+  const { members, items } = container;
+  const position = members ? undefined : Number.parseInt(segment, 10);
   for (;;) {
-    if (members) {
-      const key = index;
-      const keyEnd = skipString(text, key);
-      const raw = text.slice(key + 1, keyEnd - 1);
-      const name = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
-      index = skipSpace(text, keyEnd);
-      if (text.charCodeAt(index) !== 0x3a) throw new Error(`expected ':' at ${index}`);
-      const value = skipSpace(text, index + 1);
-      // The first of duplicate keys, as Redocly's syntax tree finds it.
-      if (!members.has(name)) members.set(name, { key, value });
-      index = skipValue(text, value);
-    } else {
-      items.push(index);
-      index = skipValue(text, index);
-    }
-    index = skipSpace(text, index);
-    const code = text.charCodeAt(index);
-    if (code === close) return members ?? items;
-    if (code !== 0x2c) throw new Error(`expected ',' at ${index}`);
-    index = skipSpace(text, index + 1);
+    const found = members ? members.get(segment) : position === undefined ? undefined : items[position];
+    if (found !== undefined) return typeof found === "number" ? { key: undefined, value: found } : found;
+    if (container.next === -1) return undefined;
+    readNext(text, container);
   }
 }
 
@@ -124,18 +154,12 @@ export function jsonLocator(text: string): (segments: readonly string[], onKey: 
     let node = root;
     let key: number | undefined;
     for (const segment of segments) {
-      if (!containers.has(node)) containers.set(node, scanContainer(text, node));
+      if (!containers.has(node)) containers.set(node, openContainer(text, node));
       const container = containers.get(node);
-      if (container instanceof Map) {
-        const member = container.get(segment);
-        if (member === undefined) break;
-        ({ key, value: node } = member);
-      } else if (container !== undefined) {
-        const item = container[Number.parseInt(segment, 10)];
-        if (item === undefined) break;
-        key = undefined;
-        node = item;
-      } else break;
+      const member = container === undefined ? undefined : find(text, container, segment);
+      if (member === undefined) break;
+      key = member.key;
+      node = member.value;
     }
     return onKey && key !== undefined ? key : node;
   };
