@@ -68,7 +68,6 @@ describe("locate", () => {
     // Redocly's syntax tree of the same text (its YAML loader refuses the duplicate key; the tree keeps it).
     const twin = { source: new Source("/tmp/contract.json", text), parsed: JSON.parse(text) as unknown };
     const resolver = new ContractResolver({ http: { headers: [] } }, "/tmp", "/tmp");
-    const { source } = resolver.parseDocument(new Source("/tmp/contract.json", text), true);
     const every = [
       ...pointers(twin.parsed),
       "/x/dup",
@@ -76,13 +75,17 @@ describe("locate", () => {
       "/x//deep/7",
       "/x/dup/9",
     ];
-    for (const pointer of every) {
-      for (const onKey of [false, true]) {
-        const { start } = getLineColLocation({ source: twin.source, pointer: `#${pointer}`, reportOnKey: onKey });
-        expect(locate(source, pointer, onKey), `${pointer} (key: ${onKey})`).toEqual({
-          line: start.line,
-          column: start.col,
-        });
+    // In the file's order, then from its end (the scan reads each container only as far as asked).
+    for (const order of [every, every.toReversed()]) {
+      const { source } = resolver.parseDocument(new Source("/tmp/contract.json", text), true);
+      for (const pointer of order) {
+        for (const onKey of [false, true]) {
+          const { start } = getLineColLocation({ source: twin.source, pointer: `#${pointer}`, reportOnKey: onKey });
+          expect(locate(source, pointer, onKey), `${pointer} (key: ${onKey})`).toEqual({
+            line: start.line,
+            column: start.col,
+          });
+        }
       }
     }
   });
