@@ -42,17 +42,27 @@ function skipSpace(text: string, at: number): number {
   return index;
 }
 
-/** The offset just past the string that opens at `at`. */
-function skipString(text: string, at: number): number {
-  let index = at + 1;
-  for (;;) {
-    const close = text.indexOf('"', index);
-    if (close === -1) throw new Error(`unterminated string at ${at}`);
+/**
+ * The offset of the `"` that closes the string opening at `open` (the first one not escaped
+ * by a backslash), or -1 when the text ends first.
+ *
+ * @example
+ * closingQuote('"a\\"b" x', 0); // 5
+ */
+export function closingQuote(text: string, open: number): number {
+  for (let close = text.indexOf('"', open + 1); close !== -1; close = text.indexOf('"', close + 1)) {
     let backslashes = 0;
     while (text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return close + 1;
-    index = close + 1;
+    if (backslashes % 2 === 0) return close;
   }
+  return -1;
+}
+
+/** The offset just past the string that opens at `at`. */
+function skipString(text: string, at: number): number {
+  const close = closingQuote(text, at);
+  if (close === -1) throw new Error(`unterminated string at ${at}`);
+  return close + 1;
 }
 
 /** The offset just past the value that starts at `at`. */

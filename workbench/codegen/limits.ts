@@ -5,6 +5,7 @@
  * nests 21 levels deep and uses no YAML aliases) and is stated in the README.
  */
 import { pointerOf, type PathStep } from "../contract/pointer.ts";
+import { closingQuote } from "./json-offsets.ts";
 
 export const LIMITS = {
   /** Bytes of one contract file, checked before it is read. */
@@ -52,7 +53,7 @@ export function deepBracket(text: string, limit: number): Position | undefined {
   for (let index = 0; index < text.length; index++) {
     switch (text.charCodeAt(index)) {
       case DOUBLE_QUOTE:
-        index = closingQuote(text, index);
+        index = endOr(text, closingQuote(text, index));
         break;
       case SINGLE_QUOTE:
         index = endOr(text, text.indexOf("'", index + 1));
@@ -77,7 +78,6 @@ export function deepBracket(text: string, limit: number): Position | undefined {
 const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 const HASH = 0x23;
-const BACKSLASH = 0x5c;
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
@@ -86,16 +86,6 @@ const CLOSE_BRACKET = 0x5d;
 /** `found`, or the end of the text when it is -1 (an unterminated string or comment runs to the end). */
 function endOr(text: string, found: number): number {
   return found === -1 ? text.length : found;
-}
-
-/** The index of the `"` that closes the string opening at `open`: the first not escaped by a backslash. */
-function closingQuote(text: string, open: number): number {
-  for (let close = text.indexOf('"', open + 1); close !== -1; close = text.indexOf('"', close + 1)) {
-    let backslashes = 0;
-    while (close - 1 - backslashes > open && text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return close;
-  }
-  return text.length;
 }
 
 /**
