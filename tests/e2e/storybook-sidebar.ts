@@ -296,6 +296,27 @@ async function untilLoaded<T>(step: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Where the preview frame stands, for a render that did not end: which story it renders and
+ * in which of Storybook's phases (loading, beforeEach, rendering, playing…), and whether the
+ * mock worker controls the frame. A hang then names the step it hung in.
+ */
+async function previewState(preview: Frame): Promise<string> {
+  return preview
+    .evaluate(() => {
+      const render = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { id?: string; phase?: string } } })
+        .__STORYBOOK_PREVIEW__?.currentRender;
+      const worker = navigator.serviceWorker?.controller
+        ? "controlled by the mock worker"
+        : "no mock worker in control";
+      return `the preview was at ${render?.id ?? "no story"}, phase ${render?.phase ?? "none"}, ${worker}`;
+    })
+    .catch(
+      (error: unknown) =>
+        `the preview could not be read: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
+}
+
 /** Waits for the entry's end-of-render event; records a failed story, an error event or Storybook's error display. */
 async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFailure[]): Promise<void> {
   const name = label(entry);
@@ -328,12 +349,12 @@ async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFail
         { timeout: RENDER_TIMEOUT_MS, polling: 50 },
       )
       .then((handle) => handle.jsonValue() as Promise<{ name: string; status?: string; detail: string }>),
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
     // Playwright's TimeoutError is the entry's own slowness; anything else (a frame that
     // detached, a sixth reload) is named as it is, not blamed on the time.
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     const problem = timedOut
-      ? `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s`
+      ? `did not finish rendering within ${RENDER_TIMEOUT_MS / 1000} s (${await previewState(preview)})`
       : `could not be watched to the end of its render: ${error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error)}`;
     failures.push({ entry: name, problem });
     return undefined;
