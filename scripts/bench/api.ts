@@ -7,7 +7,8 @@
  * The document is copied into a scratch project under .cache/ (never into openapi/).
  */
 import { readManifest } from "../../workbench/contract/generated.ts";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { dirname, extname, join, resolve } from "node:path";
 import { TARGETS } from "../../workbench/codegen/generate.ts";
 import { measure, median, mib, worst, type Sample } from "./measure.ts";
@@ -25,9 +26,8 @@ if (!existsSync(document)) {
 }
 const runs = Number(runsArg ?? 5);
 
-mkdirSync(join(root, ".cache"), { recursive: true });
-const scratch = mkdtempSync(join(root, ".cache", "bench-api-"));
-const bare = mkdtempSync(join(root, ".cache", "bench-bare-")); // no redocly.yaml here: openapi-typescript's defaults
+const scratch = makeScratchFolder(root, "bench-api-");
+const bare = makeScratchFolder(root, "bench-bare-"); // no redocly.yaml here: openapi-typescript's defaults
 try {
   for (const entry of [
     "scripts",

@@ -6,7 +6,8 @@
  * configured with a Firebase project (placeholder values), whose identity SDK is lazy JS.
  */
 import react from "@vitejs/plugin-react";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
@@ -56,7 +57,7 @@ async function buildApp(outDir: string, env: Record<string, string> = {}): Promi
 /** The smallest Vite + React app: one component rendered with createRoot. */
 async function buildBare(outDir: string): Promise<void> {
   // Inside the repository so that react and react-dom resolve from its node_modules.
-  const dir = mkdtempSync(join(root, ".cache", "bare-react-"));
+  const dir = makeScratchFolder(root, "bare-react-");
   try {
     writeFileSync(
       join(dir, "index.html"),
@@ -106,8 +107,7 @@ async function analyticsSizes(outDir: string): Promise<{ initial: number; lazy: 
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-mkdirSync(join(root, ".cache"), { recursive: true });
-const work = mkdtempSync(join(root, ".cache", "bench-size-"));
+const work = makeScratchFolder(root, "bench-size-");
 try {
   await buildApp(join(work, "app"));
   await buildApp(join(work, "configured"), FIREBASE_CONFIG);

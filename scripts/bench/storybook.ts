@@ -2,16 +2,16 @@
  * `npm run bench:storybook`: wall time of the static Storybook build
  * (`storybook build`), median of several runs, telemetry off.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
+import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { join, resolve } from "node:path";
 import { measure, median } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const runs = Number(process.argv[2] ?? 3);
 const times: number[] = [];
-mkdirSync(join(root, ".cache"), { recursive: true });
 for (let i = 0; i < runs; i++) {
-  const out = mkdtempSync(join(root, ".cache", "bench-storybook-"));
+  const out = makeScratchFolder(root, "bench-storybook-");
   try {
     const { seconds } = measure(root, join(root, "node_modules/.bin/storybook"), ["build", "--quiet", "-o", out], {
       ...process.env,

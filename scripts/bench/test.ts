@@ -15,6 +15,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { makeScratchCopy, REPO, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
+import { CACHE_FOLDER } from "../../workbench/codegen/scratch-folder.ts";
 
 /** The Vitest projects of vite.config.ts; a stale name fails its phase ("No projects matched"). */
 const PROJECTS = ["unit", "unit-isolated", "types", "workbench", "node", "emulator", "storybook", "storybook-dark"];
@@ -87,7 +88,7 @@ if (documentArg) {
   }
   dir = makeScratchCopy("bench-test");
 }
-const logs = join(REPO, ".cache", "bench-test");
+const logs = join(REPO, CACHE_FOLDER, "bench-test");
 rmSync(logs, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -105,9 +106,7 @@ export async function startStorybook(cwd: string): Promise<{ url: string; child:
  * await expectScratchCopiesUnwatched(REPO, page, page.mainFrame());
  */
 export async function expectScratchCopiesUnwatched(root: string, page: Page, frame: Frame): Promise<void> {
-  // A fresh clone has no .cache/ until some test makes one: this check must not depend on the order.
-  mkdirSync(join(root, ".cache"), { recursive: true });
-  const scratch = mkdtempSync(join(root, ".cache", "watch-probe-"));
+  const scratch = makeScratchFolder(root, "watch-probe-");
   const control = mkdtempSync(join(root, "tests", ".watch-probe-"));
   const loads: string[] = [];
   const onNavigated = (navigated: Frame) => {

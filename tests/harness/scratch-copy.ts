@@ -1,9 +1,10 @@
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync } from "node:fs";
+import { CACHE_FOLDER, makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { join, resolve } from "node:path";
 
 export const REPO = resolve(import.meta.dirname, "../..");
-const SKIP = new Set(["node_modules", ".tools", ".git", "dist", "storybook-static", ".cache", "coverage"]);
+const SKIP = new Set(["node_modules", ".tools", ".git", "dist", "storybook-static", CACHE_FOLDER, "coverage"]);
 
 /**
  * A copy of the project in a scratch folder under the repository's ignored `.cache/`,
@@ -11,8 +12,7 @@ const SKIP = new Set(["node_modules", ".tools", ".git", "dist", "storybook-stati
  * hard-linked (same file system, so it takes a fraction of a second and no disk).
  */
 export function makeScratchCopy(name: string): string {
-  mkdirSync(join(REPO, ".cache"), { recursive: true });
-  const dir = mkdtempSync(join(REPO, ".cache", `${name}-`));
+  const dir = makeScratchFolder(REPO, `${name}-`);
   for (const entry of readdirSync(REPO)) {
     if (!SKIP.has(entry)) cpSync(join(REPO, entry), join(dir, entry), { recursive: true });
   }

@@ -3,7 +3,8 @@
 // With no argument it refreshes all of them and also removes the baselines of stories that
 // no longer exist (renamed or deleted), which Vitest's `--update` alone would leave behind.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { join, relative, resolve } from "node:path";
 import { BASELINE_DIR, storyProject, THEMES } from "./baselines.ts";
 
@@ -24,8 +25,7 @@ function list(dir: string): string[] {
 // The old set is kept aside until the run is over, to restore what a failing story did not re-capture.
 let previous: string | undefined;
 if (!partial && existsSync(baselines)) {
-  mkdirSync(join(root, ".cache"), { recursive: true });
-  previous = join(mkdtempSync(join(root, ".cache", "visual-previous-")), "baselines");
+  previous = join(makeScratchFolder(root, "visual-previous-"), "baselines");
   renameSync(baselines, previous);
 }
 

@@ -1,4 +1,5 @@
 import { join, sep } from "node:path";
+import { CACHE_FOLDER } from "./scratch-folder.ts";
 
 /**
  * What the dev servers (`npm run dev`, `npm start`) leave unwatched: `.cache/`, where the tests
@@ -13,6 +14,6 @@ import { join, sep } from "node:path";
  * defineConfig({ server: { watch: { ignored: [ignoreScratchCopies(root)] } } });
  */
 export function ignoreScratchCopies(root: string): (path: string) => boolean {
-  const scratch = join(root, ".cache");
+  const scratch = join(root, CACHE_FOLDER);
   return (path) => path === scratch || path.startsWith(scratch + sep);
 }

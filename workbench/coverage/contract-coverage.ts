@@ -5,6 +5,7 @@
 // the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page;
 // and the same for each service's document (identity, analytics), in a section of its own.
 import { generatedPath, readManifest } from "../contract/generated.ts";
+import { CACHE_FOLDER } from "../codegen/scratch-folder.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
@@ -26,7 +27,7 @@ export type {
 } from "./coverage-types.ts";
 
 /** Where Vitest's runs are recorded, one file per project (git-ignored). */
-export const RECORDS_DIR = ".cache/contract-coverage";
+export const RECORDS_DIR = `${CACHE_FOLDER}/contract-coverage`;
 /** The report `npm run coverage:contract` writes (git-ignored, for CI to keep). */
 export const REPORT_FILE = "coverage/contract-coverage.json";
 export const VIRTUAL_REPORT = "virtual:contract-coverage";
