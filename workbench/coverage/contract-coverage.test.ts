@@ -128,7 +128,9 @@ describe("the services' documents", () => {
       true,
     ]);
     const covered = identity.operations.flatMap((operation) =>
-      operation.statuses.filter((pair) => pair.coveredBy.length > 0).map((pair) => `${operation.operationId} ${pair.status}`),
+      operation.statuses
+        .filter((pair) => pair.coveredBy.length > 0)
+        .map((pair) => `${operation.operationId} ${pair.status}`),
     );
     // The product's `signUp` 200 (a test's, without a service) is not the identity provider's.
     expect(covered).toEqual(["signInWithPassword 200", "refreshToken 200"]);

@@ -19,12 +19,7 @@ import {
 } from "./coverage-types.ts";
 
 export { coverageReport, summaryLine } from "./coverage-report.ts";
-export type {
-  ContractCoverageReport,
-  CoverageReportFile,
-  ProjectRecords,
-  RecordedExchange,
-} from "./coverage-types.ts";
+export type { ContractCoverageReport, CoverageReportFile, ProjectRecords, RecordedExchange } from "./coverage-types.ts";
 
 /** Where Vitest's runs are recorded, one file per project (git-ignored). */
 export const RECORDS_DIR = `${CACHE_FOLDER}/contract-coverage`;
@@ -116,9 +111,9 @@ export function readThreshold(root: string): number {
  */
 export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
   const exists = (file: string) => existsSync(join(root, file));
-  const services = SERVICE_CONTRACTS.filter(({ generated }) => existsSync(generatedPath(root, "manifest.json", generated))).map(
-    ({ name, generated }) => coverageReport(readManifest(root, generated), records, 0, exists, name),
-  );
+  const services = SERVICE_CONTRACTS.filter(({ generated }) =>
+    existsSync(generatedPath(root, "manifest.json", generated)),
+  ).map(({ name, generated }) => coverageReport(readManifest(root, generated), records, 0, exists, name));
   return { ...coverageReport(readManifest(root), records, threshold, exists), services };
 }
 

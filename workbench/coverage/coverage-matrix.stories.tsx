@@ -125,7 +125,9 @@ export const ServiceDocument: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/^Covered 1 of 10 operation×status pairs \(10\.0%; a service's document, no threshold\)\.$/)).toBeVisible();
+    await expect(
+      canvas.getByText(/^Covered 1 of 10 operation×status pairs \(10\.0%; a service's document, no threshold\)\.$/),
+    ).toBeVisible();
     const signUp = canvas.getByRole("row", { name: /signUp/ });
     await expect(within(signUp).getByRole("cell", { name: "✓ 1 covered by 1 test" })).toBeVisible();
     await expect(within(signUp).getByRole("cell", { name: "✗ not covered" })).toBeVisible();
