@@ -32,8 +32,17 @@ export default defineMain({
   // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
   // Storybook's dev server sets its own `server` options and drops vite.config.ts's: the
   // scratch copies under .cache/ are left unwatched here too (workbench/codegen/dev-watch.ts).
-  viteFinal: (config) =>
+  //
+  // `build-storybook` builds in Vite's "production" mode unless told otherwise, and the
+  // product reads that mode as "the real app, unconfigured": identity and analytics switch
+  // off (src/lib/firebase/config.ts), and the identity stories would show the
+  // unavailable-service error instead of their states. The static workbench is a build of
+  // the workbench, not of the app: it builds in a mode of its own, "storybook", so that it
+  // runs the same embedded demo project as the served one (React stays a production build;
+  // `.env.storybook` configures it, as Vite's modes do).
+  viteFinal: (config, { configType }) =>
     mergeConfig(config, {
+      ...(configType === "PRODUCTION" && { mode: "storybook" }),
       plugins: [contractGallery({ root }), contractCoveragePage({ root })],
       server: { watch: { ignored: [ignoreScratchCopies(root)] } },
     }),

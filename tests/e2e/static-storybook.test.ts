@@ -14,6 +14,7 @@ import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium, serveStatic } from "../harness/browser.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
+import { formatFailures, indexEntries, openEntriesInPages } from "./storybook-sidebar.ts";
 
 const SUB_PATH = "/some/sub/path/";
 
@@ -141,26 +142,31 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     }
   });
 
-  it("passes the play functions that read the built stylesheet (Foundations/Tokens)", async () => {
-    // The production build rewrites CSS (`rgb(0 0 0 / 0.4)` becomes `#0006`): checks that
-    // read token values must hold there too, not only in the test runner's dev build.
-    const stories = Object.entries(entries).filter(
-      ([, entry]) => entry.type === "story" && entry.title === "Foundations/Tokens",
+  it("passes the play functions of the stories the build can change, opened from the sidebar", async () => {
+    // The production build rewrites CSS (`rgb(0 0 0 / 0.4)` becomes `#0006`): the token
+    // checks must hold there too, not only in the test runner's dev build. Identity and
+    // analytics read the build's mode and environment (src/lib/firebase/config.ts): a build
+    // in Vite's "production" mode switched them off, and every identity story showed the
+    // unavailable service instead of its state (and the gallery's session stories, which
+    // sign in through it, never signed in). The rest of the sidebar is walked on the
+    // dev server (storybook-sidebar.test.ts); these stories are walked here as well.
+    const opened = (await indexEntries(url)).filter(
+      (entry) =>
+        entry.type === "story" &&
+        (entry.title === "Foundations/Tokens" ||
+          entry.importPath.startsWith("./src/features/identity/") ||
+          entry.importPath.startsWith("./src/features/analytics/") ||
+          entry.importPath === "./workbench/gallery/gallery-session.stories.tsx"),
     );
-    expect(stories.length).toBeGreaterThan(0);
-    for (const [id] of stories) {
-      const { page, errors } = await open(`iframe.html?id=${id}&viewMode=story`);
-      // Storybook's own render state; a failed play function logs its assertion as an error.
-      await page.waitForFunction(
-        () =>
-          (window as unknown as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
-            .__STORYBOOK_PREVIEW__?.currentRender?.phase === "finished",
-        undefined,
-        { timeout: 30_000 },
-      );
-      expect(errors).toEqual([]);
-      await page.context().close();
-    }
+    const groups = new Set(opened.map((entry) => entry.importPath.split("/").slice(0, 4).join("/")));
+    expect([...groups].sort()).toEqual([
+      "./src/features/analytics",
+      "./src/features/identity",
+      "./stories/foundations/tokens.stories.tsx",
+      "./workbench/gallery/gallery-session.stories.tsx",
+    ]);
+    const failures = await openEntriesInPages(browser!, url, opened);
+    expect(failures, formatFailures(failures)).toEqual([]);
   });
 
   it("serves the default fixtures' data, the same data Node generates for the contract", async () => {
