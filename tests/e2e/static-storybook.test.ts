@@ -14,19 +14,13 @@ import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium, serveStatic } from "../harness/browser.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
-import { formatFailures, indexEntries, openEntriesInPages } from "./storybook-sidebar.ts";
+import { formatFailures, indexEntries, openEntriesInPages, type IndexEntry } from "./storybook-sidebar.ts";
 
 const SUB_PATH = "/some/sub/path/";
 
-interface IndexEntry {
-  type: "story" | "docs";
-  title: string;
-  tags?: string[];
-}
-
 describe(`the static Storybook build served from ${SUB_PATH}`, () => {
   let dir = "";
-  let entries: Record<string, IndexEntry> = {};
+  let entries: IndexEntry[] = [];
   let url = "";
   let server: Server | undefined;
   let browser: Browser | undefined;
@@ -44,9 +38,8 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     const build = run(dir, "npm", ["run", "--silent", "build-storybook", "--", "--quiet"]);
     expect(build.status, build.stderr).toBe(0);
     const out = join(dir, "storybook-static");
-    entries = (JSON.parse(readFileSync(join(out, "index.json"), "utf8")) as { entries: Record<string, IndexEntry> })
-      .entries;
     ({ url, server } = await serveStatic(out, SUB_PATH));
+    entries = await indexEntries(url);
     browser = await launchChromium();
   });
 
@@ -119,7 +112,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     // unavailable service instead of its state (and the gallery's session stories, which
     // sign in through it, never signed in). The rest of the sidebar is walked on the
     // dev server (storybook-sidebar.test.ts); these stories are walked here as well.
-    const opened = (await indexEntries(url)).filter(
+    const opened = entries.filter(
       (entry) =>
         entry.type === "story" &&
         (entry.title === "Foundations/Tokens" ||
@@ -169,13 +162,13 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
   });
 
   it("renders every docs page without a console error, each component's with its description and props table", async () => {
-    const docs = Object.entries(entries).filter(([, entry]) => entry.type === "docs");
+    const docs = entries.filter((entry) => entry.type === "docs");
     const isComponent = (entry: IndexEntry) =>
       entry.title.startsWith("Foundations/") && entry.tags?.includes("autodocs");
     expect(
       docs
-        .filter(([, entry]) => isComponent(entry))
-        .map(([, entry]) => entry.title)
+        .filter(isComponent)
+        .map((entry) => entry.title)
         .sort(),
     ).toEqual([
       "Foundations/Button",
@@ -186,7 +179,8 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
       "Foundations/TextField",
     ]);
     expect(docs.length).toBeGreaterThan(6);
-    for (const [id, entry] of docs) {
+    for (const entry of docs) {
+      const id = entry.id;
       const { page, errors } = await open(`iframe.html?id=${id}&viewMode=docs`);
       await page.locator("#storybook-docs h1, #storybook-docs h2").first().waitFor({ timeout: 30_000 });
       if (isComponent(entry)) {

@@ -12,6 +12,8 @@ export interface IndexEntry {
   title: string;
   name: string;
   importPath: string;
+  /** Storybook's tags: `autodocs` marks a component's generated docs page. */
+  tags?: string[];
 }
 
 /** Pages whose content comes from the contract: they differ between the two contracts walked. */
