@@ -32,7 +32,12 @@ const WORKBENCH = [
   "./workbench/fixtures",
   "./workbench/gallery",
   "./workbench/coverage",
+  "./workbench/mock-data",
 ];
+/** The UI capabilities: Storybook pages built on the product's components through the seam. */
+const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
+/** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
+const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
 /** The generated files and the manifest's type: any workbench module may read them. */
 const GENERATED = ["./api/schema.d.ts", "./api/manifest.json", "./api/contract.json", "./api/manifest-types.ts"];
 
@@ -88,15 +93,33 @@ const zones = (forTests = false) => [
   },
   {
     target: ["./workbench/contract", "./workbench/codegen", "./workbench/fixtures"],
-    from: ["./workbench/product.ts", "./workbench/gallery", "./workbench/coverage"],
+    from: ["./workbench/product.ts", ...WORKBENCH_UI],
     message:
       "The workbench's core (contract, codegen, fixtures) depends neither on the product seam nor on the UI capabilities.",
   },
   {
     target: "./workbench/contract",
-    from: ["./workbench/codegen", "./workbench/fixtures", "./workbench/gallery", "./workbench/coverage"],
+    from: ["./workbench/codegen", "./workbench/fixtures", ...WORKBENCH_UI],
     message: "workbench/contract is the shared core: it imports no capability.",
   },
+  // Tests may cross rooms: they check the composition.
+  ...(forTests
+    ? []
+    : [
+        {
+          target: ROOMS[0],
+          from: ["./workbench/fixtures"],
+          except: ["./check"],
+          message:
+            "The fixtures' check room (validator, exchange check) imports no other room: everything else is checked by it.",
+        },
+        {
+          target: ROOMS[1],
+          from: ROOMS.slice(2),
+          message:
+            "The fixtures' data room makes values from schemas: it may use the check room, not answers, the worker or resources.",
+        },
+      ]),
   {
     target: "./workbench",
     from: ["./tests", "./scripts", "./stories", "./.storybook"],

@@ -32,7 +32,7 @@ const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServic
 const preview: Preview = {
   // Each story starts from the default data: what another story created, changed or deleted is gone.
   // Before each story but the first (whose start checks it), the mock worker is checked to
-  // still answer this page, and taken back when it stopped (workbench/fixtures/worker-liveness.ts).
+  // still answer this page, and taken back when it stopped (workbench/fixtures/worker/worker-liveness.ts).
   loaders: [mswLoader(() => startMockWorker(workerUrl)), () => keepMocking(), () => fixtures.resources.reset()],
   globalTypes: { ...globalTypes, ...scenarioGlobalType },
   initialGlobals: { ...initialGlobals, scenario: "default" },

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { fixtures } from "@/mocks/fixtures";
 import { fixturesSession } from "@/mocks/fixtures-session";
 import { SCENARIO_NAMES, SCENARIOS, isScenario } from "#workbench/fixtures/scenarios.ts";
-import { formatViolation } from "#workbench/fixtures/violations.ts";
+import { formatViolation } from "#workbench/fixtures/check/violations.ts";
 import "./scenario.css";
 
 /**

@@ -103,10 +103,31 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   ],
   [
     "the workbench does not import tests",
-    "workbench/fixtures/validator.ts",
-    'import { REPO } from "../../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
+    "workbench/fixtures/check/validator.ts",
+    'import { REPO } from "../../../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
     PATHS,
     "does not import tests",
+  ],
+  [
+    "the fixtures' check room imports no other room",
+    "workbench/fixtures/check/validator.ts",
+    'import { MANY_ITEMS } from "../data/fixture-data";\nexport const x = MANY_ITEMS;\n',
+    PATHS,
+    "check room",
+  ],
+  [
+    "the fixtures' data room does not import answers",
+    "workbench/fixtures/data/free-text.ts",
+    'import { createAnswers } from "../answer/answers";\nexport const x = createAnswers;\n',
+    PATHS,
+    "data room",
+  ],
+  [
+    "the mock-data page does not reach the engine's core the other way",
+    "workbench/fixtures/resources/store.ts",
+    'import { StorePanel } from "../../mock-data/store-panel";\nexport const x = StorePanel;\n',
+    PATHS,
+    "The workbench's core",
   ],
   [
     "scripts import only the harness from tests",
@@ -152,8 +173,14 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
   ],
   [
     "any workbench module may read the manifest's type",
-    "workbench/fixtures/operation-matcher.ts",
+    "workbench/fixtures/answer/operation-matcher.ts",
     'import type { Manifest } from "@/api/manifest-types";\nexport type X = Manifest;\n',
+    PATHS,
+  ],
+  [
+    "the data room may use the check room",
+    "workbench/fixtures/data/fixture-data.ts",
+    'import { formatViolation } from "../check/violations";\nexport const x = formatViolation;\n',
     PATHS,
   ],
   [

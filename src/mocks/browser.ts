@@ -1,13 +1,13 @@
 import { setupWorker, type SetupWorker } from "msw/browser";
 import { identity, identityHandlers } from "@/mocks/identity/fixtures";
 import { fixtures, onUnhandledFrame } from "./fixtures";
-import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/request-destination.ts";
-import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker-liveness.ts";
+import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/worker/request-destination.ts";
+import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker/worker-liveness.ts";
 
 /** Whether a page no worker controls may reload to get one: never under Vitest, whose page it would take away. */
 const RELOAD = !import.meta.env.VITEST;
 
-/** The liveness probe of the started worker (workbench/fixtures/worker-liveness.ts). */
+/** The liveness probe of the started worker (workbench/fixtures/worker/worker-liveness.ts). */
 let probe: string | undefined;
 
 /**
@@ -15,7 +15,7 @@ let probe: string | undefined;
  * Service Worker, with every mocked exchange checked against the contract.
  * `workerUrl` is resolved against the page, so a static build served from a
  * sub-path finds its worker beside its own files. The page's own loads (modules,
- * styles, fonts, the dev server's URLs) pass through; see workbench/fixtures/request-kind.ts.
+ * styles, fonts, the dev server's URLs) pass through; see workbench/fixtures/worker/request-kind.ts.
  *
  * @example
  * const worker = await startMockWorker();

@@ -3,7 +3,7 @@ import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { manifest } from "@/api/manifest";
 import type { operations } from "@/api/schema";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { unhandledPolicy } from "#workbench/fixtures/unhandled.ts";
+import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
 import { fixturesSession } from "./fixtures-session";
 
 // Read as text and parsed here: TypeScript would otherwise infer a type for the whole

@@ -10,7 +10,7 @@ import type * as FirebaseAuth from "firebase/auth";
 import { bypass, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { formatViolation } from "#workbench/fixtures/violations.ts";
+import { formatViolation } from "#workbench/fixtures/check/violations.ts";
 import { identity } from "@/mocks/identity/fixtures";
 import { storeHandlers } from "@/mocks/identity/handlers";
 import { createIdentityStore } from "@/mocks/identity/store";

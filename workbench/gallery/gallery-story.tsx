@@ -5,7 +5,7 @@ import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures";
-import { concreteStatus } from "../fixtures/media-and-status";
+import { concreteStatus } from "../contract/media-and-status";
 import {
   fixtures,
   identityFixtures,

@@ -2,7 +2,7 @@
 // whole flow against the stateful fixtures: create, see it listed, edit, delete.
 import { useCallback, useEffect, useState, type ComponentPropsWithRef, type FormEvent } from "react";
 import type { components, paths } from "../../tests/resources-contract/generated/schema";
-import { Button, createApiClient, TextField } from "../product";
+import { Button, createApiClient, TextField } from "#workbench/product.ts";
 
 type Owner = components["schemas"]["Owner"];
 

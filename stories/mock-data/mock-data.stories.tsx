@@ -4,10 +4,10 @@
 // contract is empty today, so its store has nothing to show yet (the Product story).
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { registry } from "../../tests/resources-contract/fixtures";
-import { fixtures } from "../product";
+import { registry } from "../../tests/resources-contract/fixtures.ts";
+import { fixtures } from "#workbench/product.ts";
 import { OwnersFlow } from "./owners-flow";
-import { StorePanel } from "./store-panel";
+import { StorePanel } from "#workbench/mock-data/store-panel.tsx";
 
 const meta = {
   title: "Contract/Mock data",
