@@ -3,19 +3,21 @@
 // (workbench/coverage/coverage-recorder.ts) and writes them per project
 // (workbench/coverage/coverage-reporter.ts); this module reads those records against
 // the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page;
-// and the same for each service's document (identity, analytics), in a section of its own.
+// and the same for each service's document (the registry's services), in a section of its own.
+import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
+import { serviceContracts } from "../contract/registry.ts";
 import { CACHE_FOLDER } from "../codegen/scratch-folder.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
 import {
-  SERVICE_CONTRACTS,
   type ContractCoverageReport,
   type CoverageReportFile,
   type ProjectRecords,
   type RecordedExchange,
+  type ServiceName,
 } from "./coverage-types.ts";
 
 export { coverageReport, summaryLine } from "./coverage-report.ts";
@@ -111,9 +113,11 @@ export function readThreshold(root: string): number {
  */
 export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
   const exists = (file: string) => existsSync(join(root, file));
-  const services = SERVICE_CONTRACTS.filter(({ generated }) =>
-    existsSync(generatedPath(root, "manifest.json", generated)),
-  ).map(({ name, generated }) => coverageReport(readManifest(root, generated), records, 0, exists, name));
+  const services = serviceContracts(registry)
+    .filter(({ generated }) => existsSync(generatedPath(root, "manifest.json", generated)))
+    .map(({ name, generated }) =>
+      coverageReport(readManifest(root, generated), records, 0, exists, name as ServiceName),
+    );
   return { ...coverageReport(readManifest(root), records, threshold, exists), services };
 }
 
@@ -158,7 +162,8 @@ export function contractCoveragePage({ root }: { root: string }): Plugin {
       if (id !== resolved) return undefined;
       const manifestPath = generatedPath(root, "manifest.json");
       this.addWatchFile(manifestPath);
-      for (const { generated } of SERVICE_CONTRACTS) this.addWatchFile(generatedPath(root, "manifest.json", generated));
+      for (const { generated } of serviceContracts(registry))
+        this.addWatchFile(generatedPath(root, "manifest.json", generated));
       // A test run while Storybook is open refreshes the page.
       const records = join(root, RECORDS_DIR);
       if (existsSync(records)) for (const file of readdirSync(records)) this.addWatchFile(join(records, file));
