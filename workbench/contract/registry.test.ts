@@ -26,9 +26,21 @@ describe("defineContracts", () => {
       { product: PRODUCT, other: { ...PRODUCT, generated: "other" } },
       "the registry names 2 product contracts",
     ],
-    ["a name that is no file name", { product: PRODUCT, "Weather API": { ...PRODUCT, role: "test", generated: "w" } }, '"Weather API": a contract\'s name'],
-    ["a path outside the repository", { product: { ...PRODUCT, source: "../elsewhere" } }, 'product.source: "../elsewhere"'],
-    ["an absolute path", { product: { ...PRODUCT, fixtures: "/tmp/fixtures.ts" } }, 'product.fixtures: "/tmp/fixtures.ts"'],
+    [
+      "a name that is no file name",
+      { product: PRODUCT, "Weather API": { ...PRODUCT, role: "test", generated: "w" } },
+      '"Weather API": a contract\'s name',
+    ],
+    [
+      "a path outside the repository",
+      { product: { ...PRODUCT, source: "../elsewhere" } },
+      'product.source: "../elsewhere"',
+    ],
+    [
+      "an absolute path",
+      { product: { ...PRODUCT, fixtures: "/tmp/fixtures.ts" } },
+      'product.fixtures: "/tmp/fixtures.ts"',
+    ],
     [
       "two contracts writing to one folder",
       { product: PRODUCT, twin: { role: "test", source: "twin.yaml", generated: "src/api" } },
