@@ -89,7 +89,10 @@ export const RowHeaders: Story = {
   },
 };
 
-/** Right to left with Hebrew copy: cells start on the right, as the text does. */
+/**
+ * Right to left with Hebrew copy: cells start on the right, as the text does. Code stays
+ * left to right (`dir="ltr"`), so `--space-2` does not read as `space-2--`.
+ */
 export const RightToLeft: Story = {
   globals: { direction: "rtl" },
   render: (args) => (
@@ -104,10 +107,10 @@ export const RightToLeft: Story = {
       <TableBody>
         <TableRow>
           <TableCell>
-            <code>--space-2</code>
+            <code dir="ltr">--space-2</code>
           </TableCell>
           <TableCell>
-            <code>0.5rem</code>
+            <code dir="ltr">0.5rem</code>
           </TableCell>
         </TableRow>
       </TableBody>
@@ -116,6 +119,7 @@ export const RightToLeft: Story = {
   play: async ({ canvasElement }) => {
     const header = within(canvasElement).getByRole("columnheader", { name: "אסימון" });
     await expect(getComputedStyle(header).textAlign).toBe("start");
+    await expect(within(canvasElement).getByText("--space-2")).toBeVisible();
     await expect(header.getBoundingClientRect().right).toBeGreaterThan(
       within(canvasElement).getByRole("columnheader", { name: "ערך" }).getBoundingClientRect().right,
     );
