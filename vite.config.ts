@@ -61,7 +61,7 @@ interface PathData {
  * on a large contract) runs each story once, in one theme: its batches alternate between
  * the two projects (GALLERY_THEME_TAG). Its stories render the same
  * components as the hand-written ones, which both themes check, and their data does not
- * change with the theme (README, "What is checked where").
+ * change with the theme (docs/scripts.md, "What is checked where").
  */
 function storybookProject(theme: Theme) {
   const other = GALLERY_THEME_TAG[theme === "light" ? "dark" : "light"];

@@ -59,7 +59,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
     }
   });
 
-  // Not a budget: the dev server compiles each module on its first request; see the README for the figures.
+  // Not a budget: the dev server compiles each module on its first request; figures in docs/performance.md.
   it("opens each one without an error, one after the other in one page", { timeout: 30 * 60_000 }, async () => {
     // The pages a designer reads and the internals.
     const titles = new Set(entries.map((entry) => entry.title));
