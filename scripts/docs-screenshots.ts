@@ -49,7 +49,7 @@ const SHOTS: Shot[] = [
   {
     file: "contract-overview.png",
     path: "?path=/story/contract-overview--with-operations",
-    ready: storyShown("table tbody tr"),
+    ready: storyShown("#storybook-root table tbody tr"),
   },
   {
     file: "gallery-story.png",
@@ -59,12 +59,12 @@ const SHOTS: Shot[] = [
   {
     file: "mock-data-store.png",
     path: "?path=/story/contract-mock-data--store",
-    ready: storyShown("[data-ready='true'] tbody tr"),
+    ready: storyShown("#storybook-root [data-ready='true'] tbody tr"),
   },
   {
     file: "sign-in-wrong-password.png",
     path: "?path=/story/identity-screens--sign-in-wrong-password",
-    ready: storyShown("[role=alert]"),
+    ready: storyShown("#storybook-root [role=alert]"),
   },
   {
     file: "text-field-rtl-phone.png",
