@@ -32,9 +32,9 @@ const browser = () => ({
       // byte-identical, the usual case); ours only redraws a failed size change as a diff.
       comparators: { "any-size": compareScreenshots },
       screenshotOptions: { animations: "disabled" as const, caret: "hide" as const, scale: "css" as const },
-      // How long to wait for two captures in a row to agree: Vitest's 5 s default ran out on
-      // Petstore's scratch-copy story run with two test suites sharing the two cores. A story
-      // that never settles still fails, after 30 s.
+      // How long to wait for two captures in a row to agree: on two shared cores a story can
+      // take longer than Vitest's 5 s default to settle. A story that never settles still
+      // fails, after 30 s.
       timeout: 30_000,
       resolveScreenshotPath: ({ arg, ext, root, browserName, platform }: PathData) =>
         join(root, BASELINE_DIR, `${browserName}-${platform}`, `${arg}${ext}`),
@@ -61,7 +61,7 @@ interface PathData {
  * on a large contract) runs each story once, in one theme: its batches alternate between
  * the two projects (GALLERY_THEME_TAG). Its stories render the same
  * components as the hand-written ones, which both themes check, and their data does not
- * change with the theme (README, "What is checked where").
+ * change with the theme (docs/scripts.md, "What is checked where").
  */
 function storybookProject(theme: Theme) {
   const other = GALLERY_THEME_TAG[theme === "light" ? "dark" : "light"];
@@ -75,10 +75,9 @@ function storybookProject(theme: Theme) {
       provide: { visualTheme: theme },
       globalSetup: ["tests/setup/require-chromium.ts"],
       setupFiles: ["tests/setup/storybook.ts", "tests/visual/capture.ts"],
-      // A real contract's overview is a table of a thousand operations or more, which axe
-      // takes seconds to check on two busy cores: more than Vitest's default 15 s allows. A
-      // gallery batch of DigitalOcean's (20 `genai_…` pairs) took 34.5 s in a full run on a fast
-      // day, and the machine has run 2.5 times slower on others: 120 s, as the node project has.
+      // A real contract's overview is a table of a thousand operations or more, and a gallery
+      // batch renders twenty responses: axe takes tens of seconds on them on two busy cores,
+      // more than Vitest's default 15 s allows. 120 s, as the node project has.
       testTimeout: 120_000,
     },
   };
@@ -175,8 +174,8 @@ export default defineConfig({
           include: testsOf("workbench"),
           exclude: [...NOT_TESTS_HERE, ...LAYERED],
           isolate: false,
-          // The slowest tests take 0.9 s alone (the property tests), 1.5 s with GitHub's description
-          // (a batch of 250 of its pairs) beside the whole suite: Vitest's default 5 s is too tight.
+          // The property tests and the batches over a large contract's pairs take seconds beside
+          // the whole suite: Vitest's default 5 s is too tight.
           testTimeout: 30_000,
         },
       },
