@@ -101,7 +101,7 @@ describe("adding a contract with one registry entry and its document", () => {
 
   it("answers the Node tests and counts in contract coverage, in a section of its own", () => {
     mkdirSync(join(dir, "src/features/weather"), { recursive: true });
-    writeFileSync(join(dir, "src/features/weather/forecast.test.ts"), NODE_TEST);
+    writeFileSync(join(dir, "src/features/weather/forecast.dom.test.ts"), NODE_TEST);
     const tests = run(dir, "vitest", ["run", "--project", "unit", "src/features/weather"]);
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
     const coverage = run(dir, "npm", ["run", "--silent", "coverage:contract"]);
