@@ -42,7 +42,11 @@ const fixtures = module.createFixtures(manifest, contract);
 const { validator } = fixtures;
 
 const LOREM = new Set(faker.definitions.lorem.word.map((word) => word.toLowerCase()));
-const ENGLISH = new Set(Object.values(faker.definitions.word).flatMap((words) => words.map((w) => w.toLowerCase())));
+const ENGLISH = new Set(
+  Object.values(faker.definitions.word as Record<string, string[]>).flatMap((words) =>
+    words.map((w) => w.toLowerCase()),
+  ),
+);
 const FREE_TEXT = /(description|body|bio|text|content|message|comment|note|details|summary|notes)$/i;
 
 function isLorem(text: string): boolean {
@@ -76,7 +80,8 @@ function views(pointer: string, value: unknown, seen = new Set<string>()): strin
   if (!record(schema)) return [];
   const found = [pointer];
   if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) found.push(...views(schema.$ref, value, seen));
-  if (Array.isArray(schema.allOf)) schema.allOf.forEach((_, i) => found.push(...views(`${pointer}/allOf/${i}`, value, seen)));
+  if (Array.isArray(schema.allOf))
+    schema.allOf.forEach((_, i) => found.push(...views(`${pointer}/allOf/${i}`, value, seen)));
   for (const keyword of ["anyOf", "oneOf"]) {
     const branches = schema[keyword];
     if (!Array.isArray(branches)) continue;
@@ -115,7 +120,10 @@ function walk(value: unknown, pointer: string, depth: number, leftOut: Set<strin
       if (example !== undefined && !leftOut.has(name)) {
         totals.sites++;
         if (Object.hasOwn(value, name) && isDeepStrictEqual(value[name], example)) totals.honoured++;
-        else if (missed.length < 12) missed.push(`${place}/${name}: ${JSON.stringify(value[name])?.slice(0, 60)} ≠ ${JSON.stringify(example).slice(0, 60)}`);
+        else if (missed.length < 12)
+          missed.push(
+            `${place}/${name}: ${JSON.stringify(value[name])?.slice(0, 60)} ≠ ${JSON.stringify(example).slice(0, 60)}`,
+          );
       }
       if (Object.hasOwn(value, name)) walk(value[name], at, depth + 1, leftOut, `${place}/${name}`);
     }
