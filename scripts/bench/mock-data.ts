@@ -115,7 +115,7 @@ function walk(value: unknown, pointer: string, depth: number, leftOut: Set<strin
     for (const name of Object.keys(schema.properties)) {
       const at = `${view}/properties/${escapeSegment(name)}`;
       const property = valueAt(contract, at);
-      const examples = record(property) && Array.isArray(property.examples) ? property.examples : [];
+      const examples: unknown[] = record(property) && Array.isArray(property.examples) ? property.examples : [];
       const example = examples.find((candidate) => validAt(at, candidate));
       if (example !== undefined && !leftOut.has(name)) {
         totals.sites++;
