@@ -6,8 +6,9 @@
  *   and whose value is the first of them (a property named like a path parameter, which
  *   the request chooses, is left out); answers that are the response's own media-type
  *   example are counted apart, their properties are the contract's by definition;
- * - strings that fell back to lorem ipsum (every word faker's Latin, at least one word not
- *   English), in free-text fields (`description`, `body`, `bio`, …) and elsewhere.
+ * - strings that fell back to lorem ipsum (every word faker's Latin, at least one longer than
+ *   three letters not English: `id` or `et` alone is not lorem), in free-text fields
+ *   (`description`, `body`, `bio`, …) and elsewhere.
  *
  * Measured independently of the fixtures' own walk: this reads the contract and the
  * answers only. The document is generated in memory (never copied into openapi/).
@@ -51,7 +52,11 @@ const FREE_TEXT = /(description|body|bio|text|content|message|comment|note|detai
 
 function isLorem(text: string): boolean {
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
-  return words.length > 0 && words.every((word) => LOREM.has(word)) && words.some((word) => !ENGLISH.has(word));
+  return (
+    words.length > 0 &&
+    words.every((word) => LOREM.has(word)) &&
+    words.some((word) => word.length > 3 && !ENGLISH.has(word))
+  );
 }
 
 const record = (value: unknown): value is Record<string, unknown> =>
