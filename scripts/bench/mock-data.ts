@@ -3,8 +3,8 @@
  * contract's own data. Over every GET operation answering JSON with a 200, the first
  * item of each default answer (what `fixtures.fixture(id, 200)` serves):
  * - property examples honoured: properties whose schema gives a valid `example`/`examples`
- *   and whose value is the first of them (a property named like a path parameter, which
- *   the request chooses, is left out); answers that are the response's own media-type
+ *   and whose value is the first of them (a property named like a path parameter, or the
+ *   `id` a `…Id` parameter names, is left out: the request chooses it); answers that are the response's own media-type
  *   example are counted apart, their properties are the contract's by definition;
  * - strings that fell back to lorem ipsum (every word faker's Latin, at least one longer than
  *   three letters not English: `id` or `et` alone is not lorem), in free-text fields
