@@ -5,7 +5,9 @@
  * - property examples honoured: properties whose schema gives a valid `example`/`examples`
  *   and whose value is the first of them (a property named like a path parameter, or the
  *   `id` a `…Id` parameter names, is left out: the request chooses it); answers that are the response's own media-type
- *   example are counted apart, their properties are the contract's by definition;
+ *   example are counted apart, their properties are the contract's by definition, and so
+ *   are values that are their schema's own example (which comes before its properties');
+ *   a property absent from the answer (another `oneOf` branch's) is counted apart;
  * - strings that fell back to lorem ipsum (every word faker's Latin, at least one longer than
  *   three letters not English: `id` or `et` alone is not lorem), in free-text fields
  *   (`description`, `body`, `bio`, …) and elsewhere.
@@ -96,7 +98,23 @@ function views(pointer: string, value: unknown, seen = new Set<string>()): strin
   return found;
 }
 
-const totals = { answers: 0, mediaExamples: 0, sites: 0, honoured: 0, strings: 0, loremFree: 0, loremElsewhere: 0 };
+function firstExample(pointer: string): unknown {
+  const schema = valueAt(contract, pointer);
+  const examples: unknown[] = record(schema) && Array.isArray(schema.examples) ? schema.examples : [];
+  return examples.find((candidate) => validAt(pointer, candidate));
+}
+
+const totals = {
+  answers: 0,
+  mediaExamples: 0,
+  wholeExamples: 0,
+  absent: 0,
+  sites: 0,
+  honoured: 0,
+  strings: 0,
+  loremFree: 0,
+  loremElsewhere: 0,
+};
 const missed: string[] = [];
 
 function countStrings(value: unknown, name: string): void {
@@ -112,7 +130,17 @@ function countStrings(value: unknown, name: string): void {
 
 function walk(value: unknown, pointer: string, depth: number, leftOut: Set<string>, place: string): void {
   if (depth > MAX_DEPTH) return;
-  for (const view of views(pointer, value)) {
+  const described = views(pointer, value);
+  // A value that is its schema's own example (the order puts it before its properties') is the contract's whole.
+  if (
+    typeof value === "object" &&
+    value !== null &&
+    described.some((view) => isDeepStrictEqual(firstExample(view), value))
+  ) {
+    totals.wholeExamples++;
+    return;
+  }
+  for (const view of described) {
     const schema = valueAt(contract, view) as Record<string, unknown>;
     if (Array.isArray(value) && schema.items !== undefined && value.length > 0)
       walk(value[0], `${view}/items`, depth + 1, leftOut, `${place}/0`);
@@ -122,9 +150,10 @@ function walk(value: unknown, pointer: string, depth: number, leftOut: Set<strin
       const property = valueAt(contract, at);
       const examples: unknown[] = record(property) && Array.isArray(property.examples) ? property.examples : [];
       const example = examples.find((candidate) => validAt(at, candidate));
-      if (example !== undefined && !leftOut.has(name)) {
+      if (example !== undefined && !leftOut.has(name) && !Object.hasOwn(value, name)) totals.absent++;
+      else if (example !== undefined && !leftOut.has(name)) {
         totals.sites++;
-        if (Object.hasOwn(value, name) && isDeepStrictEqual(value[name], example)) totals.honoured++;
+        if (isDeepStrictEqual(value[name], example)) totals.honoured++;
         else if (missed.length < 12)
           missed.push(
             `${place}/${name}: ${JSON.stringify(value[name])?.slice(0, 60)} ≠ ${JSON.stringify(example).slice(0, 60)}`,
@@ -166,7 +195,8 @@ const share = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 *
 console.log(
   [
     `bench:mock-data: ${relative(process.cwd(), document)}: ${totals.answers} default answers (GET, JSON 200), ${totals.mediaExamples} of them the response's own example`,
-    `  property examples honoured in the first item: ${totals.honoured} of ${totals.sites} (${share(totals.honoured, totals.sites)})`,
+    `  property examples honoured in the first item: ${totals.honoured} of ${totals.sites} (${share(totals.honoured, totals.sites)})` +
+      `; ${totals.wholeExamples} objects or lists are their schema's own example; ${totals.absent} properties with examples absent (another branch)`,
     `  strings that fell back to lorem: ${totals.loremElsewhere} outside free-text fields, ${totals.loremFree} in free text, of ${totals.strings} strings`,
     ...(missed.length > 0 ? ["  first examples not honoured:", ...missed.map((line) => `    ${line}`)] : []),
   ].join("\n"),
