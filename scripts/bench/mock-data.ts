@@ -116,13 +116,17 @@ const totals = {
   loremElsewhere: 0,
 };
 const missed: string[] = [];
+const loremPlaces: string[] = [];
 
 function countStrings(value: unknown, name: string): void {
   if (typeof value === "string") {
     totals.strings++;
     if (isLorem(value)) {
       if (FREE_TEXT.test(name)) totals.loremFree++;
-      else totals.loremElsewhere++;
+      else {
+        totals.loremElsewhere++;
+        if (loremPlaces.length < 8) loremPlaces.push(`${name}: ${JSON.stringify(value).slice(0, 60)}`);
+      }
     }
   } else if (Array.isArray(value)) value.forEach((item) => countStrings(item, name));
   else if (record(value)) Object.entries(value).forEach(([key, item]) => countStrings(item, key));
@@ -199,5 +203,8 @@ console.log(
       `; ${totals.wholeExamples} objects or lists are their schema's own example; ${totals.absent} properties with examples absent (another branch)`,
     `  strings that fell back to lorem: ${totals.loremElsewhere} outside free-text fields, ${totals.loremFree} in free text, of ${totals.strings} strings`,
     ...(missed.length > 0 ? ["  first examples not honoured:", ...missed.map((line) => `    ${line}`)] : []),
+    ...(loremPlaces.length > 0
+      ? ["  first lorem outside free text:", ...loremPlaces.map((line) => `    ${line}`)]
+      : []),
   ].join("\n"),
 );
