@@ -50,7 +50,14 @@ const ENGLISH = new Set(
     words.map((w) => w.toLowerCase()),
   ),
 );
-const FREE_TEXT = /(description|body|bio|text|content|message|comment|note|details|summary|notes)$/i;
+/** Free-text names, read as the fixtures' field rules read them (snake_case words). */
+const FREE_TEXT =
+  /(^|_)(description|body|text|content|contents|message|comment|bio|notes?|details?|summary|about|readme)(_|$)/;
+const snake = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .toLowerCase();
 
 function isLorem(text: string): boolean {
   const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -122,7 +129,7 @@ function countStrings(value: unknown, name: string): void {
   if (typeof value === "string") {
     totals.strings++;
     if (isLorem(value)) {
-      if (FREE_TEXT.test(name)) totals.loremFree++;
+      if (FREE_TEXT.test(snake(name))) totals.loremFree++;
       else {
         totals.loremElsewhere++;
         if (loremPlaces.length < 8) loremPlaces.push(`${name}: ${JSON.stringify(value).slice(0, 60)}`);
