@@ -9,6 +9,7 @@ import type { SampleRequest } from "../fixtures/contract-fixtures";
 import type { SchemaFailure } from "../fixtures/check/validator";
 import { api, ApiError, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product";
 import { allowsString } from "./schema-shape";
+import { examplePlaces } from "./example-places";
 import { SchemaView } from "./schema-view";
 import "./operation-response.css";
 
@@ -180,6 +181,22 @@ function Body({
   );
 }
 
+/** Places listed before the line says how many more. */
+const MAX_PLACES = 12;
+
+/** Which values the contract's examples gave (the others were made to fit their fields); nothing when none did. */
+function ExamplesLine({ places }: { places: string[] }) {
+  if (places.length === 0) return null;
+  const shown = places.slice(0, MAX_PLACES).join(", ");
+  const more = places.length > MAX_PLACES ? ` and ${places.length - MAX_PLACES} more` : "";
+  return (
+    <p className="operation-response__examples">
+      From the contract&apos;s examples: {shown}
+      {more}. The other values fit their fields.
+    </p>
+  );
+}
+
 /**
  * One response of one operation, as the contract declares it: the operation is called
  * through the app's hooks and client with valid arguments generated from the contract,
@@ -257,7 +274,19 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
         description={`HTTP ${status}: the response has no body${mediaType === undefined ? ", as the contract declares" : ""}.`}
       />
     ) : (
-      <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
+      <>
+        <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
+        {mediaType !== undefined && schema !== undefined ? (
+          <ExamplesLine
+            places={examplePlaces(
+              source,
+              schemaPointer(operationId, "responses", status, "content", mediaType, "schema"),
+              data,
+              content[mediaType]?.examples ?? [],
+            )}
+          />
+        ) : null}
+      </>
     );
     verdict = check(source, operationId, status, mediaType, schema, empty ? undefined : data);
   }
