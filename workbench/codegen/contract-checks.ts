@@ -1,8 +1,10 @@
 /**
  * What a contract asks for that no value can satisfy, said at generation rather than
- * found later by the fixtures: an empty `enum` (an error: no value exists), an example
- * that breaks its own schema, and a `pattern` whose length contradicts `minLength` or
- * `maxLength` (warnings). Examples are checked the way the fixtures check values, in a
+ * found later by the fixtures: an empty `enum` (no value exists), an example that breaks
+ * its own schema, and a `pattern` whose length contradicts `minLength` or `maxLength`.
+ * All are warnings: such a schema is valid, only unusable, and the rest of the contract
+ * still generates (the value is typed `never`, left out where optional, and what
+ * requires it is shown as unsatisfiable). Examples are checked the way the fixtures check values, in a
  * worker thread (`example-checks.ts`, `examples-worker.ts`).
  */
 import type { Document } from "@redocly/openapi-core";
@@ -85,11 +87,13 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         if (Array.isArray(node.enum) && node.enum.length === 0) {
           const pointer = pointerOf(path);
           problems.push({
-            severity: "error",
+            severity: "warning",
             file,
             ...locate(document.source, `${pointer}/enum`),
             pointer: `#${pointer}/enum`,
-            message: "`enum: []` allows no value at all: no request or response can ever match it.",
+            rule: "empty-enum",
+            message:
+              "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
             fix: "list the allowed values, or remove `enum`.",
           });
         }
