@@ -164,7 +164,7 @@ export default defineConfig({
         test: {
           name: "workbench",
           environment: "node",
-          include: ["workbench/**/*.test.ts", ".cache/try.test.ts"],
+          include: ["workbench/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...WORKBENCH_DOM_TESTS],
           isolate: false,
           // The slowest tests take 0.9 s alone (the property tests), 1.5 s with GitHub's description
