@@ -160,7 +160,7 @@ describe("a contract with the constructs of large real-world contracts", () => {
     for (let seed = 0; seed < 200; seed++) {
       const { value, failures } = data.generate("#/components/schemas/Palette", { seed, scenario: "default" });
       expect(failures).toEqual([]);
-      const { code, email, hex } = value as Record<string, string>;
+      const { code = "", email = "", hex = "" } = value as Record<string, string | undefined>;
       expect(code).toMatch(/^a{30,36}$/);
       expect(email).toMatch(/^[a-z]+@example[.]com$/);
       expect(email.length).toBeGreaterThanOrEqual(24);
