@@ -90,6 +90,36 @@ describe("a contract with the constructs of large real-world contracts", () => {
     });
   });
 
+  describe("keeps the response schema when a stored resource changes", () => {
+    it("keeps a required field a replace body lacks, from the stored record", async () => {
+      fixtures.resources.reset();
+      const before = (await client.GET("/records/{recordId}", { params: { path: { recordId: "r123" } } })).data as
+        Record<string, unknown> | undefined;
+      const replaced = await client.PUT("/records/{recordId}", {
+        params: { path: { recordId: "r123" } },
+        body: { title: "Renamed" },
+      });
+      expect(replaced.response.status).toBe(200);
+      expect(replaced.data).toEqual({ id: "r123", type: before?.type, title: "Renamed" });
+      const after = await client.GET("/records/{recordId}", { params: { path: { recordId: "r123" } } });
+      expect(after.data).toEqual(replaced.data);
+      expect(await violations()).toEqual([]);
+    });
+
+    it("answers a change that would break the schema with a 500 naming the violation, never the invalid body", async () => {
+      fixtures.resources.reset();
+      const patched = await client.PATCH("/records/{recordId}", {
+        params: { path: { recordId: "r123" } },
+        body: [{ op: "replace", path: "/type", value: "poem" }],
+      });
+      expect(patched.response.status).toBe(500);
+      expect(await violations()).toEqual([
+        'patchRecord → 200 response body at /type: expected one of ["note","task"], got "poem"',
+        "patchRecord → 500 response status: expected one of 200, got 500",
+      ]);
+    });
+  });
+
   describe("answers each variant of one method and URL with its own operation", () => {
     it("tells variants apart by a body property's const or enum", async () => {
       const folder = await callSample("POST", "/items#folders", "createFolder");
