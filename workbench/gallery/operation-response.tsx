@@ -18,6 +18,8 @@ export interface GallerySource {
   contract: ContractSchemas;
   validator: { check(pointer: string, value: unknown): SchemaFailure[] };
   sampleRequest(operationId: string): SampleRequest;
+  /** Why no body can answer a declared status (a value its schema requires allows none); undefined when one can. */
+  unsatisfiable?(operationId: string, status: string): string | undefined;
 }
 
 /** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
@@ -238,6 +240,15 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
       <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
     );
     verdict = check(source, operationId, status, mediaType, schema, empty ? undefined : data);
+  }
+
+  // A response the contract makes impossible (an empty enum it requires) is shown as such, not failed.
+  const impossible = source.unsatisfiable?.(operationId, status);
+  if (impossible !== undefined && !query.isPending) {
+    verdict = {
+      kind: "none",
+      why: `Unsatisfiable: no body can answer ${status}, since its schema requires ${impossible}.`,
+    };
   }
 
   return (
