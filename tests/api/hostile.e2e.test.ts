@@ -201,6 +201,12 @@ describe("npm run api on a hostile contract", () => {
     expect(result.stderr).toContain(
       "api: openapi/openapi.yaml:33:20 warning the pattern ^[a-z]{2,3}$ matches 2 to 3 characters, but minLength is 5: no string satisfies both.",
     );
+    // A pattern with groups: its length is found by drawing strings from it.
+    expect(result.stderr).toContain(
+      "warning no string of 10 or more characters matching the pattern ^(ab){2}$ was found; the fixtures cannot keep the pattern and the length limits together.",
+    );
+    // A pattern that can hold its length limits gets no warning, however it nests.
+    expect(result.stderr).not.toContain("^(a+)+$");
     // An unquoted date is a string (YAML's JSON-compatible schema), so it is no complaint.
     expect(result.stderr).not.toContain("/released");
     const contract = readFileSync(join(dir, "src/api/contract.json"), "utf8");

@@ -19,6 +19,7 @@ import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationKey, operationsOf } from "./manifest.ts";
 import { locate } from "./locate.ts";
+import { drawPattern } from "../fixtures/data/pattern-strings.ts";
 
 /** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
 const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
@@ -101,6 +102,22 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         const length = typeof pattern === "string" ? patternLength(pattern) : undefined;
         const minLength = typeof node.minLength === "number" ? node.minLength : 0;
         const maxLength = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+        const drawn =
+          typeof pattern === "string" && length === undefined && (minLength > 0 || maxLength < Infinity)
+            ? drawPattern(pattern, minLength, maxLength, 1)
+            : undefined;
+        if (isRecord(drawn) && "none" in drawn) {
+          const pointer = pointerOf(path);
+          problems.push({
+            severity: "warning",
+            file,
+            ...locate(document.source, `${pointer}/pattern`),
+            pointer: `#${pointer}/pattern`,
+            rule: "unsatisfiable-pattern",
+            message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
+            fix: "make the pattern and the length limits agree.",
+          });
+        }
         if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
           const pointer = pointerOf(path);
           problems.push({
