@@ -12,6 +12,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest } from "../codegen/manifest.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { requiresNothing } from "../contract/unusable.ts";
 import {
   type ContractCoverageReport,
   type CoverageReportFile,
@@ -118,11 +122,39 @@ export function fullReport(root: string, records: ProjectRecords[], threshold: n
     .map(({ name, generated }) =>
       coverageReport(readManifest(root, generated), records, 0, exists, name as ServiceName),
     );
-  return { ...coverageReport(readManifest(root), records, threshold, exists), services };
+  const manifest = readManifest(root);
+  return {
+    ...coverageReport(manifest, records, threshold, exists, undefined, unsatisfiablePairs(root, manifest)),
+    services,
+  };
+}
+
+/**
+ * The pairs of the product's contract whose body no value can make (a required empty
+ * `enum`), read from contract.json only when it has an empty enum at all.
+ */
+function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: string, status: string) => boolean {
+  const file = generatedPath(root, "contract.json");
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (!/"enum": ?\[\]/.test(text)) return () => false;
+  const contract = JSON.parse(text) as ContractSchemas;
+  const found = new Set<string>();
+  for (const operation of manifest.operations) {
+    for (const { status } of operation.responses) {
+      const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
+      const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
+      if (requiresNothing(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+    }
+  }
+  return (operationId, status) => found.has(`${operationId} ${status}`);
 }
 
 /** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
+  // A column of its own only when the contract has such pairs.
+  const anyUnsatisfiable = report.operations.some((operation) =>
+    operation.statuses.some((pair) => pair.unsatisfiable === true),
+  );
   const rows = report.operations.map((operation) => [
     operation.operationId,
     `${operation.method.toUpperCase()} ${operation.path}`,
@@ -131,11 +163,19 @@ export function formatReport(report: ContractCoverageReport): string[] {
       .map((pair) => pair.status)
       .join(", ") || "—",
     operation.statuses
-      .filter((pair) => pair.coveredBy.length === 0)
+      .filter((pair) => pair.coveredBy.length === 0 && pair.unsatisfiable !== true)
       .map((pair) => pair.status)
       .join(", ") || "—",
+    ...(anyUnsatisfiable
+      ? [
+          operation.statuses
+            .filter((pair) => pair.unsatisfiable === true)
+            .map((pair) => pair.status)
+            .join(", ") || "—",
+        ]
+      : []),
   ]);
-  const header = ["operation", "request", "covered", "not covered"];
+  const header = ["operation", "request", "covered", "not covered", ...(anyUnsatisfiable ? ["unsatisfiable"] : [])];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells

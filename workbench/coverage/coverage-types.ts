@@ -34,6 +34,11 @@ export interface CoveragePair {
   status: string;
   /** `project: file > test name` of each test or story that received this response; empty when none did. */
   coveredBy: string[];
+  /**
+   * Set when no body can answer this status (its schema requires a value an empty `enum`
+   * forbids): shown as unsatisfiable and left out of the counts, since no test can cover it.
+   */
+  unsatisfiable?: true;
 }
 
 export interface CoverageOperation {
