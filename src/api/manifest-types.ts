@@ -18,6 +18,8 @@ export interface ManifestResponse {
   mediaTypes: string[];
   /** The headers it declares (`Location`, …), only when it declares some. */
   headers?: string[];
+  /** Those of its headers whose schema is a number or a boolean (else the value is text). */
+  headerTypes?: Record<string, "number" | "boolean">;
 }
 
 /**
@@ -80,6 +82,12 @@ export interface ManifestOperation {
   pagination?: ManifestPagination;
 }
 
+/** One resource of the contract and the paths that read or change it. */
+export interface ManifestResourcePaths {
+  name: string;
+  paths: string[];
+}
+
 /** What the contract holds, in a form that needs no OpenAPI parser to read. */
 export interface Manifest {
   title: string;
@@ -88,4 +96,9 @@ export interface Manifest {
   operations: ManifestOperation[];
   /** Each named schema, with a hash of its definition so a change can be detected. */
   schemas: Array<{ name: string; hash: string }>;
+  /**
+   * The resources the stateful fixtures find (workbench/fixtures/resources/README.md): each
+   * one's paths, its lists and its items. A mutation on one of them refreshes the reads of all.
+   */
+  resources?: ManifestResourcePaths[];
 }

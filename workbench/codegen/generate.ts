@@ -27,10 +27,12 @@ import {
 import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
 import { locate } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 import type { PagingFinding } from "./pagination.ts";
 import { pagingTypes } from "./paging-types.ts";
+import { resourcePaths } from "./resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
 import { isRecord } from "../contract/records.ts";
@@ -542,6 +544,8 @@ export async function generate(
   const started = (early && "started" in early ? early.started : undefined) ?? startContract(root, document, schema);
   if ("failure" in started) throw started.failure;
   const { contractJson, examples } = started;
+  const resources = resourcePaths(manifest.operations, JSON.parse(contractJson) as ContractSchemas);
+  if (resources.length > 0) manifest.resources = resources;
 
   let types: string;
   try {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import type { OpenAPI3, ResponseObject } from "openapi-typescript";
+import type { HeaderObject, OpenAPI3, ResponseObject, SchemaObject } from "openapi-typescript";
 
-import { own } from "../contract/own.ts";
+import { define, own } from "../contract/own.ts";
 import { escapeSegment } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import type { Manifest, ManifestOperation, ManifestResource } from "../../src/api/manifest-types.ts";
@@ -27,6 +27,20 @@ export type {
   ManifestResponse,
   Method,
 } from "../../src/api/manifest-types.ts";
+
+/** The declared headers whose values are not text (`X-RateLimit-Remaining: integer`), so the client can read them as typed. */
+function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined): Record<string, "number" | "boolean"> {
+  const types: Record<string, "number" | "boolean"> = {};
+  for (const [name, raw] of Object.entries(response?.headers ?? {})) {
+    const header = deref<HeaderObject>(document, raw);
+    const schema = header?.schema === undefined ? undefined : deref<SchemaObject>(document, header.schema);
+    const type: unknown = schema && "type" in schema ? schema.type : undefined;
+    const named = Array.isArray(type) ? type.find((entry) => entry !== "null") : type;
+    if (named === "integer" || named === "number") define(types, name, "number");
+    else if (named === "boolean") define(types, name, "boolean");
+  }
+  return types;
+}
 
 function hash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
@@ -58,7 +72,13 @@ export function buildManifest(
     const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
       const response = deref<ResponseObject>(document, raw);
       const headers = Object.keys(response?.headers ?? {});
-      return { status, mediaTypes: Object.keys(response?.content ?? {}), ...(headers.length > 0 ? { headers } : {}) };
+      const headerTypes = headerTypesOf(document, response);
+      return {
+        status,
+        mediaTypes: Object.keys(response?.content ?? {}),
+        ...(headers.length > 0 ? { headers } : {}),
+        ...(Object.keys(headerTypes).length > 0 ? { headerTypes } : {}),
+      };
     });
     const security = operation.security ?? document.security ?? [];
     return {
