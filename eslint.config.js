@@ -44,7 +44,7 @@ const GENERATED = ["./api/schema.d.ts", "./api/manifest.json", "./api/contract.j
 /**
  * The map of the repository as import rules (README "Layout", docs/decisions/0010).
  * `forTests`: tests and stories may also reach the fixtures (src/mocks), which is what they are for.
- * Each zone is proven by tests/lint-zones.test.ts.
+ * Each zone is proven by tests/lint-zones.e2e.test.ts.
  */
 const zones = (forTests = false) => [
   { target: "./src/features", from: "./src/app", message: "Features must not depend on the app shell." },

@@ -138,7 +138,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   ],
   [
     "tests do not import scripts",
-    "tests/build.test.ts",
+    "tests/build.e2e.test.ts",
     'import { documentArguments } from "../scripts/bench/arguments.ts";\nexport const x = documentArguments;\n',
     PATHS,
     "Tests do not import scripts",

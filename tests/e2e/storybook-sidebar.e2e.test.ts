@@ -4,7 +4,7 @@
 // and the worker sees each request). Any console error, page error, failed story or
 // Storybook error display fails the test, named by the entry. This walk is on the
 // project's contract (every entry, the gallery sampled); the one on the gallery's test
-// contract, in a scratch copy, is in gallery.test.ts (what that contract changes).
+// contract, in a scratch copy, is in gallery.e2e.test.ts (what that contract changes).
 import { readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
