@@ -35,7 +35,7 @@ function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined)
     const header = deref<HeaderObject>(document, raw);
     const schema = header?.schema === undefined ? undefined : deref<SchemaObject>(document, header.schema);
     const type: unknown = schema && "type" in schema ? schema.type : undefined;
-    const named = Array.isArray(type) ? type.find((entry) => entry !== "null") : type;
+    const named: unknown = Array.isArray(type) ? (type as unknown[]).find((entry) => entry !== "null") : type;
     if (named === "integer" || named === "number") define(types, name, "number");
     else if (named === "boolean") define(types, name, "boolean");
   }

@@ -111,7 +111,7 @@ describe("paging read from the contract", () => {
       /cursor parameter `cursor` but no response field/,
     );
     expect(found(list([{ name: "limit" }], things))?.unrecognised).toMatch(/page-size parameter `limit` alone/);
-    expect(found(list([], things))).toMatchObject({ unpaged: expect.stringMatching(/complete list/) });
+    expect(found(list([], things))?.unpaged).toMatch(/complete list/);
     // An item that holds a list (it has an id of its own) is no list.
     const item = { type: "object", properties: { id: { type: "string" }, tags: things } };
     expect(found(list([{ name: "page" }], item))).toBeUndefined();
