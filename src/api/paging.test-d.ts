@@ -49,8 +49,8 @@ describe("infinite queries", () => {
         body: { name: "Rex", species: "dog" },
         params: { header: { "X-Request-Id": "x" } },
       });
-      // @ts-expect-error -- the product's contract is empty: nothing pages
-      api.useInfiniteQuery("get", "/pets");
+      // @ts-expect-error -- the product's hooks page only what its contract pages (in no contract: this path)
+      api.useInfiniteQuery("get", "/no-such-list-in-any-contract");
     }
     expectTypeOf(useRefused).toBeFunction();
   });
