@@ -105,6 +105,34 @@ describe("paging read from the contract", () => {
     expect(found(linked)?.pagination).toMatchObject({ style: "link", param: "page", size: "per_page", items: "" });
   });
 
+  it("reads an envelope written as allOf branches (DigitalOcean's list, links and meta)", () => {
+    const body = {
+      allOf: [
+        { type: "object", properties: { droplets: things } },
+        {
+          type: "object",
+          properties: {
+            links: {
+              type: "object",
+              properties: { pages: { type: "object", properties: { next: { type: "string", format: "uri" } } } },
+            },
+          },
+        },
+        { type: "object", properties: { meta: { type: "object", properties: { total: { type: "integer" } } } } },
+      ],
+    };
+    expect(found(list([{ name: "page" }, { name: "per_page" }], body))?.pagination).toEqual({
+      style: "page",
+      from: "inferred",
+      param: "page",
+      size: "per_page",
+      items: "droplets",
+      next: "links.pages.next",
+      total: "meta.total",
+      first: 1,
+    });
+  });
+
   it("says why a list that hints at paging cannot be paged, and that a bare list is complete", () => {
     const body = { type: "object", properties: { data: things } };
     expect(found(list([{ name: "cursor", schema: { type: "string" } }], body))?.unrecognised).toMatch(

@@ -73,7 +73,7 @@ function typeOf(schema: Schema | undefined): string | undefined {
       .filter((t) => t !== "null");
     if (types.length === 1 && typeof types[0] === "string") return types[0];
   }
-  if (schema?.properties !== undefined) return "object";
+  if (schema?.properties !== undefined || Array.isArray(schema?.allOf)) return "object";
   if (schema?.items !== undefined) return "array";
   return undefined;
 }
