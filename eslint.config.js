@@ -155,6 +155,7 @@ export default tseslint.config(
       // Type-checked and run inside a scratch copy whose contract declares what they call.
       "tests/e2e/fixture-app/",
       "tests/gallery-contract/fixture-app/",
+      "tests/paging/fixture-app/",
     ],
   },
   js.configs.recommended,

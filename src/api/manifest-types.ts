@@ -18,6 +18,8 @@ export interface ManifestResponse {
   mediaTypes: string[];
   /** The headers it declares (`Location`, …), only when it declares some. */
   headers?: string[];
+  /** Those of its headers whose schema is a number or a boolean (else the value is text). */
+  headerTypes?: Record<string, "number" | "boolean">;
 }
 
 /**
@@ -26,6 +28,37 @@ export interface ManifestResponse {
  * operation's answers stateless (see workbench/fixtures/resources/README.md).
  */
 export type ManifestResource = { name?: string; key?: string } | false;
+
+/** How a list operation pages, read from the contract by `npm run api`. */
+export type PagingStyle = "cursor" | "offset" | "page" | "link";
+
+/**
+ * How a list operation pages: where its items are, what the next page is asked with,
+ * and how the end shows. Field paths are dotted (`meta.total`), read from the success body;
+ * `""` is the body itself (a bare array).
+ */
+export interface ManifestPagination {
+  style: PagingStyle;
+  /** Read from the shapes of the operation (`inferred`) or written in `x-pagination`. */
+  from: "inferred" | "extension";
+  /** The query parameter that asks for the next page: the cursor, the offset, the page number (absent for `link` without one). */
+  param?: string;
+  /** The query parameter that sets the page size, and its declared default. */
+  size?: string;
+  defaultSize?: number;
+  /** Where the items are in the body. */
+  items: string;
+  /** `cursor`: the field holding the next cursor; `offset`/`page`: a field holding the next page's URL (null at the end). */
+  next?: string;
+  /** `cursor` without a `next` field: the property of the last item that is the next cursor (`id` for `after=<last id>`). */
+  lastItem?: string;
+  /** A boolean field that is false on the last page (`has_more`). */
+  hasMore?: string;
+  /** An integer field counting every matching item (`total_count`). */
+  total?: string;
+  /** `page`: the number of the first page (1, or 0 when the parameter's minimum is 0). */
+  first?: number;
+}
 
 /** One operation of the contract, as the app, the fixtures, Storybook and tools see it. */
 export interface ManifestOperation {
@@ -45,6 +78,14 @@ export interface ManifestOperation {
   security: string[][];
   /** `x-fixtures-resource` of the operation (else of its path item), only when present. */
   resource?: ManifestResource;
+  /** How its list pages, when it is a list that pages (see {@link ManifestPagination}). */
+  pagination?: ManifestPagination;
+}
+
+/** One resource of the contract and the paths that read or change it. */
+export interface ManifestResourcePaths {
+  name: string;
+  paths: string[];
 }
 
 /** What the contract holds, in a form that needs no OpenAPI parser to read. */
@@ -55,4 +96,9 @@ export interface Manifest {
   operations: ManifestOperation[];
   /** Each named schema, with a hash of its definition so a change can be detected. */
   schemas: Array<{ name: string; hash: string }>;
+  /**
+   * The resources the stateful fixtures find (workbench/fixtures/resources/README.md): each
+   * one's paths, its lists and its items. A mutation on one of them refreshes the reads of all.
+   */
+  resources?: ManifestResourcePaths[];
 }

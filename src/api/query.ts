@@ -1,18 +1,28 @@
-import type {
-  QueryClient,
-  UseMutationOptions,
-  UseMutationResult,
-  UseQueryOptions,
-  UseQueryResult,
-  UseSuspenseQueryOptions,
-  UseSuspenseQueryResult,
+import {
+  type InfiniteData,
+  type QueryClient,
+  type UseInfiniteQueryOptions,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+  useQueryClient,
+  type UseMutationOptions,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+  type UseSuspenseQueryOptions,
+  type UseSuspenseQueryResult,
 } from "@tanstack/react-query";
 import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
 import { apiClient, METHODS } from "./client";
 import { type ApiError, fromErrorResponse, toApiError } from "./errors";
-import type { paths } from "./schema";
+import { readHeaders, type ResponseHeaders } from "./headers";
+import { type Invalidates, invalidationTargets } from "./invalidation";
+import { manifest as productManifest } from "./manifest";
+import type { Manifest, Method } from "./manifest-types";
+import { type ApiPage, nextPageQuery, type PageQuery } from "./paging";
+import type { paging, paths } from "./schema";
 
 type Call = (url: string, init?: object) => Promise<{ error?: unknown; response: Response }>;
 
@@ -70,6 +80,42 @@ type QueryOpts<
  */
 type PathFor<P extends AnyPaths, M extends HttpMethod> = string extends keyof P ? never : PathsWithMethod<P, M>;
 
+/** The paths of `M` that page, as the generated `paging` says: the only ones an infinite query takes. */
+type PagedPath<P extends AnyPaths, Paged, M extends HttpMethod> = {
+  [Path in PathFor<P, M>]: `${M} ${Path & string}` extends keyof Paged ? Path : never;
+}[PathFor<P, M>];
+type Page<P extends AnyPaths, M extends HttpMethod, Path extends PathFor<P, M>, R extends { data: unknown }> = ApiPage<
+  R["data"],
+  ResponseHeaders<NonNullable<P[Path][M]>>
+>;
+type InfiniteOpts<
+  P extends AnyPaths,
+  M extends HttpMethod,
+  Path extends PathFor<P, M>,
+  R extends { data: unknown; error: unknown },
+> = UseInfiniteQueryOptions<
+  Page<P, M, Path, R>,
+  ApiError<R["error"]>,
+  InfiniteData<Page<P, M, Path, R>, PageQuery>,
+  ApiInfiniteKey<P, M, Path>,
+  PageQuery
+>;
+/** What a call may set of an infinite query: everything but what the contract decides (the key, the fetch, the paging). */
+type InfiniteExtra<
+  P extends AnyPaths,
+  M extends HttpMethod,
+  Path extends PathFor<P, M>,
+  R extends { data: unknown; error: unknown },
+> = Omit<InfiniteOpts<P, M, Path, R>, "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam">;
+
+/** `[method, path, init, "pages"]`: an infinite query's key, apart from the single query of the same call. */
+export type ApiInfiniteKey<P extends AnyPaths, M extends HttpMethod, Path extends PathFor<P, M>> = readonly [
+  M,
+  Path,
+  Init<P, M, Path> | undefined,
+  "pages",
+];
+
 /** `[method, path, init?]`, the key openapi-react-query gives each query. */
 export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends PathFor<P, M>> = readonly [
   M,
@@ -77,8 +123,11 @@ export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends P
   Init<P, M, Path>?,
 ];
 
-/** Typed TanStack Query hooks for every operation of a contract. */
-export interface ApiHooks<P extends AnyPaths> {
+/**
+ * Typed TanStack Query hooks for every operation of a contract. `Paged` is the generated
+ * `paging` (which list operations page): only those take an infinite query.
+ */
+export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
   queryOptions<
     M extends HttpMethod,
     Path extends PathFor<P, M>,
@@ -116,10 +165,58 @@ export interface ApiHooks<P extends AnyPaths> {
   >(
     method: M,
     path: Path,
-    options?: Omit<UseMutationOptions<R["data"], ApiError<R["error"]>, I>, "mutationKey" | "mutationFn">,
+    options?: Omit<UseMutationOptions<R["data"], ApiError<R["error"]>, I>, "mutationKey" | "mutationFn"> & {
+      /** What to refresh once it succeeds; by default the reads of the resource it changed (see {@link Invalidates}). */
+      invalidates?: Invalidates<PathFor<P, "get"> & string>;
+    },
     queryClient?: QueryClient,
   ): UseMutationResult<R["data"], ApiError<R["error"]>, I>;
+  /**
+   * The options of an infinite query over a list that pages: each page is `{ data, headers, query }`,
+   * the next one asked for as the contract's paging says (cursor, offset, page number or `Link`).
+   */
+  infiniteQueryOptions<
+    M extends HttpMethod,
+    Path extends PathFor<P, M> & PagedPath<P, Paged, M>,
+    I extends Init<P, M, Path>,
+    R extends Res<P, M, Path, I>,
+  >(
+    method: M,
+    path: Path,
+    ...rest: Rest<I, InfiniteExtra<P, M, Path, R>>
+  ): InfiniteOpts<P, M, Path, R> & { queryKey: ApiInfiniteKey<P, M, Path> };
+  useInfiniteQuery<
+    M extends HttpMethod,
+    Path extends PathFor<P, M> & PagedPath<P, Paged, M>,
+    I extends Init<P, M, Path>,
+    R extends Res<P, M, Path, I>,
+  >(
+    method: M,
+    path: Path,
+    ...rest: Rest<I, InfiniteExtra<P, M, Path, R>, QueryClient>
+  ): UseInfiniteQueryResult<InfiniteData<Page<P, M, Path, R>, PageQuery>, ApiError<R["error"]>>;
+  /** The headers a response declares, typed: `Location` after a create, rate limits, `Link`. */
+  readHeaders<M extends HttpMethod, Path extends PathFor<P, M>>(
+    method: M,
+    path: Path,
+    response: Response,
+  ): ResponseHeaders<NonNullable<P[Path][M]>>;
 }
+
+/** Where the hooks read the contract's operations (paging, headers) and resources (what a mutation refreshes). */
+export interface ApiHooksOptions {
+  /** Defaults to the product's manifest. */
+  manifest?: Pick<Manifest, "operations" | "resources">;
+}
+
+type RuntimeInit = { params?: { query?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
+type RuntimeOptions = Record<string, unknown> & {
+  invalidates?: Parameters<typeof invalidationTargets>[3];
+  onSuccess?: (...args: unknown[]) => unknown;
+};
+type RuntimeHooks = {
+  useMutation(method: string, path: string, options?: RuntimeOptions, queryClient?: QueryClient): unknown;
+};
 
 /**
  * Creates typed TanStack Query hooks (through openapi-react-query) over a client
@@ -128,8 +225,75 @@ export interface ApiHooks<P extends AnyPaths> {
  * @example
  * const hooks = createApiHooks(createApiClient<paths>());
  */
-export function createApiHooks<P extends AnyPaths>(client: Client<P>): ApiHooks<P> {
-  return createQueryHooks(withApiErrors(client)) as unknown as ApiHooks<P>;
+export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>(
+  client: Client<P>,
+  options: ApiHooksOptions = {},
+): ApiHooks<P, Paged> {
+  const known = options.manifest ?? productManifest;
+  const typed = withApiErrors(client);
+  const base = createQueryHooks(typed) as unknown as RuntimeHooks & Record<string, unknown>;
+  const operationOf = (method: string, path: string) =>
+    known.operations.find((operation) => operation.method === method && operation.path === path);
+
+  function infiniteQueryOptions(method: string, path: string, init?: RuntimeInit, extra?: Record<string, unknown>) {
+    const operation = operationOf(method, path);
+    const pagination = operation?.pagination;
+    return {
+      queryKey: [method, path, init, "pages"] as const,
+      queryFn: async ({ pageParam, signal }: { pageParam: PageQuery; signal: AbortSignal }) => {
+        const query = { ...init?.params?.query, ...pageParam };
+        const call = (typed as unknown as Record<string, Call>)[method.toUpperCase()] as Call;
+        const result = (await call(path, { ...init, signal, params: { ...init?.params, query } })) as {
+          data?: unknown;
+          error?: ApiError;
+          response: Response;
+        };
+        if (result.error) throw result.error; // withApiErrors made every failure an ApiError
+        return { data: result.data ?? null, headers: readHeaders(operation, result.response), query };
+      },
+      initialPageParam: {} as PageQuery,
+      getNextPageParam: (last: ApiPage<unknown>) =>
+        pagination === undefined ? undefined : nextPageQuery(pagination, last),
+      ...extra,
+    };
+  }
+
+  function useApiInfiniteQuery(
+    method: string,
+    path: string,
+    init?: RuntimeInit,
+    extra?: Record<string, unknown>,
+    queryClient?: QueryClient,
+  ) {
+    return useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient);
+  }
+
+  function useMutation(method: string, path: string, mutation: RuntimeOptions = {}, queryClient?: QueryClient) {
+    const cache = useQueryClient(queryClient);
+    const { invalidates, onSuccess, ...rest } = mutation;
+    return base.useMutation(
+      method,
+      path,
+      {
+        ...rest,
+        // Refreshed before the mutation settles, so a screen never shows the old list after "saved".
+        onSuccess: async (...args: unknown[]) => {
+          const targets = invalidationTargets(known, method as Method, path, invalidates);
+          await Promise.all(targets.map((queryKey) => cache.invalidateQueries({ queryKey })));
+          return onSuccess?.(...args);
+        },
+      },
+      queryClient,
+    );
+  }
+
+  return {
+    ...base,
+    useMutation,
+    infiniteQueryOptions,
+    useInfiniteQuery: useApiInfiniteQuery,
+    readHeaders: (method: string, path: string, response: Response) => readHeaders(operationOf(method, path), response),
+  } as unknown as ApiHooks<P, Paged>;
 }
 
 /**
@@ -139,4 +303,4 @@ export function createApiHooks<P extends AnyPaths>(client: Client<P>): ApiHooks<
  * const things = api.useQuery("get", "/things");
  * if (things.error?.kind === "problem") console.log(things.error.problem?.title);
  */
-export const api: ApiHooks<paths> = createApiHooks(apiClient);
+export const api: ApiHooks<paths, paging> = createApiHooks<paths, paging>(apiClient);

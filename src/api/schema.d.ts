@@ -16,3 +16,5 @@ export type components = {
 export type $defs = Record<string, never>;
 /** The contract has no operations yet: no operation can be called or mocked. */
 export type operations = {};
+/** The list operations that page, and how (`npm run api` read it): `useInfiniteQuery` takes only these. */
+export interface paging {}

@@ -1,9 +1,11 @@
 // What the fixtures need of a bundled document, as contract.json holds it: each
 // operation's parameters, bodies and responses with their schemas (converted by
 // ./schema-converter.ts) and examples.
-import type { MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
+import type { HeaderObject, MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
+import { define } from "../contract/own.ts";
 import {
   JSON_SCHEMA_DIALECT,
+  type ContractHeader,
   type ContractMediaType,
   type ContractOperation,
   type ContractParameter,
@@ -41,6 +43,24 @@ function content(
   );
 }
 
+/** The headers a response declares, references followed, their schemas converted. */
+function responseHeaders(
+  converter: Converter,
+  document: OpenAPI3,
+  response: ResponseObject | undefined,
+): Record<string, ContractHeader> {
+  const headers: Record<string, ContractHeader> = {};
+  for (const [name, raw] of Object.entries(response?.headers ?? {})) {
+    const header = deref<HeaderObject>(document, raw);
+    if (!header) continue;
+    define(headers, name, {
+      required: header.required ?? false,
+      ...(header.schema === undefined ? {} : { schema: converter.schema(header.schema) }),
+    });
+  }
+  return headers;
+}
+
 function parameters(converter: Converter, document: OpenAPI3, entry: OperationEntry): ContractParameter[] {
   return operationParameters(document, entry).map((parameter) => ({
     name: parameter.name,
@@ -73,10 +93,17 @@ export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
         ? { required: body.required ?? false, content: content(converter, document, body.content) }
         : null,
       responses: Object.fromEntries(
-        Object.entries(operation.responses ?? {}).map(([status, raw]) => [
-          status,
-          { content: content(converter, document, deref<ResponseObject>(document, raw)?.content) },
-        ]),
+        Object.entries(operation.responses ?? {}).map(([status, raw]) => {
+          const response = deref<ResponseObject>(document, raw);
+          const headers = responseHeaders(converter, document, response);
+          return [
+            status,
+            {
+              content: content(converter, document, response?.content),
+              ...(Object.keys(headers).length > 0 ? { headers } : {}),
+            },
+          ];
+        }),
       ),
     };
   }

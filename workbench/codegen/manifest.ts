@@ -1,17 +1,24 @@
 import { createHash } from "node:crypto";
-import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
+import type { HeaderObject, OpenAPI3, ResponseObject, SchemaObject } from "openapi-typescript";
 
-import { own } from "../contract/own.ts";
-import { escapeSegment, valueAt } from "../contract/pointer.ts";
+import { define, own } from "../contract/own.ts";
+import { escapeSegment } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
-import {
-  METHODS,
-  type Manifest,
-  type ManifestOperation,
-  type ManifestResource,
-  type Method,
-} from "../../src/api/manifest-types.ts";
+import type { Manifest, ManifestOperation, ManifestResource } from "../../src/api/manifest-types.ts";
 import { ContractError } from "./contract-error.ts";
+import {
+  deref,
+  isRequired,
+  type Locate,
+  operationKey,
+  operationParameters,
+  operationsOf,
+  type OperationEntry,
+} from "./operations.ts";
+import { findPaging, type PagingFinding } from "./pagination.ts";
+
+export { deref, isReference, isRequired, operationKey, operationParameters, operationsOf } from "./operations.ts";
+export type { Locate, OperationEntry } from "./operations.ts";
 
 export type {
   Manifest,
@@ -21,79 +28,22 @@ export type {
   Method,
 } from "../../src/api/manifest-types.ts";
 
-export function isReference(value: unknown): value is ReferenceObject {
-  return typeof value === "object" && value !== null && "$ref" in value;
-}
-
-/** Follows a local `#/…` reference in the bundled document (bundling leaves only local ones). */
-export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | undefined {
-  let current: unknown = value;
-  for (let hops = 0; isReference(current) && hops < 32; hops++) {
-    const pointer = current.$ref;
-    if (!pointer.startsWith("#/")) return undefined;
-    current = valueAt(document, pointer);
+/** The declared headers whose values are not text (`X-RateLimit-Remaining: integer`), so the client can read them as typed. */
+function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined): Record<string, "number" | "boolean"> {
+  const types: Record<string, "number" | "boolean"> = {};
+  for (const [name, raw] of Object.entries(response?.headers ?? {})) {
+    const header = deref<HeaderObject>(document, raw);
+    const schema = header?.schema === undefined ? undefined : deref<SchemaObject>(document, header.schema);
+    const type: unknown = schema && "type" in schema ? schema.type : undefined;
+    const named: unknown = Array.isArray(type) ? (type as unknown[]).find((entry) => entry !== "null") : type;
+    if (named === "integer" || named === "number") define(types, name, "number");
+    else if (named === "boolean") define(types, name, "boolean");
   }
-  return isReference(current) ? undefined : (current as T | undefined);
-}
-
-/**
- * The parameters that apply to an operation, references followed: its path item's, then
- * its own; an own one replaces a path-level one of the same name and place.
- *
- * @example
- * operationParameters(document, entry).map((parameter) => parameter.name); // ["id", "dryRun"]
- */
-export function operationParameters(document: OpenAPI3, entry: OperationEntry): ParameterObject[] {
-  const resolve = (list: Array<ParameterObject | ReferenceObject> | undefined) =>
-    (list ?? [])
-      .map((parameter) => deref(document, parameter))
-      .filter((parameter): parameter is ParameterObject => parameter !== undefined);
-  const shared = resolve(entry.shared);
-  const own = resolve(entry.operation.parameters);
-  return [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
-}
-
-/**
- * Whether a parameter must be sent: as declared, and a path parameter always.
- *
- * @example
- * isRequired({ name: "id", in: "path" }); // true
- */
-export function isRequired(parameter: ParameterObject): boolean {
-  return parameter.required ?? parameter.in === "path";
+  return types;
 }
 
 function hash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
-}
-
-/** One operation of the bundled document, with the path item it sits in. */
-export interface OperationEntry {
-  path: string;
-  method: Method;
-  operation: OperationObject;
-  /** The path item's shared parameters (references not yet followed). */
-  shared: Array<ParameterObject | ReferenceObject>;
-}
-
-/** Every operation of a bundled document, in document order (paths, then methods in the specification's order). */
-export function operationsOf(document: OpenAPI3): OperationEntry[] {
-  const entries: OperationEntry[] = [];
-  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
-    const item = deref(document, rawItem);
-    if (!item) continue;
-    for (const method of METHODS) {
-      const operation = deref<OperationObject>(document, item[method] as OperationObject | ReferenceObject);
-      if (operation) entries.push({ path, method, operation, shared: item.parameters ?? [] });
-    }
-  }
-  return entries;
-}
-
-/** The key an operation is known by everywhere (manifest, fixtures, hooks). */
-export function operationKey({ operation, method, path }: OperationEntry): string {
-  // The lint step makes operationId required; the fallback only serves a document linted elsewhere.
-  return operation.operationId ?? `${method} ${path}`;
 }
 
 /**
@@ -102,10 +52,17 @@ export function operationKey({ operation, method, path }: OperationEntry): strin
  * @example
  * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
  */
-export function buildManifest(document: OpenAPI3, locate: Locate = () => ({ file: "" })): Manifest {
+export function buildManifest(
+  document: OpenAPI3,
+  locate: Locate = () => ({ file: "" }),
+  /** Receives what was found for each list operation (how it pages, or why not). */
+  paging: PagingFinding[] = [],
+): Manifest {
   const operations: ManifestOperation[] = operationsOf(document).map((entry) => {
     const { path, method, operation } = entry;
     const resource = resourceOf(document, entry, locate);
+    const finding = findPaging(document, entry, locate);
+    if (finding) paging.push(finding);
     const parameters = operationParameters(document, entry).map((parameter) => ({
       name: parameter.name,
       in: parameter.in,
@@ -115,7 +72,13 @@ export function buildManifest(document: OpenAPI3, locate: Locate = () => ({ file
     const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
       const response = deref<ResponseObject>(document, raw);
       const headers = Object.keys(response?.headers ?? {});
-      return { status, mediaTypes: Object.keys(response?.content ?? {}), ...(headers.length > 0 ? { headers } : {}) };
+      const headerTypes = headerTypesOf(document, response);
+      return {
+        status,
+        mediaTypes: Object.keys(response?.content ?? {}),
+        ...(headers.length > 0 ? { headers } : {}),
+        ...(Object.keys(headerTypes).length > 0 ? { headerTypes } : {}),
+      };
     });
     const security = operation.security ?? document.security ?? [];
     return {
@@ -129,6 +92,7 @@ export function buildManifest(document: OpenAPI3, locate: Locate = () => ({ file
       responses,
       security: security.map((requirement) => Object.keys(requirement)),
       ...(resource === undefined ? {} : { resource }),
+      ...(finding?.pagination === undefined ? {} : { pagination: finding.pagination }),
     };
   });
   return {
@@ -141,9 +105,6 @@ export function buildManifest(document: OpenAPI3, locate: Locate = () => ({ file
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
-
-/** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
-export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
 
 const RESOURCE_EXTENSION = "x-fixtures-resource";
 

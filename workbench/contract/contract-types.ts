@@ -28,11 +28,17 @@ export interface ContractMediaType {
   examples: unknown[];
 }
 
+/** A header a response declares (only when it declares some): whether it must be sent, and its schema. */
+export interface ContractHeader {
+  required: boolean;
+  schema?: JsonSchema;
+}
+
 export interface ContractOperation {
   parameters: ContractParameter[];
   requestBody: { required: boolean; content: Record<string, ContractMediaType> } | null;
   /** By status as declared ("200", "4XX", "default"); `content` is `{}` for a response without a body. */
-  responses: Record<string, { content: Record<string, ContractMediaType> }>;
+  responses: Record<string, { content: Record<string, ContractMediaType>; headers?: Record<string, ContractHeader> }>;
 }
 
 export interface ContractSchemas {

@@ -288,6 +288,8 @@ export interface operations {
     listPets: {
         parameters: {
             query?: {
+                /** @description The page to answer, from 1; the `Link` header names the next and the last. */
+                page?: number;
                 limit?: number;
                 species?: components["schemas"]["Species"];
             };
@@ -297,9 +299,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The pets, newest first. */
+            /** @description The pets, newest first, a page at a time. */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to the `next` and `last` pages (none on the last page). */
+                    Link?: string;
+                    /** @description How many pets match, over every page. */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -328,6 +334,8 @@ export interface operations {
             /** @description The registered pet. */
             201: {
                 headers: {
+                    /** @description Where the new pet's record is. */
+                    Location: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -553,4 +561,8 @@ export interface operations {
             "4XX": components["responses"]["BadRequest"];
         };
     };
+}
+/** The list operations that page, and how (`npm run api` read it): `useInfiniteQuery` takes only these. */
+export interface paging {
+    "get /pets": { style: "link"; items: "" };
 }

@@ -570,3 +570,9 @@ export interface operations {
         };
     };
 }
+/** The list operations that page, and how (`npm run api` read it): `useInfiniteQuery` takes only these. */
+export interface paging {
+    "get /owners": { style: "offset"; items: "items" };
+    "get /owners/{ownerId}/pets": { style: "page"; items: "" };
+    "get /tags": { style: "cursor"; items: "data" };
+}

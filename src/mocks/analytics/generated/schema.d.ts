@@ -250,3 +250,5 @@ export interface operations {
         };
     };
 }
+/** The list operations that page, and how (`npm run api` read it): `useInfiniteQuery` takes only these. */
+export interface paging {}

@@ -1,0 +1,56 @@
+// The headers a response declares, typed by the contract and read from a `Response`:
+// `Location` after a create, rate limits, `Link`. Numbers and booleans arrive as the
+// contract types them; any header the contract does not declare is left out.
+import type { OkStatus } from "openapi-typescript-helpers";
+import type { ManifestOperation } from "./manifest-types";
+
+/** An object type without its `[name: string]: unknown` index signature. */
+type Declared<H> = { [K in keyof H as string extends K ? never : number extends K ? never : K]: H[K] };
+
+/**
+ * The headers the success responses of an operation declare (`Op` is an entry of the
+ * generated `operations`, or `paths[path][method]`).
+ *
+ * @example
+ * type Created = ResponseHeaders<operations["createPet"]>; // { Location: string }
+ */
+export type ResponseHeaders<Op> = Op extends { responses: infer R }
+  ? {
+      [S in keyof R & OkStatus]: R[S] extends { headers: infer H } ? Declared<H> : Record<never, never>;
+    }[keyof R & OkStatus]
+  : Record<never, never>;
+
+function typed(value: string, type: "number" | "boolean" | undefined): unknown {
+  if (type === "number") {
+    const number = Number(value);
+    return value.trim() === "" || Number.isNaN(number) ? value : number;
+  }
+  if (type === "boolean") return value === "true" ? true : value === "false" ? false : value;
+  return value;
+}
+
+/**
+ * The declared headers of the response that came, by the names the contract gives them,
+ * numbers and booleans converted (a value that does not convert stays text, as sent).
+ *
+ * @example
+ * const { response } = await client.POST("/pets", { body });
+ * readHeaders(operation, response).Location; // "/pets/7"
+ */
+export function readHeaders(operation: ManifestOperation | undefined, response: Response): Record<string, unknown> {
+  const declared =
+    operation?.responses.find((entry) => entry.status === String(response.status)) ??
+    operation?.responses.find((entry) => entry.status.toUpperCase() === `${String(response.status).charAt(0)}XX`);
+  const headers: Record<string, unknown> = {};
+  for (const name of declared?.headers ?? []) {
+    const value = response.headers.get(name);
+    if (value !== null)
+      Object.defineProperty(headers, name, {
+        value: typed(value, declared?.headerTypes?.[name]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return headers;
+}

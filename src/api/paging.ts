@@ -1,0 +1,113 @@
+// The next page of a list, from the paging record `npm run api` wrote for its operation:
+// the query parameters to send next, or undefined at the end. Only the query of a link
+// the server sent is used, never its host or path: a page is always asked of the same
+// operation on the same server.
+import type { ManifestPagination } from "./manifest-types";
+
+/** The query parameters a page is asked with, on top of the call's own. */
+export type PageQuery = Record<string, string | number>;
+
+/** One page of an infinite query: the body, the response's declared headers and the query it was asked with. */
+export interface ApiPage<Data, Headers = Record<string, unknown>> {
+  data: Data;
+  headers: Headers;
+  query: Record<string, unknown>;
+}
+
+/** The value at a dotted path of a body (`meta.next_cursor`); `""` is the body itself. */
+export function fieldAt(body: unknown, path: string): unknown {
+  let current = body;
+  for (const step of path === "" ? [] : path.split(".")) {
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, step)) return undefined;
+    current = (current as Record<string, unknown>)[step];
+  }
+  return current;
+}
+
+/** The items of one page, as the record says where they are (`[]` when the body holds none). */
+export function pageItems(pagination: ManifestPagination, body: unknown): unknown[] {
+  const items = fieldAt(body, pagination.items);
+  return Array.isArray(items) ? items : [];
+}
+
+/**
+ * RFC 8288 `Link` header → relation → URL (`<…?page=2>; rel="next", <…>; rel="last"`).
+ *
+ * @example
+ * parseLinks('<https://api.test/pets?page=2>; rel="next"').next; // "https://api.test/pets?page=2"
+ */
+export function parseLinks(header: string | null | undefined): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const match of (header ?? "").matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+    const rel = /;\s*rel\s*=\s*"?([^";,]+)"?/i.exec(match[2] ?? "")?.[1];
+    for (const name of rel?.trim().split(/\s+/) ?? []) links[name.toLowerCase()] ??= match[1] ?? "";
+  }
+  return links;
+}
+
+function queryOf(url: string): PageQuery {
+  const query: PageQuery = {};
+  for (const [name, value] of new URL(url, "http://link.invalid").searchParams) query[name] = value;
+  return query;
+}
+
+function count(value: unknown): number | undefined {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  return typeof number === "number" && Number.isFinite(number) ? number : undefined;
+}
+
+function header(headers: Record<string, unknown>, name: string): string | undefined {
+  const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+  const value = key === undefined ? undefined : headers[key];
+  return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The query of the page after `page`, or undefined when `page` is the last: no `rel="next"`
+ * link, a `has_more` of false, no next cursor, an empty page, a page shorter than its size,
+ * or every item of the `total` seen.
+ *
+ * @example
+ * nextPageQuery({ style: "offset", from: "inferred", param: "offset", size: "limit", items: "items" },
+ *   { data: { items: [a, b] }, headers: {}, query: { limit: 2 } }); // { offset: 2 }
+ */
+export function nextPageQuery(pagination: ManifestPagination, page: ApiPage<unknown>): PageQuery | undefined {
+  const { data, headers, query } = page;
+  const items = pageItems(pagination, data);
+  if (pagination.hasMore !== undefined && fieldAt(data, pagination.hasMore) === false) return undefined;
+  if (pagination.style === "link") {
+    const next = parseLinks(header(headers, "link")).next;
+    return next === undefined ? undefined : queryOf(next);
+  }
+  const param = pagination.param ?? "";
+  if (pagination.style === "cursor") {
+    const last = items.at(-1);
+    const cursor =
+      pagination.next !== undefined
+        ? fieldAt(data, pagination.next)
+        : pagination.lastItem !== undefined
+          ? fieldAt(last, pagination.lastItem)
+          : undefined;
+    if ((typeof cursor !== "string" && typeof cursor !== "number") || cursor === "" || items.length === 0)
+      return undefined;
+    return { [param]: cursor };
+  }
+  if (pagination.next !== undefined) {
+    const url = fieldAt(data, pagination.next);
+    if (typeof url !== "string" || url === "") return undefined;
+    const next = queryOf(url);
+    if (next[param] !== undefined) return next;
+  }
+  if (items.length === 0) return undefined;
+  const size = count(pagination.size === undefined ? undefined : query[pagination.size]) ?? pagination.defaultSize;
+  const total = pagination.total === undefined ? undefined : count(fieldAt(data, pagination.total));
+  if (size !== undefined && items.length < size) return undefined;
+  if (pagination.style === "offset") {
+    const seen = (count(query[param]) ?? 0) + items.length;
+    return total !== undefined && seen >= total ? undefined : { [param]: seen };
+  }
+  const first = pagination.first ?? 1;
+  const number = count(query[param]) ?? first;
+  const seen = size === undefined ? undefined : (number - first) * size + items.length;
+  return total !== undefined && seen !== undefined && seen >= total ? undefined : { [param]: number + 1 };
+}
