@@ -288,7 +288,16 @@ describe("buildContractSchemas, in both versions", () => {
       ],
       requestBody: { required: true, content: { "application/json": { schema: { type: "object" }, examples: [] } } },
       responses: {
-        "200": { content: { "application/json": { schema: { type: "object" }, examples: [{ a: 1 }, { b: 2 }] } } },
+        "200": {
+          content: {
+            // The unnamed `example` has no name; an `externalValue` is not served, so not named.
+            "application/json": {
+              schema: { type: "object" },
+              examples: [{ a: 1 }, { b: 2 }],
+              exampleNames: [null, "named"],
+            },
+          },
+        },
         "204": { content: {} },
       },
     });

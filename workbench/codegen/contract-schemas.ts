@@ -16,15 +16,26 @@ import { Converter } from "./schema-converter.ts";
 
 export type { ContractSchemas } from "../contract/contract-types.ts";
 
-function exampleValues(document: OpenAPI3, media: MediaTypeObject): unknown[] {
-  const values: unknown[] = [];
-  if ("example" in media && media.example !== undefined) values.push(media.example);
-  for (const raw of Object.values(media.examples ?? {})) {
+/** A media type's examples in order (`example`, then each of `examples`), with their names. */
+function exampleEntries(
+  document: OpenAPI3,
+  media: MediaTypeObject,
+): Pick<ContractMediaType, "examples" | "exampleNames"> {
+  const examples: unknown[] = [];
+  const names: (string | null)[] = [];
+  if ("example" in media && media.example !== undefined) {
+    examples.push(media.example);
+    names.push(null);
+  }
+  for (const [name, raw] of Object.entries(media.examples ?? {})) {
     const example = deref(document, raw);
     // `externalValue` names a file elsewhere: nothing to serve without fetching it.
-    if (example && "value" in example && example.value !== undefined) values.push(example.value);
+    if (example && "value" in example && example.value !== undefined) {
+      examples.push(example.value);
+      names.push(name);
+    }
   }
-  return values;
+  return names.some((name) => name !== null) ? { examples, exampleNames: names } : { examples };
 }
 
 function content(
@@ -37,7 +48,7 @@ function content(
       type,
       {
         ...(object.schema === undefined ? {} : { schema: converter.schema(object.schema) }),
-        examples: exampleValues(document, object),
+        ...exampleEntries(document, object),
       },
     ]),
   );

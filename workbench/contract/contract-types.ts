@@ -26,6 +26,11 @@ export interface ContractMediaType {
   schema?: JsonSchema;
   /** The contract's own examples for this media type (`example`, then each of `examples`), in order. */
   examples: unknown[];
+  /**
+   * The name of each of `examples` (null for a 3.0 `example`, which has none); absent when
+   * none is named, so that contracts without named examples give the same contract.json.
+   */
+  exampleNames?: (string | null)[];
 }
 
 /** A header a response declares (only when it declares some): whether it must be sent, and its schema. */
