@@ -102,7 +102,9 @@ export async function startDriftServer(
           headers,
         );
       if (request.method === "GET" && url.pathname === "/api/pets") {
-        const headers = drifts.has("missing declared header") ? {} : { "X-Total-Count": String(PETS.length) };
+        const headers: Record<string, string> = drifts.has("missing declared header")
+          ? {}
+          : { "X-Total-Count": String(PETS.length) };
         if (drifts.has("undeclared media type"))
           return send(response, 200, "text/html", "<!doctype html><p>Sign in</p>", headers);
         return json(200, { items: PETS }, headers);
@@ -118,7 +120,11 @@ export async function startDriftServer(
       }
       if (request.method === "POST" && url.pathname === "/api/pets") {
         const body = JSON.parse((await bodyOf(request)) || "{}") as Record<string, unknown>;
-        return json(201, { id: "p-9", name: String(body.name ?? "?") || "?", age: Number(body.age ?? 0) });
+        return json(201, {
+          id: "p-9",
+          name: typeof body.name === "string" && body.name !== "" ? body.name : "?",
+          age: Number(body.age ?? 0),
+        });
       }
       if (request.method === "POST" && url.pathname === "/api/session") {
         await bodyOf(request);
