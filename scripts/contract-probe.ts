@@ -84,6 +84,11 @@ async function main(): Promise<number> {
     fail(`${JSON.stringify(baseUrl)} is not a URL.`);
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") fail(`${base.href} is not an http(s) URL.`);
+  const limits = {
+    budget: count(values, "--budget", 200),
+    timeoutMs: count(values, "--timeout", 10_000),
+    concurrency: count(values, "--concurrency", 4),
+  };
   const { manifest, contract } = await loadContract(values.get("--contract"));
   if (manifest.operations.length === 0) fail("the contract has no operations to probe.");
   const { probe } = await import("../workbench/drift/probe.ts");
@@ -93,9 +98,7 @@ async function main(): Promise<number> {
     baseUrl: base.href,
     manifest,
     contract,
-    budget: count(values, "--budget", 200),
-    timeoutMs: count(values, "--timeout", 10_000),
-    concurrency: count(values, "--concurrency", 4),
+    ...limits,
     unsafe: flags.has("--unsafe"),
     ...(authorization ? { authorization } : {}),
   });

@@ -30,6 +30,8 @@ export interface DriftServer {
   url: string;
   /** Requests received, by method and path (query included). */
   hits: string[];
+  /** The Authorization headers received, in order. */
+  authorizations: string[];
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startDriftServer(
 ): Promise<DriftServer> {
   const drifts = new Set(options.drifts ?? []);
   const hits: string[] = [];
+  const authorizations: string[] = [];
   let limited = false;
   const server = createServer((request, response) => {
     void (async () => {
@@ -74,6 +77,7 @@ export async function startDriftServer(
       response.setHeader("Access-Control-Expose-Headers", "X-Total-Count");
       if (request.method === "OPTIONS") return send(response, 204, "text/plain", "");
       hits.push(`${request.method} ${url.pathname}${url.search}`);
+      if (request.headers.authorization !== undefined) authorizations.push(request.headers.authorization);
       if (options.misbehave === "slow") {
         response.writeHead(200, { "Content-Type": "application/json" });
         response.write("[");
@@ -145,6 +149,7 @@ export async function startDriftServer(
   return {
     url: `http://127.0.0.1:${port}/api`,
     hits,
+    authorizations,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
