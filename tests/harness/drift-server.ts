@@ -118,9 +118,10 @@ export async function startDriftServer(
         const pet = PETS.find((candidate) => candidate.id === decodeURIComponent(item[1] ?? ""));
         if (!pet) return json(404, { title: "No such pet", status: 404 });
         if (drifts.has("undeclared status")) return json(418, { title: "I am a teapot", status: 418 });
-        if (drifts.has("missing required property")) return json(200, { id: pet.id, age: pet.age });
-        if (drifts.has("wrong type")) return json(200, { ...pet, age: String(pet.age) });
-        return json(200, pet);
+        const answer: Record<string, unknown> = { ...pet };
+        if (drifts.has("missing required property")) delete answer.name;
+        if (drifts.has("wrong type")) answer.age = String(pet.age);
+        return json(200, answer);
       }
       if (request.method === "POST" && url.pathname === "/api/pets") {
         const body = JSON.parse((await bodyOf(request)) || "{}") as Record<string, unknown>;
