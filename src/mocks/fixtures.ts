@@ -5,6 +5,7 @@ import type { operations } from "@/api/schema";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
 import { fixturesSession } from "./fixtures-session";
+import recording from "./recorded/recorded.json";
 
 // Read as text and parsed here: TypeScript would otherwise infer a type for the whole
 // contract (megabytes on a large one) on every type-check.
@@ -19,7 +20,11 @@ const contract = JSON.parse(contractText) as ContractSchemas;
  * // In a story: the contract's 404 for getNote, every other operation as usual.
  * parameters: { msw: { handlers: [fixtures.respond("getNote", 404)] } }
  */
-export const fixtures = createFixtures<operations>(manifest, contract, { session: fixturesSession });
+export const fixtures = createFixtures<operations>(manifest, contract, {
+  session: fixturesSession,
+  // What `npm run fixtures:import` kept from a real server: the `recorded` scenario replays it.
+  recording,
+});
 
 /** The unhandled-request policy, naming the contract's operation when the request is for one. */
 export const onUnhandledFrame = unhandledPolicy(fixturesSession, (request) => fixtures.operationFor(request));
