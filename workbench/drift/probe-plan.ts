@@ -30,6 +30,11 @@ export function contractValue(contract: ContractSchemas, schema: JsonSchema | un
     const item = contractValue(contract, node.items as JsonSchema | undefined);
     return item === undefined ? undefined : [item];
   }
+  // A number or a flag the contract gives no value for: its lower bound, else 1; `true`.
+  if (node.type === "integer" || node.type === "number") {
+    return typeof node.minimum === "number" ? node.minimum : 1;
+  }
+  if (node.type === "boolean") return true;
   return undefined;
 }
 
@@ -74,7 +79,9 @@ export interface PlannedCall {
   body?: string;
 }
 
+/** A value as a path segment or header holds it: arrays comma-separated (OpenAPI's `simple` style). */
 function text(value: unknown): string {
+  if (Array.isArray(value)) return value.map(text).join(",");
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
