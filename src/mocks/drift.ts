@@ -5,7 +5,8 @@ import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { createDriftCheck } from "#workbench/drift/drift-check.ts";
 import { mountDriftIndicator } from "#workbench/drift/drift-indicator.ts";
 import { createDriftReport, type DriftReport } from "#workbench/drift/drift-report.ts";
-import { observeFetch } from "#workbench/drift/fetch-observer.ts";
+import { logNewDrift, observeFetch } from "#workbench/drift/fetch-observer.ts";
+import { createRecorder } from "#workbench/drift/recorder.ts";
 import contractText from "@/api/contract.json?raw";
 import { manifest } from "@/api/manifest";
 
@@ -16,7 +17,8 @@ const contract = JSON.parse(contractText) as ContractSchemas;
 export function startDriftCheck(): DriftReport {
   const report = createDriftReport();
   const check = createDriftCheck({ manifest, contract });
-  observeFetch(window, check, report);
-  mountDriftIndicator(report);
+  const recorder = createRecorder(contract);
+  observeFetch(window, check, report, logNewDrift, recorder);
+  mountDriftIndicator(report, recorder);
   return report;
 }

@@ -1,7 +1,8 @@
 // `npm run dev` against real servers (VITE_API_MOCK=0), in Chromium: every exchange the page
 // makes with the contract's operations is checked, each planted disagreement appears once in
 // the drift indicator (and once in the console), the probe finds the same set, no credential
-// shows, and the app's exchanges are left as the server sent them.
+// shows, the app's exchanges are left as the server sent them, and what kept the contract
+// can be copied as the `recorded` scenario.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
@@ -79,6 +80,7 @@ describe("npm run dev against a real server", () => {
             });
             await call(`${other}/pets?species=dog`);
             await call(`${third}/pets/p-1`);
+            await call(`${third}/pets?species=cat`);
             return answers;
           },
           {
@@ -90,7 +92,7 @@ describe("npm run dev against a real server", () => {
           },
         );
       // The page gets the server's answers, whatever the contract says of them.
-      expect(await exchanges()).toEqual([200, 200, 201, 200, 200, 418]);
+      expect(await exchanges()).toEqual([200, 200, 201, 200, 200, 418, 200]);
       const toggle = page.getByRole("button", { name: /^\d+ contract drifts?$/ });
       await expect
         .poll(() => page.locator(".contract-drift__toggle").textContent(), { timeout: 15_000 })
@@ -138,6 +140,25 @@ describe("npm run dev against a real server", () => {
           "signIn 200 response body /idToken",
         ].sort(),
       );
+
+      // What kept the contract can become the `recorded` scenario.
+      await region.getByRole("button", { name: "Copy 1 recorded answer as JSON" }).click();
+      await region
+        .getByRole("status")
+        .getByText(/^Copied: save it as src\/mocks\/recorded\/recorded\.json\.$/)
+        .waitFor();
+      expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({
+        listPets: {
+          status: 200,
+          mediaType: "application/json",
+          body: {
+            items: [
+              { id: "p-1", name: "Rex", age: 3 },
+              { id: "p-2", name: "Tom", age: 5 },
+            ],
+          },
+        },
+      });
 
       const text = (await region.textContent()) + JSON.stringify(copied) + groups.join("\n");
       for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret.split(" ").at(-1));

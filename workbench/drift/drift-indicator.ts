@@ -2,6 +2,7 @@
 // number of disagreements, which opens the list and copies the report as JSON, and can be
 // dismissed. Plain DOM, outside the app's React tree, so the product's rendering is untouched.
 import { formatDrift, type DriftReport } from "./drift-report";
+import type { Recorder } from "./recorder";
 
 const STYLE = `
 .contract-drift{position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483647;max-inline-size:min(44rem,calc(100vw - 24px));font:13px/1.4 system-ui,sans-serif;color:#1f1300;background:#fff7e0;border:1px solid #b26b00;border-radius:8px;box-shadow:0 4px 16px rgb(0 0 0/.2)}
@@ -22,23 +23,24 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * Mounts the indicator in `document.body`; it shows itself at the first disagreement and
- * follows the report. Returns the function that removes it.
+ * Mounts the indicator in `document.body`; it shows itself at the first disagreement or
+ * recorded answer and follows the report. Returns the function that removes it.
  */
-export function mountDriftIndicator(report: DriftReport): () => void {
+export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): () => void {
   const style = element("style", { textContent: STYLE });
   const region = element("section", { className: "contract-drift", hidden: true });
   region.setAttribute("aria-label", "Contract drift");
   const bar = element("div", { className: "contract-drift__bar" });
   const toggle = element("button", { type: "button", className: "contract-drift__toggle" });
   const copy = element("button", { type: "button", textContent: "Copy report as JSON" });
+  const record = element("button", { type: "button" });
   const dismiss = element("button", { type: "button", textContent: "Dismiss" });
   const status = element("span", { className: "contract-drift__status" });
   status.setAttribute("role", "status");
   const list = element("ol", { className: "contract-drift__list", id: "contract-drift-list", hidden: true });
   toggle.setAttribute("aria-expanded", "false");
   toggle.setAttribute("aria-controls", list.id);
-  bar.append(toggle, copy, dismiss, status);
+  bar.append(toggle, copy, ...(recorder ? [record] : []), dismiss, status);
   region.append(bar, list);
   document.head.append(style);
   document.body.append(region);
@@ -49,7 +51,10 @@ export function mountDriftIndicator(report: DriftReport): () => void {
     const count = entries.length;
     toggle.textContent = `${count} contract ${count === 1 ? "drift" : "drifts"}`;
     list.replaceChildren(...entries.map((entry) => element("li", { textContent: formatDrift(entry) })));
-    region.hidden = dismissed || count === 0;
+    const kept = recorder?.size ?? 0;
+    record.textContent = `Copy ${kept} recorded ${kept === 1 ? "answer" : "answers"} as JSON`;
+    record.hidden = kept === 0;
+    region.hidden = dismissed || count + kept === 0;
   }
   toggle.addEventListener("click", () => {
     const open = toggle.getAttribute("aria-expanded") !== "true";
@@ -63,6 +68,15 @@ export function mountDriftIndicator(report: DriftReport): () => void {
       () => (status.textContent = "The clipboard is not available here; the report is in the console."),
     );
     console.info("[contract drift] report", json);
+  });
+  record.addEventListener("click", () => {
+    // What src/mocks/recorded/recorded.json holds: the `recorded` scenario replays it.
+    const json = JSON.stringify(recorder?.recording() ?? {}, null, 2);
+    navigator.clipboard.writeText(json).then(
+      () => (status.textContent = "Copied: save it as src/mocks/recorded/recorded.json."),
+      () => (status.textContent = "The clipboard is not available here; the recording is in the console."),
+    );
+    console.info("[contract drift] recording", json);
   });
   dismiss.addEventListener("click", () => {
     dismissed = true;

@@ -46,6 +46,10 @@ export function createDriftReport() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    /** Tells the listeners something else they show has changed (an answer recorded). */
+    touch(): void {
+      listeners.forEach((listener) => listener());
+    },
     clear(): void {
       entries.clear();
       listeners.forEach((listener) => listener());

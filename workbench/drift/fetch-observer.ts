@@ -3,6 +3,7 @@
 // response: nothing is blocked, delayed or changed, and a check that fails only says so.
 import type { DriftCheck } from "./drift-check";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report";
+import type { Recorder } from "./recorder";
 
 /** One console group per disagreement seen for the first time. */
 export function logNewDrift(entries: readonly DriftEntry[]): void {
@@ -31,6 +32,7 @@ export function observeFetch(
   check: DriftCheck,
   report: DriftReport,
   onNew: (entries: readonly DriftEntry[]) => void = logNewDrift,
+  recorder?: Recorder,
 ): () => void {
   const original = target.fetch;
   const observed: typeof globalThis.fetch = async (input, init) => {
@@ -40,11 +42,18 @@ export function observeFetch(
     const sent = request.clone();
     const response = await original.call(target, request);
     const received = response.clone();
+    const kept = recorder === undefined ? undefined : response.clone();
     void check
       .check(sent, received)
-      .then((drifts) => {
+      .then(async (drifts) => {
         const fresh = report.add(drifts ?? []);
         if (fresh.length > 0) onNew(fresh);
+        // An answer that keeps the contract may become a fixture (the `recorded` scenario).
+        const operation = check.operationOf(sent.method, sent.url);
+        if (drifts?.length === 0 && kept !== undefined && operation !== undefined) {
+          await recorder?.keep(operation.operationId, kept);
+          report.touch();
+        }
       })
       .catch((error: unknown) => console.warn("[contract drift] the check itself failed:", error));
     return response;
