@@ -32,9 +32,9 @@ const browser = () => ({
       // byte-identical, the usual case); ours only redraws a failed size change as a diff.
       comparators: { "any-size": compareScreenshots },
       screenshotOptions: { animations: "disabled" as const, caret: "hide" as const, scale: "css" as const },
-      // How long to wait for two captures in a row to agree: Vitest's 5 s default ran out on
-      // Petstore's scratch-copy story run with two test suites sharing the two cores. A story
-      // that never settles still fails, after 30 s.
+      // How long to wait for two captures in a row to agree: on two shared cores a story can
+      // take longer than Vitest's 5 s default to settle. A story that never settles still
+      // fails, after 30 s.
       timeout: 30_000,
       resolveScreenshotPath: ({ arg, ext, root, browserName, platform }: PathData) =>
         join(root, BASELINE_DIR, `${browserName}-${platform}`, `${arg}${ext}`),
@@ -61,7 +61,7 @@ interface PathData {
  * on a large contract) runs each story once, in one theme: its batches alternate between
  * the two projects (GALLERY_THEME_TAG). Its stories render the same
  * components as the hand-written ones, which both themes check, and their data does not
- * change with the theme (README, "What is checked where").
+ * change with the theme (docs/scripts.md, "What is checked where").
  */
 function storybookProject(theme: Theme) {
   const other = GALLERY_THEME_TAG[theme === "light" ? "dark" : "light"];
@@ -75,45 +75,54 @@ function storybookProject(theme: Theme) {
       provide: { visualTheme: theme },
       globalSetup: ["tests/setup/require-chromium.ts"],
       setupFiles: ["tests/setup/storybook.ts", "tests/visual/capture.ts"],
-      // A real contract's overview is a table of a thousand operations or more, which axe
-      // takes seconds to check on two busy cores: more than Vitest's default 15 s allows. A
-      // gallery batch of DigitalOcean's (20 `genai_…` pairs) took 34.5 s in a full run on a fast
-      // day, and the machine has run 2.5 times slower on others: 120 s, as the node project has.
+      // A real contract's overview is a table of a thousand operations or more, and a gallery
+      // batch renders twenty responses: axe takes tens of seconds on them on two busy cores,
+      // more than Vitest's default 15 s allows. 120 s, as the node project has.
       testTimeout: 120_000,
     },
   };
 }
 
 /**
- * The jsdom tests that each need a module graph of their own (the `unit-isolated` project):
- * they load the app's singletons (the identity SDK's one Auth instance, analytics' consent and
- * recorder) or patch globals (fake-indexeddb, Firebase's app registry), which would carry over
- * into the next file of a shared graph. The other `unit` files run in one graph.
+ * Which project runs a test is read from its file name, never from a list of paths
+ * (docs/decisions/0004-test-layers.md): `x.test.ts` Node, fast, no servers (`workbench`);
+ * `x.dom.test.ts(x)` jsdom (`unit`); `x.dom-isolated.test.ts(x)` jsdom with a module graph of
+ * its own (`unit-isolated`); `x.e2e.test.ts` commands, dev servers, Chromium, scratch copies
+ * (`node`); `x.emulator.test.ts` the Firebase Auth emulator (`emulator`); `x.test-d.ts` types.
  */
-const ISOLATED_UNIT_TESTS = [
-  "src/app/**/*.test.tsx",
-  "src/features/identity/session.test.tsx",
-  "src/mocks/services-coverage.test.ts",
-  "src/features/analytics/firebase-sink.test.ts",
-];
+const TESTS = {
+  workbench: "*.test.{ts,tsx}",
+  unit: "*.dom.test.{ts,tsx}",
+  "unit-isolated": "*.dom-isolated.test.{ts,tsx}",
+  node: "*.e2e.test.ts",
+  emulator: "*.emulator.test.ts",
+  types: "*.test-d.{ts,tsx}",
+} as const;
+type Layer = keyof typeof TESTS;
+/**
+ * A layer's files in the folders that hold tests (not the scratch copies in .cache/, nor
+ * the fixture apps that tests copy into one and run there).
+ */
+const testsOf = (layer: Layer) => [`{src,workbench,tests,scripts}/**/${TESTS[layer]}`];
+const NOT_TESTS_HERE = [...configDefaults.exclude, "tests/**/fixture-app/**"];
+/** The plain `x.test.ts` matches every other layer's name too: those are not the workbench's. */
+const LAYERED = (["unit", "unit-isolated", "node", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);
 
-/** Two of the workbench's tests that need a DOM: `unit` runs them, not `workbench`. */
-const WORKBENCH_DOM_TESTS = [
-  "workbench/fixtures/answer/operation-matcher.test.ts",
-  "workbench/fixtures/worker/unhandled.test.ts",
-];
-
-/** The jsdom project: components and the API layer, the network answered by MSW in Node. */
-function unitProject(name: string, isolated: boolean) {
+/**
+ * The jsdom project: components and the API layer, the network answered by MSW in Node.
+ * `unit-isolated` files each get a module graph of their own: they load the app's singletons
+ * (the identity SDK's one Auth instance, analytics' consent and recorder) or patch globals
+ * (fake-indexeddb, Firebase's app registry), which would carry over into the next file of a
+ * shared graph.
+ */
+function unitProject(name: "unit" | "unit-isolated", isolated: boolean) {
   return {
     extends: true,
     test: {
       name,
       environment: "jsdom",
-      include: isolated
-        ? ISOLATED_UNIT_TESTS
-        : ["src/**/*.test.{ts,tsx}", "workbench/**/*.test.tsx", ...WORKBENCH_DOM_TESTS],
-      exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, ...ISOLATED_UNIT_TESTS],
+      include: testsOf(name),
+      exclude: NOT_TESTS_HERE,
       setupFiles: ["tests/setup/unit.ts"],
       // A fresh module graph and jsdom per file cost about 0.8 s a file for 0.1 s of tests: the
       // files that need none share one (Vitest's "per-file isolation settings" recipe).
@@ -121,9 +130,6 @@ function unitProject(name: string, isolated: boolean) {
     },
   };
 }
-
-/** The tests that need the Firebase Auth emulator: the `emulator` project runs them, not `node`. */
-const EMULATOR_TESTS = ["tests/identity/agreement.test.ts", "tests/identity/dev-emulator.test.ts"];
 
 export default defineConfig({
   // msw() serves the mock Service Worker to `npm run dev` without a copy in public/,
@@ -146,10 +152,11 @@ export default defineConfig({
           typecheck: {
             enabled: true,
             only: true,
-            include: ["src/**/*.test-d.{ts,tsx}", "tests/**/*.test-d.{ts,tsx}", "workbench/**/*.test-d.{ts,tsx}"],
+            include: testsOf("types"),
+            exclude: NOT_TESTS_HERE,
             tsconfig: "tsconfig.json",
             // TypeScript 7's native compiler, as `npm run typecheck` (5.9 stays for openapi-typescript's
-            // API only): the same diagnostics (tests/typecheck.test.ts) in about a third of the time.
+            // API only): the same diagnostics (tests/typecheck.e2e.test.ts) in about a third of the time.
             checker: join(root, "node_modules", "typescript7", "bin", "tsc"),
           },
         },
@@ -157,18 +164,18 @@ export default defineConfig({
       // `storybook` (light) and `storybook-dark`.
       ...THEMES.map(storybookProject),
       {
-        // The workbench's own modules in Node (generation, fixtures, coverage, the gallery's
-        // index): no servers, no browser, no module state of a file's own, so the files share
-        // one module graph, as the `unit` files do.
+        // Plain `x.test.ts`: modules in Node (the workbench's generation, fixtures, coverage, the
+        // gallery's index): no servers, no browser, no module state of a file's own, so the files
+        // share one module graph, as the `unit` files do.
         extends: true,
         test: {
           name: "workbench",
           environment: "node",
-          include: ["workbench/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...WORKBENCH_DOM_TESTS],
+          include: testsOf("workbench"),
+          exclude: [...NOT_TESTS_HERE, ...LAYERED],
           isolate: false,
-          // The slowest tests take 0.9 s alone (the property tests), 1.5 s with GitHub's description
-          // (a batch of 250 of its pairs) beside the whole suite: Vitest's default 5 s is too tight.
+          // The property tests and the batches over a large contract's pairs take seconds beside
+          // the whole suite: Vitest's default 5 s is too tight.
           testTimeout: 30_000,
         },
       },
@@ -179,8 +186,8 @@ export default defineConfig({
         test: {
           name: "node",
           environment: "node",
-          include: ["tests/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...EMULATOR_TESTS],
+          include: testsOf("node"),
+          exclude: NOT_TESTS_HERE,
           globalSetup: ["tests/setup/require-chromium.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -193,7 +200,8 @@ export default defineConfig({
         test: {
           name: "emulator",
           environment: "node",
-          include: EMULATOR_TESTS,
+          include: testsOf("emulator"),
+          exclude: NOT_TESTS_HERE,
           globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/auth-emulator.ts"],
           // One emulator, whose accounts the agreement tests clear: one file at a time.
           fileParallelism: false,

@@ -1,4 +1,4 @@
-// `npm run docs:screenshots`: the README's pictures of the workbench, taken from the real
+// `npm run docs:screenshots`: the README's and docs/' pictures of the workbench, taken from the real
 // static build (`storybook build`) served under a sub-path, as a designer opens it.
 // Writes docs/screenshots/*.png; commit them with the change they show.
 import { spawnSync } from "node:child_process";
@@ -45,6 +45,26 @@ const SHOTS: Shot[] = [
       await storyShown("[role=alert]")(page);
       await page.getByText("No accessibility violations found.").waitFor({ timeout: 60_000 });
     },
+  },
+  {
+    file: "contract-overview.png",
+    path: "?path=/story/contract-overview--with-operations",
+    ready: storyShown("#storybook-root table tbody tr"),
+  },
+  {
+    file: "gallery-story.png",
+    path: "?path=/story/workbench-internals-gallery-session--refused-then-expired",
+    ready: storyShown('text="Session expired."'),
+  },
+  {
+    file: "mock-data-store.png",
+    path: "?path=/story/contract-mock-data--store",
+    ready: storyShown("#storybook-root [data-ready='true'] tbody tr"),
+  },
+  {
+    file: "sign-in-wrong-password.png",
+    path: "?path=/story/identity-screens--sign-in-wrong-password",
+    ready: storyShown("#storybook-root [role=alert]"),
   },
   {
     file: "text-field-rtl-phone.png",

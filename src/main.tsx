@@ -23,7 +23,7 @@ async function startMocking(): Promise<void> {
     return;
   }
   try {
-    // The product-to-fixtures imports, dev only (docs/decisions/0010-two-wings.md); tests/build.test.ts proves dist/ has none.
+    // The product-to-fixtures imports, dev only (docs/decisions/0010-two-wings.md); tests/build.e2e.test.ts proves dist/ has none.
     /* eslint-disable import-x/no-restricted-paths */
     const [{ startMockWorker }, { fixtures }, control, { identityStore }] = await Promise.all([
       import("@/mocks/browser"),

@@ -18,6 +18,7 @@ export { Button } from "@/components/button";
 export { EmptyState } from "@/components/empty-state";
 export { ErrorState } from "@/components/error-state";
 export { Spinner } from "@/components/spinner";
+export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table";
 export { TextField } from "@/components/text-field";
 export { loadIdentity } from "@/features/identity/auth";
 export { SessionProvider, useSession } from "@/features/identity/session";

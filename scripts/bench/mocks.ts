@@ -163,7 +163,7 @@ const report = [
 ];
 console.log(report.join("\n"));
 
-// The targets, as the issue states them: a miss fails the command (and says which).
+// The targets: a miss fails the command (and says which).
 const misses = [
   ...(buildMs >= 2000 ? [`build took ${ms(buildMs)} (target < 2000 ms)`] : []),
   ...(median(added) >= 1 ? [`a warm request added ${ms(median(added))} (target < 1 ms)`] : []),

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { EmptyState } from "@/components/empty-state";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table";
 import type { Manifest } from "@/api/manifest";
 import "./contract-overview.css";
 
@@ -31,31 +32,31 @@ export function ContractOverview({ manifest }: { manifest: Manifest }) {
           description="The contract in openapi/openapi.yaml has no operations. Describe the first one under `paths` (with an operationId and every response), then run `npm run api`."
         />
       ) : (
-        <table className="contract-overview__table">
-          <caption className="visually-hidden">Operations in the contract</caption>
-          <thead>
-            <tr>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Operation</th>
-              <th scope="col">Tags</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table>
+          <TableCaption visuallyHidden>Operations in the contract</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Method</TableHead>
+              <TableHead>Path</TableHead>
+              <TableHead>Operation</TableHead>
+              <TableHead>Tags</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {manifest.operations.map((operation) => (
-              <tr key={`${operation.method} ${operation.path}`}>
-                <td>
+              <TableRow key={`${operation.method} ${operation.path}`}>
+                <TableCell>
                   <code data-method={operation.method}>{operation.method.toUpperCase()}</code>
-                </td>
-                <td>
+                </TableCell>
+                <TableCell>
                   <code>{operation.path}</code>
-                </td>
-                <td>{operation.operationId ?? operation.summary ?? "—"}</td>
-                <td>{operation.tags.join(", ") || "—"}</td>
-              </tr>
+                </TableCell>
+                <TableCell>{operation.operationId ?? operation.summary ?? "—"}</TableCell>
+                <TableCell>{operation.tags.join(", ") || "—"}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
     </section>
   );

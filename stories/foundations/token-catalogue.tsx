@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from "react";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table";
 import "./token-catalogue.css";
 
 /** The token groups the catalogue shows, by custom-property prefix, in reading order. */
@@ -94,33 +95,33 @@ export function TokenCatalogue({ theme }: { theme?: string }) {
         return (
           <section key={title} aria-labelledby={`tokens-${title}`}>
             <h2 id={`tokens-${title}`}>{title}</h2>
-            <table className="token-catalogue__table">
-              <thead>
-                <tr>
-                  <th scope="col">Token</th>
-                  <th scope="col">Value</th>
-                  <th scope="col">Sample</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Token</TableHead>
+                  <TableHead>Value</TableHead>
+                  <TableHead>Sample</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {inGroup.map((token) => {
                   const kind = TOKEN_GROUPS.find((group) => token.name.startsWith(group.prefix))?.kind ?? "text";
                   return (
-                    <tr key={token.name} data-token={token.name}>
-                      <td>
+                    <TableRow key={token.name} data-token={token.name}>
+                      <TableCell>
                         <code>{token.name}</code>
-                      </td>
-                      <td>
+                      </TableCell>
+                      <TableCell>
                         <code>{token.value}</code>
-                      </td>
-                      <td>
+                      </TableCell>
+                      <TableCell>
                         <Sample name={token.name} kind={kind} />
-                      </td>
-                    </tr>
+                      </TableCell>
+                    </TableRow>
                   );
                 })}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           </section>
         );
       })}

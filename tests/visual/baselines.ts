@@ -19,10 +19,10 @@ export const OUTPUT_DIR = ".cache/visual";
 
 /**
  * Stories whose pixels follow the API contract rather than the design: the contract
- * overview and anything under workbench/. They change whenever the contract does, which
+ * overview, the mock data pages and anything under workbench/. They change whenever the contract does, which
  * `npm run api:check` and their play functions already police (docs/decisions/0008).
  */
-const CONTRACT_STORIES = [/\/stories\/contract\.stories\.tsx$/, /\/workbench\//];
+const CONTRACT_STORIES = [/\/stories\/contract\.stories\.tsx$/, /\/stories\/mock-data\//, /\/workbench\//];
 
 /** Whether the stories of this file are compared with baselines. */
 export function isCoveredByBaselines(storyFile: string): boolean {

@@ -29,7 +29,9 @@ if (!partial && existsSync(baselines)) {
   renameSync(baselines, previous);
 }
 
-const run = spawnSync("vitest", ["run", ...projects, "--update", ...args], { cwd: root, stdio: "inherit" });
+// `--update` last: it takes an optional value (`new`, `all`, `none`), so a story file after
+// it would be read as that value and every story re-captured.
+const run = spawnSync("vitest", ["run", ...projects, ...args, "--update"], { cwd: root, stdio: "inherit" });
 if (run.error) console.error(`Could not start Vitest: ${run.error.message}`);
 const passed = run.status === 0;
 

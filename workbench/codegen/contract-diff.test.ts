@@ -1,6 +1,5 @@
-// The tests of ./contract-diff.ts: over 300 lines because each kind of change (operation,
-// parameter, body, response, security, schema) and each rendering has its own cases,
-// built from one small manifest factory at the top.
+// The tests of ./contract-diff.ts: each kind of change (operation, parameter, body,
+// response, security, schema) and each rendering, built from one small manifest factory.
 import { describe, expect, it } from "vitest";
 import { CHANGES_LISTED, diffManifests, formatDiff, summarizeChanges, type ContractDiff } from "./contract-diff.ts";
 import type { Manifest, ManifestOperation } from "./manifest.ts";

@@ -1,9 +1,7 @@
 // What changed between the contract as last generated and as generated now, for the
-// message `npm run api` prints. Over 300 lines because it is one comparison, read top
-// to bottom: per operation its parameters, request body, responses and security, then
-// the schemas, then the ordering and the two renderings (full and summary). Each part
-// is a few private helpers of the next; split, they would be modules that only one
-// other module imports.
+// message `npm run api` prints. One comparison, read top to bottom: per operation its
+// parameters, request body, responses and security, then the schemas, then the ordering
+// and the two renderings (full and summary).
 import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest.ts";
 
 /** One difference between the contract as last generated and as generated now. */

@@ -1,9 +1,8 @@
 // What `npm run api` does: find the contract, lint and bundle it with Redocly, refuse a
-// bad one with located problems, and write the generated files. Over 300 lines because
-// it is the one pipeline whose steps share the Redocly config, the entry path and the
-// error shape (file, line:column, no stack trace); the parts that stand alone already
-// live beside it (manifest.ts, contract-schemas.ts, limits.ts, ref-guard.ts,
-// contract-checks.ts).
+// bad one with located problems, and write the generated files. One pipeline whose steps
+// share the Redocly config, the entry path and the error shape (file, line:column, no
+// stack trace); the parts that stand alone live beside it (manifest.ts,
+// contract-schemas.ts, limits.ts, ref-guard.ts, contract-checks.ts).
 import {
   type BaseResolver,
   bundle,

@@ -1,9 +1,9 @@
 /**
  * Where a JSON pointer's node starts in a JSON text, found by scanning the text instead of
- * building a syntax tree. A located message on a JSON contract used to cost Redocly's YAML
- * syntax tree of the whole file: 1.3 s and 400 MB on GitHub's 13 MB description, to print
- * ten warnings. Each object or array on a pointer's way is read once, only as far as the
- * member asked for, and its members' offsets kept, so further pointers into it cost a lookup.
+ * building a syntax tree: Redocly's YAML syntax tree of a whole file costs 1.3 s and 400 MB
+ * on GitHub's 13 MB description, to print ten warnings. Each object or array on a pointer's
+ * way is read once, only as far as the member asked for, and its members' offsets kept, so
+ * further pointers into it cost a lookup.
  *
  * Only for text that `JSON.parse` accepted (`ref-guard.ts` says which): the scan trusts the
  * syntax and throws on anything it does not expect.

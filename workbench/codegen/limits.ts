@@ -2,7 +2,7 @@
  * The bounds `npm run api` puts on any contract, so that no document (hostile or
  * merely huge) can hang it, overflow its stack or make it write a giant output.
  * Each limit is far above what real public contracts need (GitHub's 13 MB description
- * nests 21 levels deep and uses no YAML aliases) and is stated in the README.
+ * nests 21 levels deep and uses no YAML aliases) and is stated in docs/contract-input.md.
  */
 import { pointerOf, type PathStep } from "../contract/pointer.ts";
 import { closingQuote } from "./json-offsets.ts";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { Manifest } from "@/api/manifest-types";
 import { firstTag } from "../contract/records";
-import { EmptyState } from "../product";
+import { EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product";
 import "./gallery-overview.css";
 
 /** The sidebar group of an operation in the gallery: its first tag, or "untagged". */
@@ -48,25 +48,25 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
             {manifest.operations.length} {manifest.operations.length === 1 ? "operation" : "operations"} · {responses}{" "}
             {responses === 1 ? "response" : "responses"}, under Gallery in the sidebar:
           </p>
-          <table className="gallery-overview__table">
-            <caption className="visually-hidden">Gallery stories by tag</caption>
-            <thead>
-              <tr>
-                <th scope="col">Tag</th>
-                <th scope="col">Operations</th>
-                <th scope="col">Responses</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table className="gallery-overview__table">
+            <TableCaption visuallyHidden>Gallery stories by tag</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Tag</TableHead>
+                <TableHead>Operations</TableHead>
+                <TableHead>Responses</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
               {[...groups].map(([group, counts]) => (
-                <tr key={group}>
-                  <th scope="row">{group}</th>
-                  <td>{counts.operations}</td>
-                  <td>{counts.responses}</td>
-                </tr>
+                <TableRow key={group}>
+                  <TableHead>{group}</TableHead>
+                  <TableCell>{counts.operations}</TableCell>
+                  <TableCell>{counts.responses}</TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </>
       )}
     </section>

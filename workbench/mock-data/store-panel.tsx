@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentPropsWithRef } from "react";
 import type { Resources, ResourceSummary } from "../fixtures/resources/resources";
-import { Button } from "../product";
+import { Button, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product";
 
 export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, "children"> {
   /** The stateful fixtures to show (`fixtures.resources`). */
@@ -40,35 +40,35 @@ export function StorePanel({ resources, title = "Mock data store", ...props }: S
       {rows.length === 0 ? (
         <p>The contract forms no resources yet: every answer is stateless.</p>
       ) : (
-        <table>
-          <caption>Resources and their records</caption>
-          <thead>
-            <tr>
-              <th scope="col">Resource</th>
-              <th scope="col">Key</th>
-              <th scope="col">Records</th>
-              <th scope="col">Paths</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table>
+          <TableCaption>Resources and their records</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Resource</TableHead>
+              <TableHead>Key</TableHead>
+              <TableHead>Records</TableHead>
+              <TableHead>Paths</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {rows.map((row) => (
-              <tr key={row.name} data-resource={row.name}>
-                <th scope="row">{row.name}</th>
-                <td>
+              <TableRow key={row.name} data-resource={row.name}>
+                <TableHead>{row.name}</TableHead>
+                <TableCell>
                   <code>{row.key}</code>
-                </td>
-                <td>{row.count}</td>
-                <td>
+                </TableCell>
+                <TableCell>{row.count}</TableCell>
+                <TableCell>
                   {row.paths.map((path) => (
                     <code key={path} style={{ display: "block" }}>
                       {path}
                     </code>
                   ))}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
       <Button
         variant="secondary"

@@ -1,7 +1,7 @@
-// Every state of the identity screens, one story each with a play function that asserts
-// (the issue lists them: empty, filling, each validation message, the policy checklist, each
-// provider error, signed in, session expired, offline, keyboard, right to left). Over 300
-// lines because they are many short stories of one feature, kept together as Storybook shows them.
+// Every state of the identity screens, one story each with a play function that asserts:
+// empty, filling, each validation message, the policy checklist, each provider error,
+// signed in, session expired, offline, keyboard, right to left. One file, as Storybook
+// shows them together under Identity / Screens.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { createApiClient } from "@/api/client";

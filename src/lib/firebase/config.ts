@@ -15,7 +15,7 @@
  * `firebaseSetup` is not evaluated by the bundler: code that imports the SDK first tests
  * the `import.meta.env` literals inline (see `loadFirebaseApp` in ./app.ts), so that a
  * production build without configuration contains no Firebase code at all
- * (tests/build.test.ts checks it).
+ * (tests/build.e2e.test.ts checks it).
  */
 export interface FirebaseWebConfig {
   readonly apiKey: string;

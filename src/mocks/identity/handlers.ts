@@ -1,6 +1,6 @@
-import { delay, http, HttpResponse, passthrough, type HttpHandler } from "msw";
+import { http, HttpResponse, passthrough, type HttpHandler } from "msw";
 import type { FixturesSession } from "#workbench/fixtures/fixtures-session.ts";
-import { SLOW_DELAY_MS } from "#workbench/fixtures/scenarios.ts";
+import { networkAnswer } from "#workbench/fixtures/scenarios.ts";
 import type { FirebaseSetup } from "@/lib/firebase/config";
 import type { components, operations } from "./generated/schema";
 import { ProviderError, type IdentityStore, type ProviderErrorCode, type SessionTokens } from "./store";
@@ -55,16 +55,8 @@ function at(method: string, base: string, path: string) {
   };
 }
 
-/** Where the handlers read the scenario in force: the fixtures session they answer in. */
+/** Where the handlers read the scenario in force (its network side, offline and slow, applies here too). */
 type ScenarioSource = Pick<FixturesSession, "scenario">;
-
-/** The network side of the scenarios the workbench offers: offline and slow apply here too. */
-async function scenarioAnswer(session: ScenarioSource): Promise<Response | undefined> {
-  const scenario = session.scenario();
-  if (scenario === "offline") return HttpResponse.error();
-  if (scenario === "slow") await delay(SLOW_DELAY_MS);
-  return undefined;
-}
 
 function signedIn(tokens: SessionTokens, registered: boolean): Json<"signInWithPassword", 200> {
   return {
@@ -83,7 +75,7 @@ function signedIn(tokens: SessionTokens, registered: boolean): Json<"signInWithP
 export function storeHandlers(store: IdentityStore, session: ScenarioSource): HttpHandler[] {
   return [
     http.post(at("POST", IDENTITY_TOOLKIT, "/v1/accounts:signUp"), async ({ request }) => {
-      const early = await scenarioAnswer(session);
+      const early = await networkAnswer(session.scenario());
       if (early) return early;
       const body = await jsonBody<PasswordRequest>(request);
       try {
@@ -93,7 +85,7 @@ export function storeHandlers(store: IdentityStore, session: ScenarioSource): Ht
       }
     }),
     http.post(at("POST", IDENTITY_TOOLKIT, "/v1/accounts:signInWithPassword"), async ({ request }) => {
-      const early = await scenarioAnswer(session);
+      const early = await networkAnswer(session.scenario());
       if (early) return early;
       const body = await jsonBody<PasswordRequest>(request);
       try {
@@ -105,7 +97,7 @@ export function storeHandlers(store: IdentityStore, session: ScenarioSource): Ht
       }
     }),
     http.post(at("POST", IDENTITY_TOOLKIT, "/v1/accounts:lookup"), async ({ request }) => {
-      const early = await scenarioAnswer(session);
+      const early = await networkAnswer(session.scenario());
       if (early) return early;
       const body = await jsonBody<{ idToken: string }>(request);
       try {
@@ -118,7 +110,7 @@ export function storeHandlers(store: IdentityStore, session: ScenarioSource): Ht
       }
     }),
     http.post(at("POST", SECURE_TOKEN, "/v1/token"), async ({ request }) => {
-      const early = await scenarioAnswer(session);
+      const early = await networkAnswer(session.scenario());
       if (early) return early;
       const form = new URLSearchParams(await request.text());
       try {
@@ -142,7 +134,7 @@ export function storeHandlers(store: IdentityStore, session: ScenarioSource): Ht
 
 function policyHandler(store: IdentityStore, session: ScenarioSource, origin: string, path: string): HttpHandler {
   return http.get(at("GET", origin, path), async () => {
-    const early = await scenarioAnswer(session);
+    const early = await networkAnswer(session.scenario());
     return early ?? HttpResponse.json<Json<"getPasswordPolicy", 200>>(store.passwordPolicy());
   });
 }

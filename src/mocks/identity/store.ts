@@ -162,12 +162,13 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
     });
   }
 
-  function session(user: StoredUser): SessionTokens {
-    const refreshToken = newId("r") + newId("t");
-    refreshTokens.set(refreshToken, user.localId);
+  /** The provider's answer for a signed-in user: a fresh ID token, with a new refresh token unless one is kept. */
+  function session(user: StoredUser, refreshToken?: string): SessionTokens {
+    const token = refreshToken ?? newId("r") + newId("t");
+    refreshTokens.set(token, user.localId);
     return {
       idToken: idTokenFor(user),
-      refreshToken,
+      refreshToken: token,
       expiresIn: String(TOKEN_LIFETIME_S),
       localId: user.localId,
       email: user.email,
@@ -267,13 +268,7 @@ export function createIdentityStore(seed: readonly SeedUser[] = [], options: { n
       const user = localId === undefined ? undefined : users.get(localId);
       if (!user || refreshToken === undefined) throw new ProviderError("INVALID_REFRESH_TOKEN");
       if (user.disabled) throw new ProviderError("USER_DISABLED");
-      return {
-        idToken: idTokenFor(user),
-        refreshToken,
-        expiresIn: String(TOKEN_LIFETIME_S),
-        localId: user.localId,
-        email: user.email,
-      };
+      return session(user, refreshToken);
     },
 
     passwordPolicy(): PasswordPolicy {

@@ -1,5 +1,5 @@
 // Copied into src/features/notes/ of a scratch copy whose contract is the example
-// contract, for tests/e2e/static-storybook.test.ts: three stories whose content only
+// contract, for tests/e2e/static-storybook.e2e.test.ts: three stories whose content only
 // the mocked API can supply, opened from a static build served under a sub-path.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";

@@ -1,5 +1,5 @@
 // Copied into src/features/pets/ of a scratch copy whose contract is the gallery's test
-// contract (tests/gallery-contract/openapi.yaml), by tests/e2e/gallery.test.ts: the
+// contract (tests/gallery-contract/openapi.yaml), by tests/e2e/gallery.e2e.test.ts: the
 // hand-written code whose stories and tests the coverage report must count, exactly.
 import { api } from "@/api/query";
 import { QueryBoundary } from "@/components/query-boundary";

@@ -111,7 +111,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     // in Vite's "production" mode switched them off, and every identity story showed the
     // unavailable service instead of its state (and the gallery's session stories, which
     // sign in through it, never signed in). The rest of the sidebar is walked on the
-    // dev server (storybook-sidebar.test.ts); these stories are walked here as well.
+    // dev server (storybook-sidebar.e2e.test.ts); these stories are walked here as well.
     const opened = entries.filter(
       (entry) =>
         entry.type === "story" &&

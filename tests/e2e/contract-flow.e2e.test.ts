@@ -2,7 +2,7 @@
 // scaffold regenerates, type-checks, and a component calling one of its
 // operations renders the default fixture's data in Chromium. A request without a
 // handler and an override that breaks the contract fail their stories. (The static
-// build of the same setup, and the Scenario menu in it: static-storybook.test.ts.)
+// build of the same setup, and the Scenario menu in it: static-storybook.e2e.test.ts.)
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

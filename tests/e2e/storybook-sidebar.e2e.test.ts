@@ -4,7 +4,7 @@
 // and the worker sees each request). Any console error, page error, failed story or
 // Storybook error display fails the test, named by the entry. This walk is on the
 // project's contract (every entry, the gallery sampled); the one on the gallery's test
-// contract, in a scratch copy, is in gallery.test.ts (what that contract changes).
+// contract, in a scratch copy, is in gallery.e2e.test.ts (what that contract changes).
 import { readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -59,7 +59,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
     }
   });
 
-  // Not a budget: the dev server compiles each module on its first request; see the README for the figures.
+  // Not a budget: the dev server compiles each module on its first request; figures in docs/performance.md.
   it("opens each one without an error, one after the other in one page", { timeout: 30 * 60_000 }, async () => {
     // The pages a designer reads and the internals.
     const titles = new Set(entries.map((entry) => entry.title));
@@ -137,9 +137,9 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
   });
 
   // A fresh manager and preview on a large contract (the index, the fixtures' contract.json) while
-  // the story projects run the gallery's batches on both cores: DigitalOcean's once took longer than
-  // Playwright's default 30 s to show the story, GitHub's longer than 60 s (24 Nov). What is checked
-  // is that nothing reloads, not how fast the story shows: three times the walk's wait for it (3 minutes).
+  // the story projects run the gallery's batches on both cores can take over a minute to show the
+  // story. What is checked is that nothing reloads, not how fast the story shows: three times the
+  // walk's wait for it (3 minutes).
   it("leaves an open story alone when a scratch copy appears under .cache/", { timeout: 300_000 }, async () => {
     const page = await browser!.newPage();
     page.setDefaultTimeout(3 * RENDER_TIMEOUT_MS);

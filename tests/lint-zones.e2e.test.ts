@@ -1,4 +1,4 @@
-// The import rules that make the README's map true (docs/decisions/0010-two-wings.md),
+// The import rules that make the map in docs/layout.md true (docs/decisions/0010-two-wings.md),
 // each proven by linting a deliberately wrong import in a real file of the zone with the
 // repository's own ESLint configuration, and a right one beside it where the line is fine.
 import { ESLint } from "eslint";
@@ -152,7 +152,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   ],
   [
     "tests do not import scripts",
-    "tests/build.test.ts",
+    "tests/build.e2e.test.ts",
     'import { documentArguments } from "../scripts/bench/arguments.ts";\nexport const x = documentArguments;\n',
     PATHS,
     "Tests do not import scripts",

@@ -4,7 +4,7 @@
 // fixtures cannot drift from the provider. Every exchange of both is also checked
 // against the identity endpoints' contract (identity-toolkit.openapi.yaml).
 // The password policy is not here: the emulator does not implement it (501); the
-// fixtures alone answer it (src/mocks/identity/handlers.test.ts).
+// fixtures alone answer it (src/mocks/identity/handlers.dom.test.ts).
 import type { Auth } from "firebase/auth";
 import type * as FirebaseAuth from "firebase/auth";
 import { bypass, http, type HttpHandler } from "msw";

@@ -41,7 +41,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
     dir = makeScratchCopy("gallery");
     writeContract(dir, { "openapi.yaml": CONTRACT });
     mkdirSync(join(dir, "src/features/pets"), { recursive: true });
-    for (const file of ["pets-list.tsx", "pets-list.stories.tsx", "pets-list.test.tsx"]) {
+    for (const file of ["pets-list.tsx", "pets-list.stories.tsx", "pets-list.dom.test.tsx"]) {
       copyFileSync(join(REPO, "tests/gallery-contract/fixture-app", file), join(dir, "src/features/pets", file));
     }
     const api = run(dir, "npm", ["run", "--silent", "api"]);
@@ -129,8 +129,8 @@ describe("the contract gallery and contract coverage, on a contract of several t
     ]);
     const getPet = report.operations.find((operation) => operation.operationId === "getPet");
     expect(getPet?.statuses.map((pair) => pair.coveredBy)).toEqual([
-      ["unit: src/features/pets/pets-list.test.tsx > PetCard > shows the pet"],
-      ["unit: src/features/pets/pets-list.test.tsx > PetCard > says when the pet is gone"],
+      ["unit: src/features/pets/pets-list.dom.test.tsx > PetCard > shows the pet"],
+      ["unit: src/features/pets/pets-list.dom.test.tsx > PetCard > says when the pet is gone"],
     ]);
   });
 
@@ -223,7 +223,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       expect(entries.filter((entry) => entry.title.startsWith("Gallery/"))).toHaveLength(PAIRS);
     });
 
-    // The sidebar walk of what this contract changes (the other entries: storybook-sidebar.test.ts).
+    // The sidebar walk of what this contract changes (the other entries: storybook-sidebar.e2e.test.ts).
     it("opens every gallery story, the contract's pages and the feature's stories without an error, in one page", async () => {
       const opened = entriesToOpen(entries, "gallery test");
       const isGallery = (entry: IndexEntry) => entry.title.startsWith("Gallery/");

@@ -1,0 +1,62 @@
+// The one Ajv configuration for the contract's schemas: the fixtures' validator
+// (fixtures/check/validator.ts) and `npm run api`'s example checks
+// (codegen/example-checks.ts) both build their Ajv here, so that an example gets one
+// verdict in both; what each may choose for itself changes only the speed and the
+// error report, never the verdict.
+import { Ajv2020, type Format } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { JSON_SCHEMA_FORMATS, OPENAPI_FORMATS } from "./formats.ts";
+import type { LinearRegExpEngine } from "./linear-regexp.ts";
+
+/** What a user of the configuration chooses: how much is reported and how it is compiled. */
+export interface AjvReporting {
+  /** Every failure (the fixtures' report), or stop at the first (a yes or no is enough). */
+  allErrors: boolean;
+  /** Keep the failing value and schema in each error (for messages that show them). */
+  verbose?: boolean;
+  /** Compile each referenced schema once instead of inlining it into every user. */
+  inlineRefs?: boolean;
+  /** Run Ajv's optimiser over the generated code: worth it for a validator used many times. */
+  optimize?: boolean;
+}
+
+/** How OpenAPI's formats are checked: the integer ones by range, the rest are names only. */
+const OPENAPI_FORMAT_CHECKS: Record<(typeof OPENAPI_FORMATS)[number], Format> = {
+  int32: { type: "number", validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 },
+  int64: { type: "number", validate: (n: number) => Number.isInteger(n) },
+  float: { type: "number", validate: () => true },
+  double: { type: "number", validate: () => true },
+  password: true,
+  binary: true,
+};
+
+/**
+ * A new Ajv (JSON Schema 2020-12, as contract.json is written) configured for the
+ * contract: the supported formats (./formats.ts), patterns run by `regExp` (linear time,
+ * ./linear-regexp.ts), own properties only.
+ *
+ * @example
+ * const ajv = createContractAjv(linearRegExp(() => patternPlaces(contract)), { allErrors: true });
+ * ajv.addSchema(contract, "contract");
+ */
+export function createContractAjv(regExp: LinearRegExpEngine, reporting: AjvReporting): Ajv2020 {
+  const { allErrors, verbose = false, inlineRefs = true, optimize = true } = reporting;
+  const ajv = new Ajv2020({
+    // Patterns come from the contract, which is untrusted: they run in linear time.
+    code: { regExp, optimize },
+    allErrors,
+    verbose,
+    inlineRefs,
+    strict: false,
+    // The contract was linted by `npm run api`; checking it against the meta-schema again costs seconds on large ones.
+    validateSchema: false,
+    // Contracts write patterns for many regex engines; without the `u` flag more of them compile.
+    unicodeRegExp: false,
+    logger: false,
+    // `required` and `properties` look at own properties only: a body without `constructor` lacks it.
+    ownProperties: true,
+  });
+  addFormats(ajv, [...JSON_SCHEMA_FORMATS]);
+  for (const name of OPENAPI_FORMATS) ajv.addFormat(name, OPENAPI_FORMAT_CHECKS[name]);
+  return ajv;
+}
