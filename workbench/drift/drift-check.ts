@@ -77,6 +77,20 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
       return match(method, url)?.operation;
     },
 
+    /** What is wrong with a request before it is sent (the probe's own, say); [] when it keeps the contract. */
+    async checkRequest(request: Request): Promise<Drift[]> {
+      const found = match(request.method, request.url);
+      if (!found) return [];
+      const violations = await exchange.request(found.operation, request.clone(), found.params);
+      return violations.map((violation) => ({
+        ...violation,
+        method: found.operation.method.toUpperCase(),
+        path: found.operation.path,
+        expected: truncate(violation.expected),
+        actual: truncate(safeActual(violation.pointer, violation.actual)),
+      }));
+    },
+
     /**
      * The drifts of one exchange; undefined when the request is for no operation of the
      * contract (the page's own files, another service). Reads clones only.

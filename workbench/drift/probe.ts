@@ -118,6 +118,17 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
       headers,
       ...(planned.body === undefined ? {} : { body: planned.body }),
     });
+    // A value learned from another list may not suit this parameter: such a request is not sent.
+    const [wrong] = await check.checkRequest(request);
+    if (wrong !== undefined) {
+      const reason = `no valid value for the ${wrong.place} ${wrong.pointer}: expected ${wrong.expected}, had ${wrong.actual}`;
+      result.skipped.push({ operationId: operation.operationId, reason });
+      return;
+    }
+    if (result.requests >= budget) {
+      result.skipped.push({ operationId: operation.operationId, reason: `over the budget of ${budget} requests` });
+      return;
+    }
     result.requests += 1;
     const answer = await boundedFetch(request, bounds);
     if (answer.retried) result.requests += 1;
