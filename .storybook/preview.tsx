@@ -4,10 +4,9 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
 import { configure } from "storybook/test";
 import { keepMocking, startMockWorker } from "@/mocks/browser";
-import { fixtures } from "@/mocks/fixtures";
 import { fixturesSession } from "@/mocks/fixtures-session";
+import { mockedContracts } from "@/mocks/generated/mocked-contracts";
 import { createQueryClient } from "@/api/query-client";
-import { identity } from "@/mocks/identity/fixtures";
 import "@/styles/tokens.css";
 import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario";
 import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench";
@@ -30,10 +29,17 @@ configure({ asyncUtilTimeout: 10_000 });
 const workerUrl = import.meta.env.VITEST ? "/mockServiceWorker.js" : "mockServiceWorker.js";
 
 const preview: Preview = {
-  // Each story starts from the default data: what another story created, changed or deleted is gone.
+  // Each story starts from the default data: what another story created, changed or deleted is gone
+  // (in every contract whose answers are its fixtures' data; the registry, contracts.config.ts, lists them).
   // Before each story but the first (whose start checks it), the mock worker is checked to
   // still answer this page, and taken back when it stopped (workbench/fixtures/worker/worker-liveness.ts).
-  loaders: [mswLoader(() => startMockWorker(workerUrl)), () => keepMocking(), () => fixtures.resources.reset()],
+  loaders: [
+    mswLoader(() => startMockWorker(workerUrl)),
+    () => keepMocking(),
+    () => {
+      for (const { fixtures, ownData } of mockedContracts) if (ownData) fixtures.resources.reset();
+    },
+  ],
   globalTypes: { ...globalTypes, ...scenarioGlobalType },
   initialGlobals: { ...initialGlobals, scenario: "default" },
   decorators: [
@@ -72,8 +78,7 @@ const preview: Preview = {
   // ignores; our worker fails unhandled requests itself, and this makes the story fail.
   // Contract violations (a fixture or override that breaks the contract) fail it too.
   afterEach: async () => {
-    await fixtures.settled();
-    await identity.settled();
+    for (const { fixtures } of mockedContracts) await fixtures.settled();
     const problems = fixturesSession.takeProblems();
     if (problems.length > 0) throw new Error(problems.join("\n"));
   },

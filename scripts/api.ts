@@ -15,11 +15,6 @@ import { resolve } from "node:path";
 const cache = module.enableCompileCache?.();
 if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.directory;
 
-const { summarizeChanges } = await import("../workbench/codegen/contract-diff.ts");
-const { formatProblem } = await import("../workbench/codegen/contract-error.ts");
-const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
-  await import("../workbench/codegen/regenerate.ts");
-
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
 const unknown = [...args].filter((arg) => arg !== "--check" && arg !== "--verbose");
@@ -30,6 +25,18 @@ if (unknown.length > 0) {
 const check = args.has("--check");
 const verbose = args.has("--verbose");
 const name = check ? "api:check" : "api";
+
+const { summarizeChanges } = await import("../workbench/codegen/contract-diff.ts");
+const { formatProblem } = await import("../workbench/codegen/contract-error.ts");
+// The generator reads the registry (contracts.config.ts) as it loads: a registry that
+// defineContracts refuses is reported as its problems, without a stack trace.
+const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
+  await import("../workbench/codegen/regenerate.ts").catch((error: unknown) => {
+    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`${name}: nothing was written; fix contracts.config.ts and run \`npm run ${name}\` again.`);
+    if (verbose) console.error(error);
+    process.exit(1);
+  });
 
 async function main(): Promise<number> {
   const result = await regenerate(root, { verbose });

@@ -10,6 +10,7 @@
 // reach this file, so the Node side never loads React or the product.
 export { createApiClient } from "@/api/client";
 export { ApiError, isJsonContentType } from "@/api/errors";
+export { bodyOptionsFor } from "@/api/request-body";
 export { manifest } from "@/api/manifest";
 export { api, createApiHooks } from "@/api/query";
 export { createQueryClient } from "@/api/query-client";

@@ -10,7 +10,8 @@ import { readManifest } from "../../workbench/contract/generated.ts";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
 import { dirname, extname, join, resolve } from "node:path";
-import { TARGETS } from "../../workbench/codegen/generate.ts";
+import registry from "../../contracts.config.ts";
+import { contractList } from "../../workbench/contract/registry.ts";
 import { measure, median, mib, worst, type Sample } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -34,6 +35,7 @@ try {
     "workbench",
     "redocly.yaml",
     "package.json",
+    "contracts.config.ts",
     "tsconfig.json",
     "src/api/manifest-types.ts",
   ]) {
@@ -41,10 +43,10 @@ try {
   }
   mkdirSync(join(scratch, "openapi"));
   copyFileSync(document, join(scratch, "openapi", `openapi${extname(document) === ".json" ? ".json" : ".yaml"}`));
-  // `npm run api` generates every target's contract too (the tests', the identity and analytics fixtures'):
+  // `npm run api` generates every registered contract too (the tests', the identity and analytics fixtures'):
   // each is copied with its folder, whatever it $refs there.
-  for (const { contract } of TARGETS.filter((target) => target.contract !== "openapi")) {
-    const folder = dirname(contract);
+  for (const { source } of contractList(registry).filter((contract) => contract.role !== "product")) {
+    const folder = dirname(source);
     mkdirSync(join(scratch, folder), { recursive: true });
     for (const file of readdirSync(join(root, folder)).filter((name) => /\.(ya?ml|json)$/.test(name))) {
       copyFileSync(join(root, folder, file), join(scratch, folder, file));

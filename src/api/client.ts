@@ -2,6 +2,7 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors";
 import { manifest } from "./manifest";
 import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types";
+import { defaultMediaType, essenceOf, inMediaType } from "./request-body";
 import type { paths } from "./schema";
 import { bearerSession } from "./session";
 
@@ -24,7 +25,8 @@ export interface ApiClientOptions {
   /** Defaults to {@link DEFAULT_TIMEOUT_MS}. */
   timeoutMs?: number;
   /**
-   * The contract's operations, to know which need the session's token (their `security`).
+   * The contract's operations, to know which need the session's token (their `security`)
+   * and the media type each body is sent in.
    * Defaults to the product contract's.
    */
   operations?: readonly ManifestOperation[];
@@ -67,6 +69,51 @@ const literalQueryPaths: Middleware = {
     return new Request(`${request.url.slice(0, end)}&${request.url.slice(end + 1)}`, request);
   },
 };
+
+/**
+ * A contract may describe variants of one endpoint as path keys that differ only by a
+ * fragment (`/items#folders` beside `/items#links`). A fragment is never sent: it is
+ * removed, and the query openapi-fetch appended after it (which a URL would read as part
+ * of the fragment) goes back into the query.
+ */
+const fragmentPaths: Middleware = {
+  onRequest({ request, schemaPath }) {
+    const mark = schemaPath.indexOf("#");
+    if (mark === -1) return undefined;
+    const url = new URL(request.url);
+    const fragment = schemaPath.slice(mark).split("?")[0] ?? "";
+    const hash = decodeURIComponent(url.hash);
+    if (!hash.startsWith(fragment)) return undefined;
+    const rest = hash.slice(fragment.length);
+    url.hash = "";
+    if (rest.startsWith("?")) url.search = rest;
+    return new Request(url.href, request);
+  },
+};
+
+/**
+ * Sends each body in the media type its operation declares, when the call did not say
+ * (openapi-fetch's `application/json`) and the operation does not take JSON: the
+ * operation is found by method and path key in the manifest.
+ *
+ * @example
+ * client.use(declaredRequestMediaTypes(manifest.operations));
+ */
+function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
+  const byKey = new Map<string, string>();
+  for (const operation of operations) {
+    const mediaType = defaultMediaType(operation.requestBody?.mediaTypes ?? []);
+    if (mediaType !== undefined) byKey.set(`${operation.method.toUpperCase()} ${operation.path}`, mediaType);
+  }
+  return {
+    async onRequest({ request, schemaPath }) {
+      const mediaType = byKey.get(`${request.method} ${schemaPath}`);
+      if (mediaType === undefined || request.body === null) return undefined;
+      if (essenceOf(request.headers.get("Content-Type") ?? "") !== "application/json") return undefined;
+      return inMediaType(request, mediaType);
+    },
+  };
+}
 
 /** The methods an openapi-fetch client has: the contract's HTTP methods, in capitals. */
 export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
@@ -116,10 +163,11 @@ export function createApiClient<Paths extends object = paths>(options: ApiClient
     }
   };
   const client = createClient<Paths>({ baseUrl, fetch: send });
-  client.use(literalQueryPaths, rejectNonJsonBodies);
+  const operations = options.operations ?? manifest.operations;
+  client.use(fragmentPaths, literalQueryPaths, declaredRequestMediaTypes(operations), rejectNonJsonBodies);
   // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
   // answer to a retried 401 then goes through the checks above like any other.
-  client.use(bearerSession({ operations: options.operations ?? manifest.operations, baseUrl, fetch: send }));
+  client.use(bearerSession({ operations, baseUrl, fetch: send }));
   return throwingApiErrors(client);
 }
 

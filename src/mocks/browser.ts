@@ -1,6 +1,6 @@
 import { setupWorker, type SetupWorker } from "msw/browser";
-import { identity, identityHandlers } from "@/mocks/identity/fixtures";
-import { fixtures, onUnhandledFrame } from "./fixtures";
+import { mockedContracts } from "./generated/mocked-contracts";
+import { onUnhandledFrame } from "./fixtures";
 import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/worker/request-destination.ts";
 import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker/worker-liveness.ts";
 
@@ -11,8 +11,9 @@ const RELOAD = !import.meta.env.VITEST;
 let probe: string | undefined;
 
 /**
- * Starts the fixtures (the identity provider's included) in the browser (Storybook and the app's mock mode) with a
- * Service Worker, with every mocked exchange checked against the contract.
+ * Starts the fixtures of the registry's product and answering services (contracts.config.ts;
+ * the identity provider's included) in the browser (Storybook and the app's mock mode) with a
+ * Service Worker, with every mocked exchange checked against its contract.
  * `workerUrl` is resolved against the page, so a static build served from a
  * sub-path finds its worker beside its own files. The page's own loads (modules,
  * styles, fonts, the dev server's URLs) pass through; see workbench/fixtures/worker/request-kind.ts.
@@ -26,9 +27,8 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
   // only from the worker's message, and the handlers and the unhandled policy need it.
   recordRequestDestinations(navigator.serviceWorker);
   const url = probeUrl(workerUrl);
-  const worker = setupWorker(probeHandler(url), ...fixtures.handlers, ...identityHandlers);
-  fixtures.observe(worker.events);
-  identity.observe(worker.events);
+  const worker = setupWorker(probeHandler(url), ...mockedContracts.flatMap((contract) => contract.handlers));
+  for (const { fixtures } of mockedContracts) fixtures.observe(worker.events);
   worker.events.on("request:end", ({ request }) => forgetRequestDestination(request));
   await worker.start({
     quiet: true,

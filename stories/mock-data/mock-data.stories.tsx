@@ -4,7 +4,7 @@
 // contract is empty today, so its store has nothing to show yet (the Product story).
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { registry } from "../../tests/resources-contract/fixtures.ts";
+import { fixtures as registry } from "../../tests/resources-contract/generated/fixtures.ts";
 import { fixtures } from "#workbench/product.ts";
 import { OwnersFlow } from "./owners-flow";
 import { StorePanel } from "#workbench/mock-data/store-panel.tsx";

@@ -1,22 +1,37 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import registry from "../../contracts.config.ts";
+import { MOCKED_CONTRACTS, SERVICE_FIXTURES } from "../../workbench/codegen/fixtures-modules.ts";
+import { contractList } from "../../workbench/contract/registry.ts";
 import { REPO } from "./scratch-copy.ts";
+
+/** A contract's folder: the source itself when it is a folder, else the folder holding it (and what it `$ref`s there). */
+function sourceFolder(source: string): string {
+  return /\.(ya?ml|json)$/.test(source) ? dirname(source) : source;
+}
+
+/** The folders `npm run api` writes into: each registered contract's generated files and fixtures module, the mock setups' lists, the worker. */
+const OUTPUT_FOLDERS = [
+  ...new Set([
+    ...contractList(registry).flatMap((contract) => [contract.generated, dirname(contract.fixtures)]),
+    dirname(MOCKED_CONTRACTS),
+    dirname(SERVICE_FIXTURES),
+    ".storybook/public",
+  ]),
+];
 
 /** What `npm run api` reads and writes; enough of the project to run it. */
 const PARTS = [
-  "scripts",
-  "workbench",
-  "redocly.yaml",
-  "package.json",
-  "openapi",
-  "src/api",
-  "tests/example-contract",
-  "tests/gallery-contract",
-  "tests/resources-contract",
-  "src/mocks/analytics",
-  "src/mocks/identity",
-  ".storybook/public",
+  ...new Set([
+    "scripts",
+    "workbench",
+    "redocly.yaml",
+    "package.json",
+    "contracts.config.ts",
+    ...contractList(registry).map((contract) => sourceFolder(contract.source)),
+    ...OUTPUT_FOLDERS,
+  ]),
 ];
 
 /**
@@ -42,15 +57,7 @@ export function writeContract(dir: string, files: Record<string, string>): void 
 /** Every generated file, path → bytes, to prove a failed run changed none of them. */
 export function snapshotOutputs(dir: string): Map<string, string> {
   const snapshot = new Map<string, string>();
-  for (const folder of [
-    "src/api",
-    "tests/example-contract/generated",
-    "tests/gallery-contract/generated",
-    "tests/resources-contract/generated",
-    "src/mocks/analytics/generated",
-    "src/mocks/identity/generated",
-    ".storybook/public",
-  ]) {
+  for (const folder of OUTPUT_FOLDERS) {
     for (const entry of readdirSync(join(dir, folder), { recursive: true })) {
       const file = join(dir, folder, String(entry));
       if (statSync(file).isFile()) snapshot.set(relative(dir, file), readFileSync(file, "latin1"));

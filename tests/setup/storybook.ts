@@ -4,8 +4,7 @@
 import { afterEach, beforeEach } from "vitest";
 import { GALLERY_TAG } from "#workbench/gallery/gallery-tag.ts";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
-import { analyticsFixtures } from "@/mocks/analytics/fixtures";
-import { identity } from "@/mocks/identity/fixtures";
+import { serviceFixtures } from "@/mocks/generated/service-fixtures";
 
 const original = console.error;
 let logged: string[] = [];
@@ -25,8 +24,8 @@ afterEach(() => {
 
 // What each hand-written story exercised, for `npm run coverage:contract`. The gallery's
 // stories call every operation by construction, which says nothing about the screens.
-// The services' documents (identity, analytics) are counted in sections of their own.
+// The services' documents (the registry's services) are counted in sections of their own.
 recordContractCoverage({
   ignore: (context) => (context as { story?: { tags: string[] } }).story?.tags.includes(GALLERY_TAG) ?? false,
-  services: { identity, analytics: analyticsFixtures },
+  services: serviceFixtures,
 });

@@ -6,8 +6,9 @@ import { fixtures } from "@/mocks/fixtures";
 import { onUnhandledFrame, server } from "@/mocks/node";
 import { fixturesSession } from "@/mocks/fixtures-session";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
-import { identity, identityStore } from "@/mocks/identity/fixtures";
-import { analyticsFixtures } from "@/mocks/analytics/fixtures";
+import { identityStore } from "@/mocks/identity/fixtures";
+import { mockedContracts } from "@/mocks/generated/mocked-contracts";
+import { serviceFixtures } from "@/mocks/generated/service-fixtures";
 
 // `findBy…` and `waitFor` wait up to 10 s for a mocked answer, as play functions do
 // (.storybook/preview.tsx): under CI's load (three Vitest runs of a scratch copy beside the
@@ -17,18 +18,17 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(() => server.listen({ onUnhandledFrame }));
 afterEach(async () => {
   cleanup();
-  await fixtures.settled();
-  await identity.settled();
+  for (const contract of mockedContracts) await contract.fixtures.settled();
   identityStore.reset();
   server.resetHandlers();
   fixturesSession.setScenario("default");
   fixtures.setDefaults(true);
   // What one test created, changed or deleted, the next does not see.
-  fixtures.resources.reset();
+  for (const contract of mockedContracts) if (contract.ownData) contract.fixtures.resources.reset();
   const problems = fixturesSession.takeProblems();
   if (problems.length > 0) throw new Error(problems.join("\n"));
 });
 afterAll(() => server.close());
 // What each test exercised, for `npm run coverage:contract`: the product's contract and the
-// services' documents (each in its own section of the report).
-recordContractCoverage({ services: { identity, analytics: analyticsFixtures } });
+// services' documents (the registry's services, each in its own section of the report).
+recordContractCoverage({ services: serviceFixtures });

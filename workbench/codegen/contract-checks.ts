@@ -1,8 +1,10 @@
 /**
  * What a contract asks for that no value can satisfy, said at generation rather than
- * found later by the fixtures: an empty `enum` (an error: no value exists), an example
- * that breaks its own schema, and a `pattern` whose length contradicts `minLength` or
- * `maxLength` (warnings). Examples are checked the way the fixtures check values, in a
+ * found later by the fixtures: an empty `enum` (no value exists), an example that breaks
+ * its own schema, and a `pattern` whose length contradicts `minLength` or `maxLength`.
+ * All are warnings: such a schema is valid, only unusable, and the rest of the contract
+ * still generates (the value is typed `never`, left out where optional, and what
+ * requires it is shown as unsatisfiable). Examples are checked the way the fixtures check values, in a
  * worker thread (`example-checks.ts`, `examples-worker.ts`).
  */
 import type { Document } from "@redocly/openapi-core";
@@ -17,6 +19,7 @@ import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationKey, operationsOf } from "./manifest.ts";
 import { locate } from "./locate.ts";
+import { drawPattern } from "../fixtures/data/pattern-strings.ts";
 
 /** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
 const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
@@ -85,11 +88,13 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         if (Array.isArray(node.enum) && node.enum.length === 0) {
           const pointer = pointerOf(path);
           problems.push({
-            severity: "error",
+            severity: "warning",
             file,
             ...locate(document.source, `${pointer}/enum`),
             pointer: `#${pointer}/enum`,
-            message: "`enum: []` allows no value at all: no request or response can ever match it.",
+            rule: "empty-enum",
+            message:
+              "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
             fix: "list the allowed values, or remove `enum`.",
           });
         }
@@ -97,6 +102,22 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         const length = typeof pattern === "string" ? patternLength(pattern) : undefined;
         const minLength = typeof node.minLength === "number" ? node.minLength : 0;
         const maxLength = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+        const drawn =
+          typeof pattern === "string" && length === undefined && (minLength > 0 || maxLength < Infinity)
+            ? drawPattern(pattern, minLength, maxLength, 1)
+            : undefined;
+        if (isRecord(drawn) && "none" in drawn) {
+          const pointer = pointerOf(path);
+          problems.push({
+            severity: "warning",
+            file,
+            ...locate(document.source, `${pointer}/pattern`),
+            pointer: `#${pointer}/pattern`,
+            rule: "unsatisfiable-pattern",
+            message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
+            fix: "make the pattern and the length limits agree.",
+          });
+        }
         if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
           const pointer = pointerOf(path);
           problems.push({

@@ -1,8 +1,9 @@
-// What `npm run api` does: find the contract, lint and bundle it with Redocly, refuse a
-// bad one with located problems, and write the generated files. One pipeline whose steps
-// share the Redocly config, the entry path and the error shape (file, line:column, no
-// stack trace); the parts that stand alone live beside it (manifest.ts,
-// contract-schemas.ts, limits.ts, ref-guard.ts, contract-checks.ts).
+// What `npm run api` does for one contract: find it, lint and bundle it with Redocly, refuse
+// a bad one with located problems, and make the generated files. One pipeline whose steps
+// share the Redocly config, the entry path and the error shape (file, line:column, no stack
+// trace); the parts that stand alone live beside it (manifest.ts, contract-schemas.ts,
+// limits.ts, ref-guard.ts, contract-checks.ts, lint-tolerances.ts). Which contracts there
+// are is the registry's (contracts.config.ts), read by regenerate.ts.
 import {
   type BaseResolver,
   bundle,
@@ -26,10 +27,13 @@ import {
 import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
+import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
 import { locate } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
+import { sharedEndpointWarnings } from "./shared-endpoints.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
 
 makeRedoclyPrototypeSafe();
@@ -40,36 +44,7 @@ export interface Target {
   outDir: string;
 }
 
-/**
- * The product's contract, the example contract the tests use to prove that a
- * filled-in contract flows through, and the gallery's test contract (the schema view's
- * stories and the coverage report's tests read it), all kept current by the same command.
- */
-export const TARGETS: readonly Target[] = [
-  { contract: "openapi", outDir: "src/api" },
-  { contract: "tests/example-contract/openapi.yaml", outDir: "tests/example-contract/generated" },
-  { contract: "tests/gallery-contract/openapi.yaml", outDir: "tests/gallery-contract/generated" },
-  { contract: "src/mocks/analytics/firebase-analytics.openapi.yaml", outDir: "src/mocks/analytics/generated" },
-  { contract: "tests/resources-contract/openapi.yaml", outDir: "tests/resources-contract/generated" },
-  // The identity provider's endpoints the embedded fixtures answer (src/mocks/identity).
-  {
-    contract: "src/mocks/identity/identity-toolkit.openapi.yaml",
-    outDir: "src/mocks/identity/generated",
-  },
-];
-
 const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];
-
-/** What should be fixed for each linter rule, in this project's words. */
-const FIXES: Record<string, string> = {
-  "operation-operationId": "add an `operationId`: hooks, fixtures and the operation manifest are keyed by it.",
-  "operation-operationId-unique": "give each operation its own `operationId`.",
-  "operation-operationId-url-safe": "use only letters, digits, `-`, `_` and `.` in `operationId`.",
-  "no-unresolved-refs":
-    "point the `$ref` at a file and a component that exist (file paths are relative to the file the `$ref` is in).",
-  "path-parameters-defined": "declare every `{parameter}` of the path as an `in: path` parameter.",
-  struct: "make this node match the OpenAPI specification for its version.",
-};
 
 export interface Generated {
   /** Output path (relative to the root) → contents. */
@@ -362,81 +337,6 @@ export const ERRORS_LISTED = 20;
 /** How many warnings get a line and column unless every warning is wanted. */
 export const WARNINGS_LOCATED = 10;
 
-/**
- * Problems that only tools are strict about and that every generator handles: kept
- * visible as warnings so that real-world documents (GitHub's among them) generate
- * unchanged. OpenAPI 3.0 asks for `type` beside `nullable`; openapi-typescript
- * types such a schema as nullable `unknown`.
- */
-const TOLERATED = [/The `type` field must be defined when the `nullable` field is used/];
-
-function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
-  return problem.ruleId === "struct" && TOLERATED.some((pattern) => pattern.test(problem.message))
-    ? "warn"
-    : problem.severity;
-}
-
-/**
- * Structure errors that every generator reads past, each turned into ONE summarised
- * warning instead of one error per occurrence. In OpenAPI 3.1 a Schema Object is JSON
- * Schema 2020-12, where an unknown keyword is allowed; yet documents converted from 3.0
- * keep 3.0's keywords (OpenAI's has 120 `nullable`s): they are read as their authors
- * meant them (`nullable: true` is "or null", a boolean `exclusiveMinimum` qualifies
- * `minimum`). Webhooks are not called by the app, so they need no `operationId`.
- */
-const TOLERANCES: ReadonlyArray<{
-  key: string;
-  applies: (problem: NormalizedProblem, version: string, pointer: string) => boolean;
-  message: (count: number, version: string) => string;
-  fix: string;
-}> = [
-  {
-    key: "nullable-in-3.1",
-    applies: (problem, version) =>
-      version.startsWith("3.1") &&
-      problem.ruleId === "struct" &&
-      /^Property `nullable` is not expected/.test(problem.message),
-    message: (count, version) =>
-      `${count} schema${count === 1 ? " uses" : "s use"} \`nullable\`, an OpenAPI 3.0 keyword this ${version} document does not define; read as "this type or null" (the first is here).`,
-    fix: 'in OpenAPI 3.1 write `type: [string, "null"]` instead of `nullable: true`.',
-  },
-  {
-    key: "boolean-exclusive-bound",
-    applies: (problem, _version, pointer) =>
-      problem.ruleId === "struct" &&
-      /^Expected type `number` but got `boolean`/.test(problem.message) &&
-      /\/exclusive(Minimum|Maximum)$/.test(pointer),
-    message: (count) =>
-      `${count} schema${count === 1 ? " has" : "s have"} a boolean \`exclusiveMinimum\`/\`exclusiveMaximum\` (OpenAPI 3.0's form); read as 3.0 meant it (the first is here).`,
-    fix: "in OpenAPI 3.1 write the bound itself: `exclusiveMinimum: 0` instead of `minimum: 0` and `exclusiveMinimum: true`.",
-  },
-  {
-    key: "unknown-keyword-in-3.1",
-    applies: (problem, version, pointer) =>
-      version.startsWith("3.1") &&
-      problem.ruleId === "struct" &&
-      /^Property `[^`]+` is not expected here/.test(problem.message) &&
-      /\/schemas?\//.test(pointer),
-    message: (count) =>
-      `${count} schema keyword${count === 1 ? " is" : "s are"} unknown to JSON Schema 2020-12; allowed in OpenAPI 3.1 and ignored by the generators (the first is here).`,
-    fix: "check the spelling of the keyword (`min_items` is `minItems`), or prefix a custom one with `x-`.",
-  },
-  {
-    key: "webhook-operationId",
-    applies: (problem, _version, pointer) =>
-      problem.ruleId === "operation-operationId" && pointer.startsWith("#/webhooks/"),
-    message: (count) =>
-      `${count} webhook${count === 1 ? " has" : "s have"} no \`operationId\`; webhooks are not generated, so they need none (the first is here).`,
-    fix: "add an `operationId` to each webhook if other tools need it.",
-  },
-];
-
-function tolerance(problem: NormalizedProblem, version: string) {
-  if (severityOf(problem) !== "error") return undefined;
-  const pointer = problem.location[0]?.pointer ?? "";
-  return TOLERANCES.find((candidate) => candidate.applies(problem, version, pointer));
-}
-
 /** The first `ERRORS_LISTED` errors, then a count of the rest. */
 function capErrors(problems: Problem[], entry: string, total = problems.length): Problem[] {
   if (total <= ERRORS_LISTED) return problems;
@@ -453,7 +353,7 @@ function capErrors(problems: Problem[], entry: string, total = problems.length):
  * (`npm run api:check`).
  *
  * @example
- * const { outputs, warnings } = await generate("/repo", TARGETS[0]);
+ * const { outputs, warnings } = await generate("/repo", { contract: "openapi", outDir: "src/api" });
  * outputs.get("src/api/schema.d.ts"); // the generated TypeScript
  */
 export async function generate(
@@ -544,7 +444,19 @@ export async function generate(
       cause: error,
     });
   }
-  warnings.unshift(...unsatisfiable.filter((problem) => problem.severity === "warning"), ...(await examples));
+  const shared = sharedEndpointWarnings(
+    manifest,
+    () => JSON.parse(contractJson) as ContractSchemas,
+    (pointer) => {
+      const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
+      return { file: entry, line: at?.line, column: at?.col };
+    },
+  );
+  warnings.unshift(
+    ...unsatisfiable.filter((problem) => problem.severity === "warning"),
+    ...shared,
+    ...(await examples),
+  );
   const header = `/**\n * Generated by \`npm run api\` from ${entry}. Do not edit by hand:\n * change the contract and regenerate.\n */\n`;
   return {
     outputs: new Map([

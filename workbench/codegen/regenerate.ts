@@ -3,7 +3,10 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { writeAllOrNothing } from "./atomic-write.ts";
 import { ContractError, formatProblem, type Problem } from "./contract-error.ts";
-import { generate, TARGETS, type Target } from "./generate.ts";
+import registry from "../../contracts.config.ts";
+import { contractList, type NamedContract } from "../contract/registry.ts";
+import { registryModules } from "./fixtures-modules.ts";
+import { generate, type Target } from "./generate.ts";
 import type { Manifest } from "./manifest.ts";
 
 /** The mock Service Worker Storybook serves: a copy of the installed msw's, kept in step by `npm run api`. */
@@ -33,18 +36,25 @@ async function previousManifest(root: string, target: Target): Promise<Manifest 
   }
 }
 
+/** The registry's contracts (contracts.config.ts) as the generator's targets. */
+export function targetOf(contract: NamedContract): Target {
+  return { contract: contract.source, outDir: contract.generated };
+}
+
 /**
- * Generates every output of every target, in memory. Throws a ContractError (and
- * writes nothing) when any contract is invalid.
+ * Generates every output of the registry's contracts (or of `contracts`, a part of them), in
+ * memory: each one's generated files and fixtures module, the mock setups' lists, the mock
+ * Service Worker. Throws a ContractError (and writes nothing) when any contract is invalid.
  *
  * @example
  * const { outputs } = await regenerate("/repo");
  */
 export async function regenerate(
   root: string,
-  options: { targets?: readonly Target[]; verbose?: boolean } = {},
+  options: { contracts?: readonly NamedContract[]; verbose?: boolean } = {},
 ): Promise<RegenerateResult> {
-  const targets = options.targets ?? TARGETS;
+  const contracts = options.contracts ?? contractList(registry);
+  const targets = contracts.map(targetOf);
   const outputs = new Map<string, string>();
   const warnings: Problem[] = [];
   const manifests: RegenerateResult["manifests"] = [];
@@ -56,6 +66,7 @@ export async function regenerate(
     sources.push(...generated.sources);
     manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
   }
+  for (const [file, text] of registryModules(registry, contracts)) outputs.set(file, text);
   const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
   outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
   return { outputs, warnings, manifests, sources };
@@ -73,9 +84,13 @@ export async function writeOutputs(root: string, outputs: Map<string, string>): 
 
 /** Why a generated file can be stale, and so what `api:check` says about it. */
 export function staleReason(file: string): string {
-  return file === WORKER_FILE
-    ? "does not match the installed msw's worker (msw was upgraded or the file was edited)"
-    : "is out of date with the contract in openapi/";
+  if (file === WORKER_FILE)
+    return "does not match the installed msw's worker (msw was upgraded or the file was edited)";
+  if (file.endsWith(".ts")) return "is out of date with the registry (contracts.config.ts)";
+  const owner = contractList(registry).find((contract) => file.startsWith(`${contract.generated}/`));
+  if (!owner) return "is out of date with its contract";
+  const folder = !/\.(ya?ml|json)$/.test(owner.source);
+  return `is out of date with the contract in ${owner.source}${folder ? "/" : ""}`;
 }
 
 /** The committed files that differ from what the contracts generate now. */

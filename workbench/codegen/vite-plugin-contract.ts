@@ -1,5 +1,7 @@
 import { join, relative } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
+import registry from "../../contracts.config.ts";
+import { productContract } from "../contract/registry.ts";
 import type { Problem } from "./contract-error.ts";
 
 /** How long the contract must be quiet before it is regenerated (editors save in bursts). */
@@ -11,8 +13,8 @@ interface Options {
 }
 
 /**
- * Watch mode for the contract, in `npm start` (Storybook) and `npm run dev`: saving
- * any file under openapi/ regenerates (debounced) and reloads the open pages. A broken
+ * Watch mode for the product's contract (the registry's `product` entry), in `npm start`
+ * (Storybook) and `npm run dev`: saving any file under its folder (openapi/) regenerates (debounced) and reloads the open pages. A broken
  * save prints the same located message as `npm run api`, shows it in the browser's
  * error overlay and keeps the last good output; the next good save recovers.
  *
@@ -26,14 +28,14 @@ export function contractWatch({ root }: Options): Plugin {
     configureServer(server) {
       // Test runs start Vite servers too; they must never rewrite the sources under test.
       if (process.env.VITEST) return;
-      const contractDir = join(root, "openapi");
+      const contractDir = join(root, productContract(registry).source);
       server.watcher.add(contractDir);
       let timer: ReturnType<typeof setTimeout> | undefined;
       let queue = Promise.resolve();
       let failure: Problem[] | undefined;
 
       const schedule = (file: string) => {
-        if (!file.startsWith(`${contractDir}/`)) return;
+        if (file !== contractDir && !file.startsWith(`${contractDir}/`)) return;
         clearTimeout(timer);
         timer = setTimeout(() => {
           // One run at a time, in save order; a run that fails unexpectedly is logged
@@ -65,12 +67,11 @@ async function regenerateNow(server: ViteDevServer, root: string, changed: strin
   // Loaded on first use: the generator's dependencies are large and most starts never need them.
   const { ContractError, formatProblem } = await import("./contract-error.ts");
   try {
-    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }, { TARGETS }] = await Promise.all([
+    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }] = await Promise.all([
       import("./regenerate.ts"),
       import("./contract-diff.ts"),
-      import("./generate.ts"),
     ]);
-    const result = await regenerate(root, { targets: TARGETS.slice(0, 1) });
+    const result = await regenerate(root, { contracts: [productContract(registry)] });
     // The summary is made before anything is written, and cannot fail the run.
     const summary = result.manifests
       .map(({ before, after }) => {

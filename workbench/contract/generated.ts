@@ -4,10 +4,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "../../src/api/manifest-types.ts";
+import registry from "../../contracts.config.ts";
 import type { ContractSchemas } from "./contract-types.ts";
+import { productContract } from "./registry.ts";
 
-/** Where `npm run api` writes the product's generated files, relative to the repository. */
-export const GENERATED_DIR = "src/api";
+/** Where `npm run api` writes the product's generated files, relative to the repository (the registry's `product`). */
+export const GENERATED_DIR = productContract(registry).generated;
 
 /** The path of one generated file of a target (the product's by default). */
 export function generatedPath(root: string, file: "manifest.json" | "contract.json", dir = GENERATED_DIR): string {

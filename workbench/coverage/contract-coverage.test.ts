@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Manifest } from "../codegen/manifest.ts";
+import { generate } from "../codegen/generate.ts";
 import {
   coverageReport,
   formatReport,
@@ -165,6 +166,34 @@ describe("the services' documents", () => {
       expect(report.services.map((service) => [service.service, service.covered, service.total])).toEqual([
         ["identity", 0, 10],
       ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a contract with an operation × status no body can answer", () => {
+  it("shows the pair as unsatisfiable and counts it in neither total", async () => {
+    const { outputs } = await generate(REPO, {
+      contract: "workbench/fixtures/test-contracts/constructs-real.yaml",
+      outDir: "src/api",
+    });
+    const root = mkdtempSync(join(tmpdir(), "coverage-unsatisfiable-"));
+    try {
+      mkdirSync(join(root, "src/api"), { recursive: true });
+      for (const name of ["manifest.json", "contract.json"])
+        writeFileSync(join(root, "src/api", name), outputs.get(`src/api/${name}`) ?? "");
+      const report = fullReport(root, [], 0);
+      const palette = report.operations.find((operation) => operation.operationId === "createPalette");
+      expect(palette?.statuses).toEqual([
+        { status: "201", coveredBy: [] },
+        { status: "409", coveredBy: [], unsatisfiable: true },
+      ]);
+      const pairs = report.operations.flatMap((operation) => operation.statuses).length;
+      expect(report.total).toBe(pairs - 1);
+      const lines = formatReport(report);
+      expect(lines[0]).toMatch(/^operation\s+request\s+covered\s+not covered\s+unsatisfiable$/);
+      expect(lines.find((line) => line.startsWith("createPalette"))).toMatch(/201\s+409$/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -3,19 +3,25 @@
 // (workbench/coverage/coverage-recorder.ts) and writes them per project
 // (workbench/coverage/coverage-reporter.ts); this module reads those records against
 // the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page;
-// and the same for each service's document (identity, analytics), in a section of its own.
+// and the same for each service's document (the registry's services), in a section of its own.
+import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
+import { serviceContracts } from "../contract/registry.ts";
 import { CACHE_FOLDER } from "../codegen/scratch-folder.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest } from "../codegen/manifest.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { requiresNothing } from "../contract/unusable.ts";
 import {
-  SERVICE_CONTRACTS,
   type ContractCoverageReport,
   type CoverageReportFile,
   type ProjectRecords,
   type RecordedExchange,
+  type ServiceName,
 } from "./coverage-types.ts";
 
 export { coverageReport, summaryLine } from "./coverage-report.ts";
@@ -111,14 +117,44 @@ export function readThreshold(root: string): number {
  */
 export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
   const exists = (file: string) => existsSync(join(root, file));
-  const services = SERVICE_CONTRACTS.filter(({ generated }) =>
-    existsSync(generatedPath(root, "manifest.json", generated)),
-  ).map(({ name, generated }) => coverageReport(readManifest(root, generated), records, 0, exists, name));
-  return { ...coverageReport(readManifest(root), records, threshold, exists), services };
+  const services = serviceContracts(registry)
+    .filter(({ generated }) => existsSync(generatedPath(root, "manifest.json", generated)))
+    .map(({ name, generated }) =>
+      coverageReport(readManifest(root, generated), records, 0, exists, name as ServiceName),
+    );
+  const manifest = readManifest(root);
+  return {
+    ...coverageReport(manifest, records, threshold, exists, undefined, unsatisfiablePairs(root, manifest)),
+    services,
+  };
+}
+
+/**
+ * The pairs of the product's contract whose body no value can make (a required empty
+ * `enum`), read from contract.json only when it has an empty enum at all.
+ */
+function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: string, status: string) => boolean {
+  const file = generatedPath(root, "contract.json");
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (!/"enum": ?\[\]/.test(text)) return () => false;
+  const contract = JSON.parse(text) as ContractSchemas;
+  const found = new Set<string>();
+  for (const operation of manifest.operations) {
+    for (const { status } of operation.responses) {
+      const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
+      const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
+      if (requiresNothing(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+    }
+  }
+  return (operationId, status) => found.has(`${operationId} ${status}`);
 }
 
 /** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
+  // A column of its own only when the contract has such pairs.
+  const anyUnsatisfiable = report.operations.some((operation) =>
+    operation.statuses.some((pair) => pair.unsatisfiable === true),
+  );
   const rows = report.operations.map((operation) => [
     operation.operationId,
     `${operation.method.toUpperCase()} ${operation.path}`,
@@ -127,11 +163,19 @@ export function formatReport(report: ContractCoverageReport): string[] {
       .map((pair) => pair.status)
       .join(", ") || "—",
     operation.statuses
-      .filter((pair) => pair.coveredBy.length === 0)
+      .filter((pair) => pair.coveredBy.length === 0 && pair.unsatisfiable !== true)
       .map((pair) => pair.status)
       .join(", ") || "—",
+    ...(anyUnsatisfiable
+      ? [
+          operation.statuses
+            .filter((pair) => pair.unsatisfiable === true)
+            .map((pair) => pair.status)
+            .join(", ") || "—",
+        ]
+      : []),
   ]);
-  const header = ["operation", "request", "covered", "not covered"];
+  const header = ["operation", "request", "covered", "not covered", ...(anyUnsatisfiable ? ["unsatisfiable"] : [])];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) =>
     cells
@@ -158,7 +202,8 @@ export function contractCoveragePage({ root }: { root: string }): Plugin {
       if (id !== resolved) return undefined;
       const manifestPath = generatedPath(root, "manifest.json");
       this.addWatchFile(manifestPath);
-      for (const { generated } of SERVICE_CONTRACTS) this.addWatchFile(generatedPath(root, "manifest.json", generated));
+      for (const { generated } of serviceContracts(registry))
+        this.addWatchFile(generatedPath(root, "manifest.json", generated));
       // A test run while Storybook is open refreshes the page.
       const records = join(root, RECORDS_DIR);
       if (existsSync(records)) for (const file of readdirSync(records)) this.addWatchFile(join(records, file));

@@ -93,6 +93,18 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
                       const pair = byStatusCode.get(status);
                       if (!pair) return <td key={status} data-coverage="none" />;
                       const covered = pair.coveredBy.length > 0;
+                      // No body can answer it (an empty enum it requires): nothing to cover, not a gap.
+                      if (pair.unsatisfiable === true && !covered) {
+                        return (
+                          <td
+                            key={status}
+                            data-coverage="none"
+                            title="Unsatisfiable: its schema requires a value an empty enum forbids"
+                          >
+                            ∅<span className="visually-hidden"> unsatisfiable</span>
+                          </td>
+                        );
+                      }
                       return (
                         <td
                           key={status}

@@ -8,7 +8,8 @@ import { firstTag } from "../contract/records.ts";
  * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
  * exists (`exists` says so) no longer counts; a response to an operation or a status
  * the contract does not declare counts for nothing. With `service`, the manifest is that
- * service's document: only its exchanges count, and the threshold does not apply.
+ * service's document: only its exchanges count, and the threshold does not apply. A pair
+ * `unsatisfiable` names (no body can answer it) is marked and counted in neither total.
  *
  * @example
  * coverageReport(manifest, readRecords(root), 0, (file) => existsSync(join(root, file))).covered;
@@ -20,6 +21,7 @@ export function coverageReport(
   threshold: number,
   exists: (file: string) => boolean,
   service?: ServiceName,
+  unsatisfiable: (operationId: string, status: string) => boolean = () => false,
 ): ContractCoverageReport {
   const coveredBy = new Map<string, string[]>();
   for (const { project, modules } of records) {
@@ -46,6 +48,7 @@ export function coverageReport(
     tag: firstTag(operation.tags),
     statuses: operation.responses.map(({ status }) => {
       const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}`) ?? [])];
+      if (unsatisfiable(operation.operationId, status)) return { status, coveredBy: by, unsatisfiable: true as const };
       total += 1;
       if (by.length > 0) covered += 1;
       return { status, coveredBy: by };

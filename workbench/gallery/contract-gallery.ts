@@ -1,12 +1,16 @@
-// The contract gallery's stories, generated from the operation manifest: a Storybook
+// The contract gallery's stories, generated from the operation manifests of the contracts the
+// registry (contracts.config.ts) shows there: the product's, then each service's. A Storybook
 // indexer lists them, a Vite plugin writes their modules. Nothing is written to disk and
 // nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
-import { readFileSync, utimesSync } from "node:fs";
+import { existsSync, utimesSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
+import registry from "../../contracts.config.ts";
+import { generatedPath, readManifest } from "../contract/generated.ts";
 import { firstTag } from "../contract/records.ts";
+import { galleryContracts } from "../contract/registry.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
@@ -14,7 +18,6 @@ import type { Manifest } from "../codegen/manifest.ts";
 export const GALLERY_STORIES = "workbench/gallery/gallery.stories.tsx";
 /** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
 export const GALLERY_RUNTIME = "workbench/gallery/gallery-story.tsx";
-export const MANIFEST = "src/api/manifest.json";
 /** One module per operation: `virtual:contract-gallery/<operation>`. */
 export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
 const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
@@ -32,6 +35,8 @@ export interface GalleryPair {
   exportName: string;
   /** The operation's module (`virtual:contract-gallery/…`). */
   module: string;
+  /** The service whose operation it is (its name in the registry); absent for the product's. */
+  service?: string;
 }
 
 /** A module name made only of characters every URL and file system keeps as they are. */
@@ -48,20 +53,25 @@ function segment(text: string): string {
  * story's title, id, export and module. Titles that would collide (two operation ids
  * that differ only in punctuation) are told apart by a number.
  *
+ * A service's stories sit under its name (`Gallery/<service>/<tag>/<operationId>`), in
+ * modules of their own (`virtual:contract-gallery/<service>/<operation>`).
+ *
  * @example
  * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
  */
-export function galleryPairs(manifest: Manifest): GalleryPair[] {
+export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[] {
   const pairs: GalleryPair[] = [];
   const seen = new Set<string>();
+  const group = service === undefined ? "Gallery" : `Gallery/${service}`;
+  const modulePrefix = service === undefined ? VIRTUAL_PREFIX : `${VIRTUAL_PREFIX}${service}/`;
   for (const operation of manifest.operations) {
     const tag = firstTag(operation.tags);
-    let title = `Gallery/${segment(tag)}/${segment(operation.operationId)}`;
+    let title = `${group}/${segment(tag)}/${segment(operation.operationId)}`;
     // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
-    let base = toId(`Gallery/${tag}/${operation.operationId}`, "x");
+    let base = toId(`${group}/${tag}/${operation.operationId}`, "x");
     for (let n = 2; seen.has(base); n++) {
-      title = `Gallery/${segment(tag)}/${segment(operation.operationId)} (${n})`;
-      base = toId(`Gallery/${tag}/${operation.operationId} ${n}`, "x");
+      title = `${group}/${segment(tag)}/${segment(operation.operationId)} (${n})`;
+      base = toId(`${group}/${tag}/${operation.operationId} ${n}`, "x");
     }
     seen.add(base);
     const prefix = base.slice(0, -"--x".length);
@@ -73,15 +83,56 @@ export function galleryPairs(manifest: Manifest): GalleryPair[] {
         name: status,
         id: `${prefix}--${toId("x", status).slice("x--".length)}`,
         exportName: `status_${status.replace(/[^A-Za-z0-9]/g, "_")}`,
-        module: `${VIRTUAL_PREFIX}${slug(operation.operationId)}`,
+        module: `${modulePrefix}${slug(operation.operationId)}`,
+        ...(service === undefined ? {} : { service }),
       });
     }
   }
   return pairs;
 }
 
-export function readManifest(path: string): Manifest {
-  return JSON.parse(readFileSync(path, "utf8")) as Manifest;
+/** A contract the gallery shows: its manifest's folder and, for a service, its name and fixtures module. */
+interface ShownContract {
+  generated: string;
+  service?: string;
+  /** The service's fixtures module, absolute. */
+  fixtures?: string;
+}
+
+/** The contracts the gallery shows (the registry's `galleryContracts`), those not generated yet left out. */
+function shownContracts(root: string): ShownContract[] {
+  return galleryContracts(registry)
+    .filter((contract) => existsSync(generatedPath(root, "manifest.json", contract.generated)))
+    .map((contract) =>
+      contract.role === "product"
+        ? { generated: contract.generated }
+        : { generated: contract.generated, service: contract.name, fixtures: join(root, contract.fixtures) },
+    );
+}
+
+/** Every pair the gallery shows, the product's first. */
+function allPairs(root: string): GalleryPair[] {
+  return shownContracts(root).flatMap((contract) =>
+    galleryPairs(readManifest(root, contract.generated), contract.service),
+  );
+}
+
+/** The identifier a service's fixtures are imported as in a generated module. */
+function serviceLocal(service: string): string {
+  return `__service_${service.replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+
+/** The third argument of `galleryStory` / `galleryBatch` for a service's pair: its fixtures answer and are shown. */
+function contractArgument(service: string | undefined): string {
+  return service === undefined ? "" : `, { source: ${serviceLocal(service)}, mocks: ${serviceLocal(service)} }`;
+}
+
+/** The imports of the services' fixtures modules the pairs need. */
+function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => string): string {
+  const services = [...new Set(pairs.flatMap((pair) => (pair.service === undefined ? [] : [pair.service])))];
+  return services
+    .map((service) => `import { fixtures as ${serviceLocal(service)} } from ${JSON.stringify(fixturesOf(service))};\n`)
+    .join("");
 }
 
 /**
@@ -91,7 +142,7 @@ export function readManifest(path: string): Manifest {
 function storyCode(pair: GalleryPair, exportName: string, name: string, index: number, tags = ""): string {
   const local = `__gallery${index}`;
   return (
-    `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)});\n` +
+    `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)}${contractArgument(pair.service)});\n` +
     `export const ${exportName} = { ...${local}, name: ${JSON.stringify(name)}, ${tags}` +
     `parameters: { ...${local}.parameters, __id: ${JSON.stringify(pair.id)} } };\n`
   );
@@ -102,12 +153,20 @@ function tagsCode(tag: string): string {
   return `tags: [${JSON.stringify(tag)}], `;
 }
 
+/** A service's fixtures module (absolute), for the generated modules to import. */
+type FixturesOf = (service: string) => string;
+
+const noServices: FixturesOf = (service) => {
+  throw new Error(`gallery: no fixtures module for the service ${service}.`);
+};
+
 /** The module of one operation, as Storybook loads it. */
-export function operationModule(pairs: GalleryPair[], runtime: string): string {
+export function operationModule(pairs: GalleryPair[], runtime: string, fixturesOf: FixturesOf = noServices): string {
   const [first] = pairs;
   if (!first) throw new Error("An operation's gallery module needs at least one response.");
   return (
     `import { galleryMeta, galleryStory } from ${JSON.stringify(runtime)};\n` +
+    serviceImports(pairs, fixturesOf) +
     `export default { ...galleryMeta, title: ${JSON.stringify(first.title)} };\n` +
     pairs.map((pair, index) => storyCode(pair, pair.exportName, pair.name, index)).join("")
   );
@@ -121,16 +180,19 @@ export function operationModule(pairs: GalleryPair[], runtime: string): string {
 export const BATCH_SIZE = 20;
 
 /**
- * The gallery's pairs grouped for `vitest run`: pairs of the same declared status, in the
- * manifest's order, at most `size` per batch. An operation declares each status once, so
- * no operation appears twice in a batch and each pair's handler answers alone.
+ * The gallery's pairs grouped for `vitest run`: pairs of the same contract and declared
+ * status, in the manifest's order, at most `size` per batch. An operation declares each
+ * status once, so no operation appears twice in a batch and each pair's handler answers alone.
  *
  * @example
  * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
  */
 export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
   const byStatus = new Map<string, GalleryPair[]>();
-  for (const pair of pairs) byStatus.set(pair.status, [...(byStatus.get(pair.status) ?? []), pair]);
+  for (const pair of pairs) {
+    const key = `${pair.service ?? ""}\u0000${pair.status}`;
+    byStatus.set(key, [...(byStatus.get(key) ?? []), pair]);
+  }
   return [...byStatus.values()].flatMap((group) =>
     Array.from({ length: Math.ceil(group.length / size) }, (_, index) => group.slice(index * size, (index + 1) * size)),
   );
@@ -143,11 +205,18 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
  * test per batch (`galleryBatches`), named by its status and operations, the batches
  * alternating between the light and the dark project (`GALLERY_THEME_TAG`).
  */
-export function vitestStories(pairs: GalleryPair[], runtime: string, batched = true): string {
+export function vitestStories(
+  pairs: GalleryPair[],
+  runtime: string,
+  batched = true,
+  fixturesOf: FixturesOf = noServices,
+): string {
   if (pairs.length === 0) return "";
+  const services = serviceImports(pairs, fixturesOf);
   if (!batched) {
     return (
       `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
+      services +
       pairs
         .map((pair, index) =>
           storyCode(
@@ -163,10 +232,12 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
   }
   return (
     `\nimport { galleryBatch } from ${JSON.stringify(runtime)};\n` +
+    services +
     galleryBatches(pairs)
       .map((batch, index) => {
-        const name = `${batch[0]?.status ?? ""}: ${batch.map((pair) => pair.operationId).join(", ")}`;
-        const args = JSON.stringify(batch.map((pair) => [pair.operationId, pair.status]));
+        const service = batch[0]?.service;
+        const name = `${service === undefined ? "" : `${service} `}${batch[0]?.status ?? ""}: ${batch.map((pair) => pair.operationId).join(", ")}`;
+        const args = JSON.stringify(batch.map((pair) => [pair.operationId, pair.status])) + contractArgument(service);
         const tags = tagsCode(index % 2 === 0 ? GALLERY_THEME_TAG.light : GALLERY_THEME_TAG.dark);
         return `export const gallery_batch_${index} = { ...galleryBatch(${args}), ${tags}name: ${JSON.stringify(name)} };\n`;
       })
@@ -176,8 +247,8 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
 
 /**
  * Storybook's indexer for the gallery: the front page's own stories (read by Storybook's
- * CSF indexer, which this wraps), then one entry per operation × declared status from
- * the manifest beside it, loaded from the operation's virtual module.
+ * CSF indexer, which this wraps), then one entry per operation × declared status of each
+ * contract the gallery shows, loaded from the operation's virtual module.
  *
  * @example
  * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
@@ -189,8 +260,7 @@ export function galleryIndexer(existing: readonly Indexer[]): Indexer {
       const csf = existing.find((indexer) => indexer.test.exec(fileName));
       const own = csf ? await csf.createIndex(fileName, options) : [];
       // The front page is workbench/gallery/gallery.stories.tsx: the repository is two folders up.
-      const manifest = readManifest(join(dirname(fileName), "..", "..", MANIFEST));
-      const generated = galleryPairs(manifest).map((pair): IndexInput => ({
+      const generated = allPairs(join(dirname(fileName), "..", "..")).map((pair): IndexInput => ({
         type: "story",
         importPath: pair.module,
         exportName: pair.exportName,
@@ -206,17 +276,23 @@ export function galleryIndexer(existing: readonly Indexer[]): Indexer {
 
 /**
  * The Vite side of the gallery, in Storybook (dev and build) and in Vitest's story projects:
- * - serves `virtual:contract-gallery/<operation>` modules, generated from the manifest;
+ * - serves `virtual:contract-gallery/<operation>` modules, generated from the manifests;
  * - under Vitest, appends the gallery's stories to the front page's module, so that
  *   @storybook/addon-vitest turns them into tests (Vitest only runs files on disk): one
  *   per batch of pairs in `vitest run`, one per pair from Storybook's test widget;
- * - in the dev server, when the manifest changes (`npm run api`, or watch mode), marks the
+ * - in the dev server, when a manifest changes (`npm run api`, or watch mode), marks the
  *   front page as changed, so Storybook indexes the gallery again and the sidebar follows.
  */
 export function contractGallery({ root }: { root: string }): Plugin {
-  const manifestPath = join(root, MANIFEST);
+  const manifestPaths = galleryContracts(registry).map((contract) =>
+    generatedPath(root, "manifest.json", contract.generated),
+  );
   const frontPage = join(root, GALLERY_STORIES);
   const runtime = join(root, GALLERY_RUNTIME);
+  const fixturesOf: FixturesOf = (service) => {
+    const found = shownContracts(root).find((contract) => contract.service === service)?.fixtures;
+    return found ?? noServices(service);
+  };
   return {
     name: "contract-gallery",
     enforce: "pre",
@@ -225,27 +301,27 @@ export function contractGallery({ root }: { root: string }): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
-      this.addWatchFile(manifestPath);
+      for (const path of manifestPaths) this.addWatchFile(path);
       const module = id.slice(1);
-      const pairs = galleryPairs(readManifest(manifestPath)).filter((pair) => pair.module === module);
+      const pairs = allPairs(root).filter((pair) => pair.module === module);
       if (pairs.length === 0) {
         throw new Error(
-          `${module}: the contract has no such operation any more (src/api/manifest.json changed); reload the page.`,
+          `${module}: the contract has no such operation any more (its manifest changed); reload the page.`,
         );
       }
-      return operationModule(pairs, runtime);
+      return operationModule(pairs, runtime, fixturesOf);
     },
     transform(code, id) {
       if (!process.env.VITEST || id.split("?")[0] !== frontPage) return undefined;
-      this.addWatchFile(manifestPath);
+      for (const path of manifestPaths) this.addWatchFile(path);
       const batched = process.env.VITEST_STORYBOOK !== "true";
-      return { code: code + vitestStories(galleryPairs(readManifest(manifestPath)), runtime, batched), map: null };
+      return { code: code + vitestStories(allPairs(root), runtime, batched, fixturesOf), map: null };
     },
     configureServer(server) {
       if (process.env.VITEST) return;
-      server.watcher.add(manifestPath);
+      server.watcher.add(manifestPaths);
       const touch = (file: string) => {
-        if (file !== manifestPath) return;
+        if (!manifestPaths.includes(file)) return;
         const now = new Date();
         // Storybook re-indexes a story file when it changes; the gallery's index comes from the manifest.
         utimesSync(frontPage, now, now);

@@ -36,6 +36,13 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
         client, its fixture answers with one declared status, and the result is shown as data, an error or an empty
         body, with whether it matches the contract. The Scenario menu in the toolbar puts every answer in another state.
       </p>
+      <p>
+        In the default scenario the values are the contract&apos;s own examples wherever it gives them: the
+        response&apos;s example, else the schema&apos;s, else each property&apos;s (in a list, the first item; the
+        others vary around it). A value the contract gives no example for fits its field (a date, a person&apos;s name,
+        an ISO country code, an address shaped like its siblings&apos;), and lorem ipsum appears only in free text.{" "}
+        <code>null</code> is shown as <code>null</code>.
+      </p>
       {manifest.operations.length === 0 ? (
         <EmptyState
           headingLevel={3}

@@ -7,8 +7,9 @@ import { declaredStatus } from "../contract/media-and-status";
 import { own } from "../contract/own";
 import type { SampleRequest } from "../fixtures/contract-fixtures";
 import type { SchemaFailure } from "../fixtures/check/validator";
-import { api, ApiError, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product";
+import { api, ApiError, bodyOptionsFor, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product";
 import { allowsString } from "./schema-shape";
+import { examplePlaces } from "./example-places";
 import { SchemaView } from "./schema-view";
 import "./operation-response.css";
 
@@ -18,6 +19,8 @@ export interface GallerySource {
   contract: ContractSchemas;
   validator: { check(pointer: string, value: unknown): SchemaFailure[] };
   sampleRequest(operationId: string): SampleRequest;
+  /** Why no body can answer a declared status (a value its schema requires allows none); undefined when one can. */
+  unsatisfiable?(operationId: string, status: string): string | undefined;
 }
 
 /** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
@@ -44,35 +47,13 @@ function parseAsFor(mediaType: string | undefined): "json" | "text" | "blob" {
   return mediaType.startsWith("text/") ? "text" : "blob";
 }
 
-function toFormData(body: unknown): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
-    form.append(key, typeof value === "string" ? value : JSON.stringify(value));
-  }
-  return form;
-}
-
-/** openapi-fetch sends JSON unless told otherwise; a body the contract declares in another media type is sent as that. */
+/**
+ * The body in the media type the operation declares (the client does this for the
+ * product's own operations; the gallery's may be another contract's).
+ */
 function bodyInit(sample: SampleRequest): object {
   if (sample.body === undefined) return {};
-  const mediaType = sample.mediaType ?? "application/json";
-  if (isJsonContentType(mediaType)) return { body: sample.body };
-  if (mediaType.startsWith("multipart/form-data")) return { body: sample.body, bodySerializer: toFormData };
-  if (mediaType === "application/x-www-form-urlencoded") {
-    return {
-      body: sample.body,
-      headers: { "Content-Type": mediaType },
-      bodySerializer: (body: unknown) =>
-        new URLSearchParams(
-          Object.entries((body ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]),
-        ).toString(),
-    };
-  }
-  return {
-    body: sample.body,
-    headers: { "Content-Type": mediaType },
-    bodySerializer: (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body)),
-  };
+  return { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json") };
 }
 
 /** A text body that should hold the JSON text of a value: the value, or the text when it is not JSON. */
@@ -180,6 +161,22 @@ function Body({
   );
 }
 
+/** Places listed before the line says how many more. */
+const MAX_PLACES = 12;
+
+/** Which values the contract's examples gave (the others were made to fit their fields); nothing when none did. */
+function ExamplesLine({ places }: { places: string[] }) {
+  if (places.length === 0) return null;
+  const shown = places.slice(0, MAX_PLACES).join(", ");
+  const more = places.length > MAX_PLACES ? ` and ${places.length - MAX_PLACES} more` : "";
+  return (
+    <p className="operation-response__examples">
+      From the contract&apos;s examples: {shown}
+      {more}. The other values fit their fields.
+    </p>
+  );
+}
+
 /**
  * One response of one operation, as the contract declares it: the operation is called
  * through the app's hooks and client with valid arguments generated from the contract,
@@ -257,9 +254,30 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
         description={`HTTP ${status}: the response has no body${mediaType === undefined ? ", as the contract declares" : ""}.`}
       />
     ) : (
-      <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
+      <>
+        <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
+        {mediaType !== undefined && schema !== undefined ? (
+          <ExamplesLine
+            places={examplePlaces(
+              source,
+              schemaPointer(operationId, "responses", status, "content", mediaType, "schema"),
+              data,
+              content[mediaType]?.examples ?? [],
+            )}
+          />
+        ) : null}
+      </>
     );
     verdict = check(source, operationId, status, mediaType, schema, empty ? undefined : data);
+  }
+
+  // A response the contract makes impossible (an empty enum it requires) is shown as such, not failed.
+  const impossible = source.unsatisfiable?.(operationId, status);
+  if (impossible !== undefined && !query.isPending) {
+    verdict = {
+      kind: "none",
+      why: `Unsatisfiable: no body can answer ${status}, since its schema requires ${impossible}.`,
+    };
   }
 
   return (

@@ -94,6 +94,14 @@ describe("SchemaView", () => {
     expect(screen.getByText("No items")).toBeInTheDocument();
   });
 
+  it("shows null as an explicit empty value, and a field a row lacks apart from it", () => {
+    render(<SchemaView label="Pets" value={[{ name: "Rex", notes: null }, { name: "Bo" }]} />);
+    const [, first, second] = within(screen.getByRole("table", { name: "Pets" })).getAllByRole("row");
+    expect(within(first!).getByText("null")).toHaveClass("schema-view__null");
+    expect(within(second!).getByText("not given")).toHaveClass("visually-hidden");
+    expect(screen.queryByText("None")).not.toBeInTheDocument();
+  });
+
   it("stops at a depth and shows the rest as JSON, so recursive data cannot hang the page", () => {
     let deep: Record<string, unknown> = { leaf: true };
     for (let level = 0; level < 10; level++) deep = { child: deep };

@@ -73,7 +73,7 @@ export const SameNamesInDifferentPlaces: Story = {
   },
 };
 
-/** A list of scalars; booleans as Yes/No, enums as badges, null as "None". */
+/** A list of scalars; booleans as Yes/No, enums as badges, null as `null` (an explicit empty value). */
 export const Scalars: Story = {
   args: {
     value: { tags: ["indoor", "senior"], vaccinated: false, species: "cat", notes: null, weightKg: 4.25 },
@@ -84,7 +84,8 @@ export const Scalars: Story = {
     await expect(canvas.getByRole("list", { name: "Tags" })).toHaveTextContent("indoorsenior");
     await expect(canvas.getByText("No")).toBeVisible();
     await expect(canvas.getByText("cat")).toHaveClass("schema-view__enum");
-    await expect(canvas.getByText("None")).toBeVisible();
+    await expect(canvas.getByText("null")).toHaveClass("schema-view__null");
+    await expect(canvas.queryByText("None")).toBeNull();
     await expect(canvas.getByText("4.25")).toBeVisible();
   },
 };

@@ -52,12 +52,24 @@ function regionName(trail: string[], label: string): string {
   return names.join(" › ");
 }
 
-function None() {
-  return <span className="schema-view__none">None</span>;
+/** `null`, as the API sends it: an explicit empty value, not a word a screen might show. */
+function Null() {
+  return <span className="schema-view__null">null</span>;
+}
+
+/** A field the value does not have (a table row without it). */
+function Absent() {
+  return (
+    <span className="schema-view__none">
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">not given</span>
+    </span>
+  );
 }
 
 function Scalar({ value, shape }: { value: unknown; shape: Shape }) {
-  if (value === null || value === undefined) return <None />;
+  if (value === null) return <Null />;
+  if (value === undefined) return <Absent />;
   if (typeof value === "boolean") return <span className="schema-view__boolean">{value ? "Yes" : "No"}</span>;
   if (typeof value === "number") {
     return (
@@ -179,7 +191,7 @@ function Cell({ value, schema, label, context }: PartProps) {
     if (value.length > 0 && value.every((item) => !isRecord(item) && !Array.isArray(item))) {
       return (
         <span className="schema-view__text">
-          {value.map((item) => (item === null ? "None" : String(item))).join(", ")}
+          {value.map((item) => (item === null ? "null" : String(item))).join(", ")}
         </span>
       );
     }
@@ -235,7 +247,7 @@ function Table({
                         context={{ ...inner, trail: [...context.trail, label, `row ${index + 1}`, labelOf(name)] }}
                       />
                     ) : (
-                      <None />
+                      <Absent />
                     )}
                   </td>
                 ))}
@@ -253,7 +265,7 @@ function Table({
  * Any JSON value, shown the way its schema describes it: an object as labelled fields
  * (the schema's order, titles or the names in words), an array of objects as a table,
  * other arrays as a list, dates, links, e-mail addresses, enums and booleans as people
- * read them, `null` as "None". Generic on purpose: the contract gallery shows every
+ * read them, `null` as `null`. Generic on purpose: the contract gallery shows every
  * response the contract declares with it before any screen exists.
  *
  * @example

@@ -3,13 +3,7 @@
 // `npm run api`) with the same engine as the product's, so every exchange is checked.
 // For tests and stories only: the app never loads them.
 import { http, HttpResponse, type HttpHandler } from "msw";
-import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import type { Manifest } from "@/api/manifest-types";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import contractText from "./generated/contract.json?raw";
-import generatedManifest from "./generated/manifest.json";
-import type { operations } from "./generated/schema";
-import { fixturesSession } from "@/mocks/fixtures-session";
+import { fixtures } from "./generated/fixtures";
 
 /** A request handler, for tests outside src/api and src/mocks (which may not import msw). */
 export type MockHandler = HttpHandler;
@@ -25,11 +19,7 @@ export const GTAG_SCRIPT_URL = "https://www.googletagmanager.com/gtag/js";
  * server.use(...analyticsFixtures.handlers);
  * const detach = analyticsFixtures.observe(server.events);
  */
-export const analyticsFixtures = createFixtures<operations>(
-  generatedManifest as Manifest,
-  JSON.parse(contractText) as ContractSchemas,
-  { session: fixturesSession },
-);
+export const analyticsFixtures = fixtures;
 
 /**
  * Every Google API call fails at the network, as offline or behind a blocker.

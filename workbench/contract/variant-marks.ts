@@ -1,0 +1,140 @@
+// What tells apart operations that share a method and URL (path keys that differ only by
+// a fragment, `/items#folders` beside `/items#links`): a header's or query parameter's
+// `enum`/`const`, a body property's `enum`/`const` (a discriminator's property is one).
+// Read by the fixtures to answer a request with its variant, and by `npm run api` to warn
+// where nothing does. Pure: no I/O.
+import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
+import type { ManifestOperation } from "../../src/api/manifest-types.ts";
+import { componentSchemaName } from "./pointer.ts";
+import { own } from "./own.ts";
+import { isRecord } from "./records.ts";
+import { isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
+
+/** One value a variant fixes, and where the request carries it. */
+export interface Mark {
+  in: "header" | "query" | "body";
+  name: string;
+  values: unknown[];
+}
+
+type Node = Record<string, unknown>;
+
+function resolve(contract: ContractSchemas, schema: unknown): Node | undefined {
+  let node = schema;
+  for (let hops = 0; hops < 8 && isRecord(node) && typeof node.$ref === "string"; hops++) {
+    const name = componentSchemaName(node.$ref);
+    node = name === undefined ? undefined : own(contract.components.schemas, name);
+  }
+  return isRecord(node) ? node : undefined;
+}
+
+/** The values a schema fixes (`const`, or a short `enum`), through references and `allOf`. */
+function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unknown[] | undefined {
+  const node = resolve(contract, schema);
+  if (node === undefined || depth > 8) return undefined;
+  if (Object.hasOwn(node, "const")) return [node.const];
+  if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum as unknown[];
+  if (!Array.isArray(node.allOf)) return undefined;
+  for (const part of node.allOf) {
+    const found = fixedValues(contract, part, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** The properties a body schema declares, through references and `allOf` parts. */
+function propertiesOf(contract: ContractSchemas, schema: unknown, depth = 0): Array<[string, unknown]> {
+  const node = resolve(contract, schema);
+  if (node === undefined || depth > 8) return [];
+  const own = isRecord(node.properties) ? Object.entries(node.properties) : [];
+  const parts = Array.isArray(node.allOf) ? node.allOf.flatMap((part) => propertiesOf(contract, part, depth + 1)) : [];
+  return [...own, ...parts];
+}
+
+/** What a variant fixes that a request shows. */
+function marksOf(contract: ContractSchemas, operation: ContractOperation | undefined): Mark[] {
+  if (operation === undefined) return [];
+  const marks: Mark[] = [];
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== "header" && parameter.in !== "query") continue;
+    const values = fixedValues(contract, parameter.schema);
+    if (values !== undefined) marks.push({ in: parameter.in, name: parameter.name, values });
+  }
+  for (const [mediaType, media] of Object.entries(operation.requestBody?.content ?? {})) {
+    if (!isJsonMediaType(mediaType) && !isFormMediaType(mediaType)) continue;
+    for (const [name, property] of propertiesOf(contract, media.schema)) {
+      const values = fixedValues(contract, property);
+      if (values !== undefined) marks.push({ in: "body", name, values });
+    }
+  }
+  return marks;
+}
+
+/**
+ * A path key without its fragment, the part a request's URL can hold.
+ *
+ * @example
+ * withoutFragment("/templates/{id}#add"); // "/templates/{id}"
+ */
+export function withoutFragment(path: string): string {
+  const mark = path.indexOf("#");
+  return mark === -1 ? path : path.slice(0, mark);
+}
+
+/**
+ * The operations that share a method and URL, in the contract's order: groups of two or more.
+ *
+ * @example
+ * sharedEndpoints(manifest.operations); // [[createFolder, createLink]]
+ */
+export function sharedEndpoints<T extends { method: string; path: string }>(operations: readonly T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const operation of operations) {
+    const key = `${operation.method} ${withoutFragment(operation.path)}`;
+    groups.set(key, [...(groups.get(key) ?? []), operation]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1);
+}
+
+/**
+ * The marks of a contract's operations, read once each.
+ *
+ * @example
+ * const marks = createVariantMarks(contract);
+ * marks.distinguishable([createFolder, createLink]); // true
+ */
+export function createVariantMarks(contract: ContractSchemas) {
+  const marks = new Map<string, Mark[]>();
+  const marksFor = (operation: ManifestOperation | { operationId: string }) => {
+    let found = marks.get(operation.operationId);
+    if (found === undefined) {
+      found = marksOf(contract, own<ContractOperation>(contract.operations, operation.operationId));
+      marks.set(operation.operationId, found);
+    }
+    return found;
+  };
+
+  /**
+   * The marks that tell a variant from the others: the same header, query parameter or
+   * body property fixed to other values in another variant (a shared `type: object`, or
+   * an optional enum only one of them has, tells nothing).
+   */
+  function tellingMarks(variant: { operationId: string }, variants: ReadonlyArray<{ operationId: string }>): Mark[] {
+    const others = variants.filter((other) => other !== variant).flatMap(marksFor);
+    const same = (a: Mark, b: Mark) =>
+      a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
+    return marksFor(variant).filter((mark) =>
+      others.some((other) => same(mark, other) && JSON.stringify(other.values) !== JSON.stringify(mark.values)),
+    );
+  }
+
+  /**
+   * Whether anything a request can carry tells the variants of an endpoint apart: what
+   * `npm run api` warns about when not.
+   */
+  function distinguishable(variants: ReadonlyArray<{ operationId: string }>): boolean {
+    return variants.every((variant) => tellingMarks(variant, variants).length > 0);
+  }
+
+  return { tellingMarks, distinguishable };
+}

@@ -1,0 +1,98 @@
+// Which values of a shown body are the contract's own examples: the gallery says so under
+// each answer, so a designer knows which values the contract vouches for and which were
+// made to fit the field. Read from the contract and the body alone.
+import type { ContractSchemas } from "../contract/contract-types";
+import { escapeSegment, valueAt } from "../contract/pointer";
+import { isRecord } from "../contract/records";
+import type { SchemaFailure } from "../fixtures/check/validator";
+import { labelOf } from "./schema-shape";
+
+/** Nesting read: the examples a contract gives sit near the top of its answers. */
+const MAX_DEPTH = 8;
+
+export interface ExampleSource {
+  contract: ContractSchemas;
+  validator: { check(pointer: string, value: unknown): SchemaFailure[] };
+}
+
+/** The same JSON value (examples are served as cloned, so their keys keep their order). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The places of `value` (described by the schema at `pointer`) that are their schema's
+ * first valid example, in words ("Category › Name"); "the whole answer" when the body is
+ * one of the response's own `examples` or its schema's. Only a list's first item is read.
+ *
+ * @example
+ * examplePlaces(fixtures, pointer, body, media.examples); // ["Name", "Category › Name"]
+ */
+export function examplePlaces(
+  source: ExampleSource,
+  pointer: string,
+  value: unknown,
+  responseExamples: readonly unknown[],
+): string[] {
+  if (responseExamples.some((example) => same(example, value))) return ["the whole answer"];
+  const fits = (at: string, candidate: unknown) => {
+    try {
+      return source.validator.check(at, candidate).length === 0;
+    } catch {
+      return false;
+    }
+  };
+  const schemaAt = (at: string) => {
+    const schema = valueAt(source.contract, at);
+    return isRecord(schema) ? schema : undefined;
+  };
+
+  function views(at: string, node: unknown, seen: Set<string>): string[] {
+    const schema = schemaAt(at);
+    if (seen.has(at) || schema === undefined) return [];
+    seen.add(at);
+    const found = [at];
+    if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) found.push(...views(schema.$ref, node, seen));
+    if (Array.isArray(schema.allOf))
+      schema.allOf.forEach((_, i) => found.push(...views(`${at}/allOf/${i}`, node, seen)));
+    for (const keyword of ["anyOf", "oneOf"]) {
+      const branches = schema[keyword];
+      if (!Array.isArray(branches)) continue;
+      const index = branches.findIndex((_, i) => fits(`${at}/${keyword}/${i}`, node));
+      if (index >= 0) found.push(...views(`${at}/${keyword}/${index}`, node, seen));
+    }
+    return found;
+  }
+
+  const places: string[] = [];
+  function walk(node: unknown, at: string, trail: string[]): void {
+    if (trail.length > MAX_DEPTH) return;
+    const described = views(at, node, new Set());
+    const isExample = described.some((view) => {
+      const examples = schemaAt(view)?.examples;
+      const first = Array.isArray(examples)
+        ? (examples as unknown[]).find((example) => fits(view, example))
+        : undefined;
+      return first !== undefined && same(first, node);
+    });
+    if (isExample) {
+      places.push(trail.length === 0 ? "the whole answer" : trail.join(" › "));
+      return;
+    }
+    for (const view of described) {
+      const schema = schemaAt(view);
+      if (Array.isArray(node) && node.length > 0 && schema?.items !== undefined) {
+        walk(node[0], `${view}/items`, [...trail, "first item"]);
+        return;
+      }
+    }
+    if (!isRecord(node)) return;
+    for (const name of Object.keys(node)) {
+      const view = described.find((candidate) => {
+        const properties = schemaAt(candidate)?.properties;
+        return isRecord(properties) && Object.hasOwn(properties, name);
+      });
+      if (view !== undefined) walk(node[name], `${view}/properties/${escapeSegment(name)}`, [...trail, labelOf(name)]);
+    }
+  }
+  walk(value, pointer, []);
+  return places;
+}
