@@ -49,6 +49,25 @@ describe("the probe against a server of our own", () => {
     expect(result.skipped.map((skip) => skip.operationId).sort()).toEqual(["createPet", "signIn"]);
   });
 
+  it("does not send a request its own values would make break the contract", async () => {
+    // An id from the list that the item's path parameter does not accept.
+    const strict = structuredClone(contract);
+    const parameter = strict.operations.getPet?.parameters[0];
+    if (parameter) parameter.schema = { type: "string", pattern: "^q-" };
+    const server = await startDriftServer();
+    try {
+      const result = await probe({ baseUrl: server.url, manifest, contract: strict });
+      expect(server.hits).toEqual(["GET /api/pets?species=cat"]);
+      expect(result.drift).toEqual([]);
+      expect(result.skipped).toContainEqual({
+        operationId: "getPet",
+        reason: 'no valid value for the request path petId: expected a match for /^q-/, had "p-1"',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   const planted: Array<[DriftKind, string]> = [
     ["undeclared status", "getPet 418 response status "],
     ["missing required property", "getPet 200 response body /name"],
