@@ -33,6 +33,7 @@ const WORKBENCH = [
   "./workbench/gallery",
   "./workbench/coverage",
   "./workbench/mock-data",
+  "./workbench/drift",
 ];
 /** The UI capabilities: Storybook pages built on the product's components through the seam. */
 const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
@@ -93,9 +94,21 @@ const zones = (forTests = false) => [
   },
   {
     target: ["./workbench/contract", "./workbench/codegen", "./workbench/fixtures"],
-    from: ["./workbench/product.ts", ...WORKBENCH_UI],
+    from: ["./workbench/product.ts", "./workbench/drift", ...WORKBENCH_UI],
     message:
       "The workbench's core (contract, codegen, fixtures) depends neither on the product seam nor on the UI capabilities.",
+  },
+  {
+    target: "./workbench/drift",
+    from: "./workbench/fixtures",
+    except: ["./check", "./answer/operation-matcher.ts"],
+    message:
+      "The drift room checks real exchanges with the fixtures' check room and operation matcher only: no answers, worker or resources.",
+  },
+  {
+    target: "./workbench/drift",
+    from: ["./workbench/codegen", "./workbench/product.ts", ...WORKBENCH_UI],
+    message: "The drift room checks real exchanges: it imports no codegen, product seam or UI capability.",
   },
   {
     target: "./workbench/contract",

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   /** `npm run dev` answers from the fixtures unless this is "0". Production builds never mock. */
   readonly VITE_API_MOCK?: string;
+  /** With VITE_API_MOCK=0, `npm run dev` checks every exchange against the contract unless this is "0". */
+  readonly VITE_API_DRIFT?: string;
   /** Firebase's public web config (`.env.example`); all four set means "configured". */
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;

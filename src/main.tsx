@@ -11,7 +11,17 @@ import "@/styles/tokens.css";
  * worker in dist/. (`DEV` would follow NODE_ENV, which a CI shell may set to "test".)
  */
 async function startMocking(): Promise<void> {
-  if (import.meta.env.MODE !== "development" || import.meta.env.VITE_API_MOCK === "0") return;
+  if (import.meta.env.MODE !== "development") return;
+  if (import.meta.env.VITE_API_MOCK === "0") {
+    // Against a real server: every exchange checked against the contract, nothing changed
+    // (docs/decisions/0016-real-server.md); VITE_API_DRIFT=0 turns the check off.
+    if (import.meta.env.VITE_API_DRIFT === "0") return;
+    // eslint-disable-next-line import-x/no-restricted-paths -- dev only, like the fixtures below
+    await import("@/mocks/drift")
+      .then((drift) => drift.startDriftCheck())
+      .catch((error: unknown) => console.error("[contract drift] The drift check could not start.", error));
+    return;
+  }
   try {
     // The product-to-fixtures imports, dev only (docs/decisions/0010-two-wings.md); tests/build.e2e.test.ts proves dist/ has none.
     /* eslint-disable import-x/no-restricted-paths */

@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO, run } from "./harness/scratch-copy.ts";
 
-/** Strings only MSW, its worker, our fixtures (src/mocks) or the workbench's engine (workbench/fixtures) contain. */
+/** Strings only MSW, its worker, our fixtures (src/mocks), the workbench's engine (workbench/fixtures) or its drift check contain. */
 const MOCK_MARKERS = [
   "mockServiceWorker",
   "setupWorker",
@@ -19,6 +19,7 @@ const MOCK_MARKERS = [
   "onUnhandledFrame",
   "openapi-msw",
   "X-Mocks-Unhandled",
+  "[contract drift]",
 ];
 
 /** Strings only analytics code contains: the SDK, its tag script, our banner and pipeline. */

@@ -130,6 +130,20 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "The workbench's core",
   ],
   [
+    "the drift room uses the check room, not the fixtures' answers",
+    "workbench/drift/drift-check.ts",
+    'import { createAnswers } from "../fixtures/answer/answers";\nexport const x = createAnswers;\n',
+    PATHS,
+    "The drift room",
+  ],
+  [
+    "the fixtures engine does not reach the drift room",
+    "workbench/fixtures/check/exchange-check.ts",
+    'import { createDriftReport } from "../../drift/drift-report";\nexport const x = createDriftReport;\n',
+    PATHS,
+    "The workbench's core",
+  ],
+  [
     "scripts import only the harness from tests",
     "scripts/api.ts",
     'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
@@ -181,6 +195,12 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     "the data room may use the check room",
     "workbench/fixtures/data/fixture-data.ts",
     'import { formatViolation } from "../check/violations";\nexport const x = formatViolation;\n',
+    PATHS,
+  ],
+  [
+    "the drift room may use the check room and the operation matcher",
+    "workbench/drift/drift-check.ts",
+    'import { createValidator } from "../fixtures/check/validator";\nimport { createOperationMatcher } from "../fixtures/answer/operation-matcher";\nexport const x = [createValidator, createOperationMatcher];\n',
     PATHS,
   ],
   [

@@ -4,6 +4,11 @@
 import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
 import { fixturesSession } from "./fixtures-session";
 import { fixtures } from "./generated/fixtures";
+import recording from "./recorded/recorded.json";
+
+// What `npm run fixtures:import` (or the dev drift check's copy) kept from a real server: the
+// `recorded` scenario replays it.
+fixtures.replayRecording(recording);
 
 /**
  * The product contract's fixtures: a default answer for every operation and status,

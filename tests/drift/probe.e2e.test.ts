@@ -1,0 +1,160 @@
+// The probe against real servers on loopback: Prism serving an older version of the drift
+// tests' contract (the drifts are real, nobody here planted them), and a server of our own
+// that departs from the contract once for each kind of drift, then behaves badly.
+import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { Manifest } from "../../src/api/manifest-types.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { probe, type ProbeResult } from "#workbench/drift/probe.ts";
+import { loadContract, startPrism } from "../harness/drift-contract.ts";
+import { startDriftServer, type DriftKind, type Misbehaviour } from "../harness/drift-server.ts";
+
+let manifest: Manifest;
+let contract: ContractSchemas;
+beforeAll(async () => {
+  ({ manifest, contract } = await loadContract());
+});
+
+/** The report as operation, status, place and pointer: what each drift is, without its wording. */
+function kinds(result: ProbeResult): string[] {
+  return result.drift
+    .map((entry) => `${entry.operationId} ${entry.status ?? "-"} ${entry.place} ${entry.pointer}`)
+    .sort();
+}
+
+async function probeServer(drifts: readonly DriftKind[] = [], misbehave?: Misbehaviour, elsewhere?: string) {
+  const server = await startDriftServer({
+    drifts,
+    ...(misbehave ? { misbehave } : {}),
+    ...(elsewhere ? { elsewhere } : {}),
+  });
+  try {
+    const result = await probe({
+      baseUrl: server.url,
+      manifest,
+      contract,
+      timeoutMs: 1_500,
+      maxBodyBytes: 1024 * 1024,
+    });
+    return { result, hits: server.hits };
+  } finally {
+    await server.close();
+  }
+}
+
+describe("the probe against a server of our own", () => {
+  it("finds nothing on a server that keeps the contract, having called the list and then an item by an id it listed", async () => {
+    const { result, hits } = await probeServer();
+    expect(result.drift).toEqual([]);
+    expect(hits).toEqual(["GET /api/pets?species=cat", "GET /api/pets/p-1"]);
+    expect(result.skipped.map((skip) => skip.operationId).sort()).toEqual(["createPet", "signIn"]);
+  });
+
+  it("does not send a request its own values would make break the contract", async () => {
+    // An id from the list that the item's path parameter does not accept.
+    const strict = structuredClone(contract);
+    const parameter = strict.operations.getPet?.parameters[0];
+    if (parameter) parameter.schema = { type: "string", pattern: "^q-" };
+    const server = await startDriftServer();
+    try {
+      const result = await probe({ baseUrl: server.url, manifest, contract: strict });
+      expect(server.hits).toEqual(["GET /api/pets?species=cat"]);
+      expect(result.drift).toEqual([]);
+      expect(result.skipped).toContainEqual({
+        operationId: "getPet",
+        reason: 'no valid value for the request path petId: expected a match for /^q-/, had "p-1"',
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  const planted: Array<[DriftKind, string]> = [
+    ["undeclared status", "getPet 418 response status "],
+    ["missing required property", "getPet 200 response body /name"],
+    ["wrong type", "getPet 200 response body /age"],
+    ["undeclared media type", "listPets 200 response media type "],
+    ["missing declared header", "listPets 200 response header X-Total-Count"],
+  ];
+  it.each(planted)("reports a planted %s, and only it", async (kind, expected) => {
+    const { result } = await probeServer([kind]);
+    expect(kinds(result)).toEqual([expected]);
+  });
+
+  it("says what was expected and what came", async () => {
+    const server = await startDriftServer({ drifts: ["wrong type"] });
+    try {
+      const first = await probe({ baseUrl: server.url, manifest, contract });
+      expect(first.drift).toMatchObject([{ pointer: "/age", expected: "type integer", actual: '"3"', count: 1 }]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the probe against a bad server", () => {
+  it("says in one line that nothing listens, and stops", async () => {
+    const server = await startDriftServer();
+    const url = server.url;
+    await server.close();
+    const result = await probe({ baseUrl: url, manifest, contract });
+    expect(result.stopped).toMatch(/^http:\/\/127\.0\.0\.1:\d+: cannot connect \(ECONNREFUSED\)$/);
+    expect(result.requests).toBe(1);
+  });
+
+  it("gives up on a slow answer at the deadline", async () => {
+    const started = performance.now();
+    const { result } = await probeServer([], "slow");
+    expect(result.calls[0]?.problem).toBe("no complete answer within 1500 ms");
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  it("refuses a body over the size limit", async () => {
+    const { result } = await probeServer([], "huge");
+    expect(result.calls[0]?.problem).toBe("a body over the 1048576-byte limit");
+  });
+
+  it("waits as Retry-After asks on a 429, then asks again", async () => {
+    const { result, hits } = await probeServer([], "rate-limited");
+    expect(hits.slice(0, 2)).toEqual(["GET /api/pets?species=cat", "GET /api/pets?species=cat"]);
+    expect(result.drift).toEqual([]);
+  });
+
+  it("never follows a redirect to another host", async () => {
+    const elsewhere = await startDriftServer();
+    try {
+      const { result } = await probeServer([], "redirect elsewhere", elsewhere.url.replace("/api", ""));
+      expect(elsewhere.hits).toEqual([]);
+      expect(kinds(result)).toEqual(["listPets 302 response status "]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it("says the server speaks no TLS when asked for https", async () => {
+    const server = await startDriftServer();
+    try {
+      const result = await probe({ baseUrl: server.url.replace("http:", "https:"), manifest, contract });
+      expect(result.stopped ?? result.calls[0]?.problem).toMatch(/TLS error|connection failed/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the probe against Prism serving an older version of the contract", () => {
+  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+  beforeAll(async () => {
+    prism = await startPrism("tests/drift-contract/server-v1.yaml");
+  }, 70_000);
+  afterAll(() => prism?.stop());
+
+  it("reports what changed between the versions", async () => {
+    const result = await probe({ baseUrl: prism!.url, manifest, contract });
+    expect(kinds(result)).toEqual([
+      "getPet 200 response body /age",
+      "getPet 200 response body /name",
+      "listPets 200 response body ",
+      "listPets 200 response header X-Total-Count",
+    ]);
+  });
+});

@@ -1,0 +1,119 @@
+// The drift check: one real exchange (the request the app or the probe sent, the answer the
+// server gave) against the contract, by the same validators the fixtures use
+// (../fixtures/check), plus the one thing fixtures never get wrong: the headers a response
+// declares. Nothing is changed or blocked; the request and response are read from clones.
+import type { ContractSchemas } from "../contract/contract-types";
+import type { Manifest } from "@/api/manifest-types";
+import { declaredStatus } from "../contract/media-and-status";
+import { createExchangeCheck } from "../fixtures/check/exchange-check";
+import { createValidator } from "../fixtures/check/validator";
+import type { ViolationPlace } from "../fixtures/check/violations";
+import { createOperationMatcher } from "../fixtures/answer/operation-matcher";
+import { safeActual } from "./secrets";
+
+export type DriftPlace = ViolationPlace | "response header";
+
+/** One disagreement between a real exchange and the contract, with nothing secret in it. */
+export interface Drift {
+  operationId: string;
+  method: string;
+  path: string;
+  /** The status as the server sent it ("418"), when the response is at fault. */
+  status?: string;
+  place: DriftPlace;
+  /** JSON pointer into the body, or the parameter's or header's name. */
+  pointer: string;
+  expected: string;
+  actual: string;
+}
+
+const LONGEST = 80;
+
+/** A text cut to a report's width. */
+export function truncate(text: string): string {
+  return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text;
+}
+
+export interface DriftCheckOptions {
+  manifest: Manifest;
+  contract: ContractSchemas;
+}
+
+/**
+ * Checks real exchanges against the contract.
+ *
+ * @example
+ * const drift = createDriftCheck({ manifest, contract });
+ * await drift.check(request, response); // undefined: not an operation of the contract; [] keeps it
+ */
+export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
+  const validator = createValidator(contract);
+  const exchange = createExchangeCheck(contract, validator);
+  const match = createOperationMatcher(manifest.operations);
+
+  function missingHeaders(operationId: string, response: Response): Drift[] {
+    const operation = manifest.operations.find((candidate) => candidate.operationId === operationId);
+    if (!operation) return [];
+    const statuses = Object.fromEntries(operation.responses.map((declared) => [declared.status, declared]));
+    const key = declaredStatus(statuses, response.status);
+    const declared = key === undefined ? undefined : statuses[key];
+    return (declared?.headers ?? [])
+      .filter((name) => !response.headers.has(name))
+      .map((name) => ({
+        operationId,
+        method: operation.method.toUpperCase(),
+        path: operation.path,
+        status: String(response.status),
+        place: "response header" as const,
+        pointer: name,
+        expected: "the declared header (a cross-origin server must also expose it)",
+        actual: "none",
+      }));
+  }
+
+  return {
+    /** The operation a request is for, or undefined when the contract has none for it. */
+    operationOf(method: string, url: string) {
+      return match(method, url)?.operation;
+    },
+
+    /** What is wrong with a request before it is sent (the probe's own, say); [] when it keeps the contract. */
+    async checkRequest(request: Request): Promise<Drift[]> {
+      const found = match(request.method, request.url);
+      if (!found) return [];
+      const violations = await exchange.request(found.operation, request.clone(), found.params);
+      return violations.map((violation) => ({
+        ...violation,
+        method: found.operation.method.toUpperCase(),
+        path: found.operation.path,
+        expected: truncate(violation.expected),
+        actual: truncate(safeActual(violation.pointer, violation.actual)),
+      }));
+    },
+
+    /**
+     * The drifts of one exchange; undefined when the request is for no operation of the
+     * contract (the page's own files, another service). Reads clones only.
+     */
+    async check(request: Request, response: Response): Promise<Drift[] | undefined> {
+      const found = match(request.method, request.url);
+      if (!found) return undefined;
+      const { operation, params } = found;
+      const violations = [
+        ...(await exchange.request(operation, request.clone(), params)),
+        ...(await exchange.response(operation, response.clone(), { method: request.method })),
+      ];
+      const drifts: Drift[] = violations.map((violation) => ({
+        ...violation,
+        ...(violation.place.startsWith("response") ? { status: String(response.status) } : {}),
+        method: operation.method.toUpperCase(),
+        path: operation.path,
+        expected: truncate(violation.expected),
+        actual: truncate(safeActual(violation.pointer, violation.actual)),
+      }));
+      return [...drifts, ...missingHeaders(operation.operationId, response)];
+    },
+  };
+}
+
+export type DriftCheck = ReturnType<typeof createDriftCheck>;

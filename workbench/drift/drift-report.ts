@@ -1,0 +1,90 @@
+// The drift report: each disagreement once per operation × status × place × pointer, with
+// how often it was seen, as the dev-mode indicator, the console and the probe show it.
+import type { Drift } from "./drift-check";
+
+export interface DriftEntry extends Drift {
+  /** How many exchanges showed it. */
+  count: number;
+}
+
+function keyOf(drift: Drift): string {
+  return [drift.operationId, drift.status ?? "", drift.place, drift.pointer].join("\u0000");
+}
+
+/**
+ * Collects drifts; `add` returns the ones seen for the first time.
+ *
+ * @example
+ * const report = createDriftReport();
+ * report.add(drifts); // the new entries, to log once
+ * report.entries(); // every entry with its count
+ */
+export function createDriftReport() {
+  const entries = new Map<string, DriftEntry>();
+  const listeners = new Set<() => void>();
+  return {
+    add(drifts: readonly Drift[]): DriftEntry[] {
+      const fresh: DriftEntry[] = [];
+      for (const drift of drifts) {
+        const key = keyOf(drift);
+        const known = entries.get(key);
+        if (known) known.count += 1;
+        else {
+          const entry = { ...drift, count: 1 };
+          entries.set(key, entry);
+          fresh.push(entry);
+        }
+      }
+      if (drifts.length > 0) listeners.forEach((listener) => listener());
+      return fresh;
+    },
+    entries(): DriftEntry[] {
+      return [...entries.values()].map((entry) => ({ ...entry }));
+    },
+    /** Called after every `add` that brought a drift, new or seen before. */
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Tells the listeners something else they show has changed (an answer recorded). */
+    touch(): void {
+      listeners.forEach((listener) => listener());
+    },
+    clear(): void {
+      entries.clear();
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
+export type DriftReport = ReturnType<typeof createDriftReport>;
+
+/** One line per entry, e.g. `GET /pets/{id} (getPet) → 200 response body at /name: expected type string, got 42 (×3)`. */
+export function formatDrift(entry: DriftEntry): string {
+  const at = entry.pointer === "" ? "" : ` at ${entry.pointer}`;
+  const status = entry.status === undefined ? "" : ` → ${entry.status}`;
+  const times = entry.count > 1 ? ` (×${entry.count})` : "";
+  return `${entry.method} ${entry.path} (${entry.operationId})${status} ${entry.place}${at}: expected ${entry.expected}, got ${entry.actual}${times}`;
+}
+
+const COLUMNS = ["operation", "status", "place", "pointer", "expected", "actual", "count"] as const;
+
+/** The entries as a plain-text table, for a terminal. */
+export function formatDriftTable(entries: readonly DriftEntry[]): string {
+  const rows = entries.map((entry) => [
+    `${entry.method} ${entry.path}`,
+    entry.status ?? "",
+    entry.place,
+    entry.pointer,
+    entry.expected,
+    entry.actual,
+    String(entry.count),
+  ]);
+  const widths = COLUMNS.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join("  ")
+      .trimEnd();
+  return [line(COLUMNS), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
+}

@@ -1,0 +1,181 @@
+// A HAR file (a browser's devtools export) read as untrusted input and turned into recorded
+// answers: each exchange with one of the contract's operations is checked by the drift check;
+// those that keep the contract are kept (the first per operation), the others are reported
+// with why. Only status, media type and body are kept, with every credential scrubbed.
+import type { ContractSchemas } from "../contract/contract-types";
+import type { Manifest } from "@/api/manifest-types";
+import { isJsonMediaType } from "../contract/media-and-status";
+import { createDriftCheck } from "./drift-check";
+import { formatDrift } from "./drift-report";
+import { scrubJson } from "./secrets";
+import { sensitiveProperties, type Recording } from "./recording";
+
+/** The largest HAR read: devtools exports of a long session stay well under it. */
+export const MAX_HAR_BYTES = 50 * 1024 * 1024;
+
+/** A HAR that cannot be read, with the place: `file.har:3:14` or `file.har: log.entries[2].response.status`. */
+export class HarError extends Error {}
+
+export interface HarImport {
+  recording: Recording;
+  /** Exchanges with the contract's operations that break it, one line each with why. */
+  rejected: string[];
+  /** Entries for no operation of the contract (the page's files, other services). */
+  ignored: number;
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  return `${line}:${position - before.lastIndexOf("\n")}`;
+}
+
+/**
+ * Where JSON.parse stopped: V8 gives a position for most errors; for an unexpected token it
+ * quotes the text around it instead (ten characters either side, between "..." marks), which
+ * is found again in the text.
+ */
+function errorPosition(text: string, message: string): number {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position !== undefined) return Number(position);
+  const quoted = /^Unexpected token '(.+?)', (?:\.\.\.)?"([\s\S]*?)"(?:\.\.\.)? is not valid JSON$/.exec(message);
+  if (quoted) {
+    const [, token = "", context = ""] = quoted;
+    const around = message.includes(', ..."') ? context : "";
+    const at = around === "" ? -1 : text.indexOf(around);
+    if (at !== -1) return at + Math.min(10, around.indexOf(token));
+    const first = text.indexOf(token);
+    if (first !== -1) return first;
+  }
+  return text.length;
+}
+
+function parse(file: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = message.replace(/ in JSON at position.*$/, "").replace(/, (\.\.\.)?".*$/s, "");
+    throw new HarError(`${file}:${lineAndColumn(text, errorPosition(text, message))}: not JSON (${reason}).`);
+  }
+}
+
+type Entry = {
+  request: {
+    method: string;
+    url: string;
+    headers: Array<{ name: string; value: string }>;
+    postData?: { mimeType?: string; text?: string };
+  };
+  response: {
+    status: number;
+    headers: Array<{ name: string; value: string }>;
+    content: { mimeType?: string; text?: string; encoding?: string };
+  };
+};
+
+function entriesOf(file: string, har: unknown): Entry[] {
+  const place = (path: string, expected: string) => new HarError(`${file}: ${path}: expected ${expected}.`);
+  const log = (har as { log?: unknown } | null)?.log;
+  if (typeof log !== "object" || log === null) throw place("log", "an object (is this a HAR file?)");
+  const entries = (log as { entries?: unknown }).entries;
+  if (!Array.isArray(entries)) throw place("log.entries", "a list");
+  entries.forEach((entry: unknown, index) => {
+    const at = `log.entries[${index}]`;
+    const { request, response } = (entry ?? {}) as {
+      request?: Record<string, unknown>;
+      response?: Record<string, unknown>;
+    };
+    if (typeof request?.method !== "string") throw place(`${at}.request.method`, "a text");
+    if (typeof request.url !== "string" || !URL.canParse(request.url))
+      throw place(`${at}.request.url`, "an absolute URL");
+    if (typeof response?.status !== "number") throw place(`${at}.response.status`, "a number");
+    if (!Array.isArray(request.headers) || !Array.isArray(response.headers)) throw place(`${at}.*.headers`, "lists");
+    if (typeof response.content !== "object" || response.content === null)
+      throw place(`${at}.response.content`, "an object");
+  });
+  return entries as Entry[];
+}
+
+function headersOf(list: Array<{ name: string; value: string }>): Headers {
+  const headers = new Headers();
+  for (const { name, value } of list) {
+    // HTTP/2 pseudo-headers (`:authority`) and anything a Headers object refuses are not the contract's concern.
+    if (typeof name !== "string" || typeof value !== "string" || name.startsWith(":")) continue;
+    try {
+      headers.append(name, value);
+    } catch {
+      continue;
+    }
+  }
+  return headers;
+}
+
+function bodyText(content: Entry["response"]["content"]): string {
+  if (content.text === undefined) return "";
+  return content.encoding === "base64" ? Buffer.from(content.text, "base64").toString("utf8") : content.text;
+}
+
+/**
+ * Reads a HAR's text and keeps the answers that keep the contract.
+ *
+ * @example
+ * const { recording, rejected } = await importHar("session.har", text, { manifest, contract });
+ */
+export async function importHar(
+  file: string,
+  text: string,
+  { manifest, contract }: { manifest: Manifest; contract: ContractSchemas },
+): Promise<HarImport> {
+  if (Buffer.byteLength(text) > MAX_HAR_BYTES)
+    throw new HarError(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);
+  const entries = entriesOf(file, parse(file, text));
+  const check = createDriftCheck({ manifest, contract });
+  const sensitive = sensitiveProperties(contract);
+  const recording: Recording = {};
+  const rejected: string[] = [];
+  let ignored = 0;
+  for (const [index, entry] of entries.entries()) {
+    const method = entry.request.method.toUpperCase();
+    const operation = check.operationOf(method, entry.request.url);
+    if (operation === undefined) {
+      ignored += 1;
+      continue;
+    }
+    const where = `log.entries[${index}] ${method} ${new URL(entry.request.url).pathname}`;
+    const status = entry.response.status;
+    if (!Number.isInteger(status) || status < 200 || status > 599) {
+      rejected.push(`${where}: no usable answer (status ${status}).`);
+      continue;
+    }
+    const headers = headersOf(entry.response.headers);
+    if (entry.response.content.mimeType && !headers.has("content-type"))
+      headers.set("content-type", entry.response.content.mimeType);
+    const text = bodyText(entry.response.content);
+    const noBody = method === "HEAD" || [204, 205, 304].includes(status);
+    const requestHeaders = headersOf(entry.request.headers);
+    const sentType = entry.request.postData?.mimeType;
+    if (sentType && !requestHeaders.has("content-type")) requestHeaders.set("content-type", sentType);
+    const request = new Request(entry.request.url, {
+      method,
+      headers: requestHeaders,
+      ...(entry.request.postData?.text === undefined || method === "GET" ? {} : { body: entry.request.postData.text }),
+    });
+    const response = new Response(noBody || text === "" ? null : text, { status, headers });
+    const drifts = (await check.check(request, response)) ?? [];
+    if (drifts.length > 0) {
+      rejected.push(...drifts.map((drift) => `${where}: ${formatDrift({ ...drift, count: 1 })}`));
+      continue;
+    }
+    if (Object.hasOwn(recording, operation.operationId)) continue;
+    const mediaType = headers.get("content-type") ?? "";
+    const body = text === "" || noBody ? null : isJsonMediaType(mediaType) ? (JSON.parse(text) as unknown) : text;
+    Object.defineProperty(recording, operation.operationId, {
+      value: { status, mediaType, body: scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? "")) },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return { recording, rejected, ignored };
+}

@@ -1,0 +1,46 @@
+// What the drift check saw that keeps the contract, kept as a recording (the first answer per
+// operation) for the fixtures' `recorded` scenario: status, media type and a scrubbed body.
+import type { ContractSchemas } from "../contract/contract-types";
+import { isJsonMediaType } from "../contract/media-and-status";
+import { scrubJson } from "./secrets";
+import { sensitiveProperties, type Recording } from "./recording";
+
+/**
+ * Keeps answers by operation.
+ *
+ * @example
+ * const recorder = createRecorder(contract);
+ * await recorder.keep("listPets", response.clone());
+ * JSON.stringify(recorder.recording()); // what src/mocks/recorded/recorded.json holds
+ */
+export function createRecorder(contract: ContractSchemas) {
+  const sensitive = sensitiveProperties(contract);
+  const recording: Recording = {};
+  return {
+    async keep(operationId: string, response: Response): Promise<void> {
+      if (Object.hasOwn(recording, operationId)) return;
+      const mediaType = response.headers.get("content-type") ?? "";
+      const text = await response.text();
+      let body: unknown = text === "" ? null : text;
+      if (text !== "" && isJsonMediaType(mediaType)) body = JSON.parse(text) as unknown;
+      Object.defineProperty(recording, operationId, {
+        value: {
+          status: response.status,
+          mediaType,
+          body: scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? "")),
+        },
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    },
+    recording(): Recording {
+      return structuredClone(recording);
+    },
+    get size(): number {
+      return Object.keys(recording).length;
+    },
+  };
+}
+
+export type Recorder = ReturnType<typeof createRecorder>;
