@@ -176,6 +176,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
       "Foundations/ErrorState",
       "Foundations/QueryBoundary",
       "Foundations/Spinner",
+      "Foundations/Table",
       "Foundations/TextField",
     ]);
     expect(docs.length).toBeGreaterThan(6);
