@@ -16,7 +16,7 @@ import { Converter } from "./schema-converter.ts";
 
 export type { ContractSchemas } from "../contract/contract-types.ts";
 
-function exampleValues(document: OpenAPI3, media: MediaTypeObject): unknown[] {
+function exampleValues(document: OpenAPI3, media: MediaTypeObject | HeaderObject): unknown[] {
   const values: unknown[] = [];
   if ("example" in media && media.example !== undefined) values.push(media.example);
   for (const raw of Object.values(media.examples ?? {})) {
@@ -53,9 +53,11 @@ function responseHeaders(
   for (const [name, raw] of Object.entries(response?.headers ?? {})) {
     const header = deref<HeaderObject>(document, raw);
     if (!header) continue;
+    const examples = exampleValues(document, header);
     define(headers, name, {
       required: header.required ?? false,
       ...(header.schema === undefined ? {} : { schema: converter.schema(header.schema) }),
+      ...(examples.length > 0 ? { examples } : {}),
     });
   }
   return headers;
