@@ -303,3 +303,20 @@ describe("buildContractSchemas, in both versions", () => {
     });
   });
 });
+
+describe("buildContractSchemas, response headers", () => {
+  it("keeps a header's own examples (`example`, then `examples`), and none when it has none", () => {
+    const doc = document("3.1.0", {});
+    const get = (doc.paths?.["/x"] as unknown as { get: { responses: Record<string, Record<string, unknown>> } }).get;
+    get.responses["200"] = {
+      description: "ok",
+      headers: {
+        "X-Tier": { required: true, schema: { type: "string" }, example: "gold", examples: { b: { value: "silver" } } },
+        "X-Plain": { schema: { type: "integer" } },
+      },
+    };
+    const headers = buildContractSchemas(doc).operations.getX?.responses["200"]?.headers;
+    expect(headers?.["X-Tier"]).toEqual({ required: true, schema: { type: "string" }, examples: ["gold", "silver"] });
+    expect(headers?.["X-Plain"]).toEqual({ required: false, schema: { type: "integer" } });
+  });
+});

@@ -19,7 +19,7 @@ export type { ContractSchemas } from "../contract/contract-types.ts";
 /** A media type's examples in order (`example`, then each of `examples`), with their names. */
 function exampleEntries(
   document: OpenAPI3,
-  media: MediaTypeObject,
+  media: MediaTypeObject | HeaderObject,
 ): Pick<ContractMediaType, "examples" | "exampleNames"> {
   const examples: unknown[] = [];
   const names: (string | null)[] = [];
@@ -64,9 +64,11 @@ function responseHeaders(
   for (const [name, raw] of Object.entries(response?.headers ?? {})) {
     const header = deref<HeaderObject>(document, raw);
     if (!header) continue;
+    const { examples } = exampleEntries(document, header);
     define(headers, name, {
       required: header.required ?? false,
       ...(header.schema === undefined ? {} : { schema: converter.schema(header.schema) }),
+      ...(examples.length > 0 ? { examples } : {}),
     });
   }
   return headers;

@@ -33,10 +33,12 @@ export interface ContractMediaType {
   exampleNames?: (string | null)[];
 }
 
-/** A header a response declares (only when it declares some): whether it must be sent, and its schema. */
+/** A header a response declares (only when it declares some): whether it must be sent, its schema and examples. */
 export interface ContractHeader {
   required: boolean;
   schema?: JsonSchema;
+  /** The header's own examples (`example`, then each of `examples`), in order; absent when it has none. */
+  examples?: unknown[];
 }
 
 export interface ContractOperation {

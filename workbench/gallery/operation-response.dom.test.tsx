@@ -102,4 +102,22 @@ describe("OperationResponse", () => {
       screen.getByText("No response arrived, so there is nothing to check against the contract."),
     ).toBeInTheDocument();
   });
+
+  it("shows the headers the contract declares beside the body, as they arrived", async () => {
+    server.use(clinic.respond("createPet", 201));
+    show(["createPet", "201"]);
+    const headers = await screen.findByRole("region", { name: "createPet 201 › Response headers" });
+    expect(within(headers).getByText("Location")).toBeInTheDocument();
+    const value = within(headers).getByText("Location").closest("div")?.querySelector("dd");
+    expect(value).toHaveAttribute("data-sent", "true");
+    expect(value?.textContent).toMatch(/\S/);
+    expect(screen.getByText("Matches the contract (201, application/json).")).toBeInTheDocument();
+  });
+
+  it("says a required header did not arrive", async () => {
+    server.use(http.post("*/pets", () => HttpResponse.json(clinic.fixture("createPet", 201), { status: 201 })));
+    show(["createPet", "201"]);
+    const headers = await screen.findByRole("region", { name: "createPet 201 › Response headers" });
+    expect(within(headers).getByText("Not sent (the contract requires it)")).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,7 @@ import { api, ApiError, bodyOptionsFor, EmptyState, ErrorState, isJsonContentTyp
 import { allowsString } from "./schema-shape";
 import { examplePlaces } from "./example-places";
 import { SchemaView } from "./schema-view";
+import { ResponseHeaders, useResponseHeaders } from "./response-headers";
 import "./operation-response.css";
 
 /** What the gallery needs from a contract's fixtures (`fixtures` in src/mocks/fixtures.ts has it all). */
@@ -197,15 +198,21 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
   );
   if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
   const responses = own<ContractSchemas["operations"][string]>(source.contract.operations, operationId)?.responses;
-  const content =
-    own<{ content: ContractSchemas["operations"][string]["responses"][string]["content"] }>(responses, status)
-      ?.content ?? {};
+  const declared = own<ContractSchemas["operations"][string]["responses"][string]>(responses, status);
+  const content = declared?.content ?? {};
   const mediaType = preferredMediaType(Object.keys(content));
   const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
+  // The hooks give the data, not the response: a middleware of the call keeps its headers.
+  const arrived = useResponseHeaders();
   const init = useMemo(() => {
     const sample = source.sampleRequest(operationId);
-    return { params: sample.params, parseAs: parseAsFor(mediaType), ...bodyInit(sample) };
-  }, [source, operationId, mediaType]);
+    return {
+      params: sample.params,
+      parseAs: parseAsFor(mediaType),
+      ...bodyInit(sample),
+      middleware: [arrived.middleware],
+    };
+  }, [source, operationId, mediaType, arrived.middleware]);
   const query = (hooks ?? (api as unknown as RuntimeHooks)).useQuery(operation.method, operation.path, init);
   // A text media type whose schema allows no string (`text/event-stream` described by its
   // event object): the fixtures send the value's JSON text (answers.ts `serialise`), so it
@@ -300,6 +307,13 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
         aria-busy={query.isPending || undefined}
       >
         {view}
+        {!query.isPending && arrived.headers !== undefined ? (
+          <ResponseHeaders
+            declared={declared?.headers ?? {}}
+            headers={arrived.headers}
+            place={`${operationId} ${status}`}
+          />
+        ) : null}
       </div>
       {verdict ? <VerdictLine verdict={verdict} /> : null}
     </article>

@@ -1,0 +1,79 @@
+// The response headers beside a gallery response's body: the ones the contract declares for
+// the status, as they arrived. The hooks give a query's data, not its response, so the
+// call carries a per-request middleware (openapi-fetch's `middleware` option) that keeps
+// the headers of the response it sees; the product's hooks stay as they are.
+import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
+import type { ContractHeader } from "../contract/contract-types";
+import "./response-headers.css";
+
+/** The part of an openapi-fetch middleware this uses: it sees each response, and changes none. */
+export interface HeadersMiddleware {
+  onResponse(options: { response: Response }): undefined;
+}
+
+/**
+ * A middleware to pass in a call's init, and the headers of the last response it saw
+ * (undefined until one arrives).
+ *
+ * @example
+ * const { middleware, headers } = useResponseHeaders();
+ * api.useQuery("get", "/pets", { middleware: [middleware] });
+ */
+export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: Headers | undefined } {
+  const [headers, setHeaders] = useState<Headers | undefined>(undefined);
+  const middleware = useMemo<HeadersMiddleware>(
+    () => ({
+      onResponse({ response }) {
+        setHeaders(new Headers(response.headers));
+        return undefined;
+      },
+    }),
+    [],
+  );
+  return { middleware, headers };
+}
+
+export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"> {
+  /** The headers the contract declares for the status shown. */
+  declared: Record<string, ContractHeader>;
+  /** What arrived. */
+  headers: Headers;
+  /** The operation and status, so that several responses' lists on one page are told apart. */
+  place: string;
+}
+
+/**
+ * The declared headers of a response, each with the value that arrived, or said to be
+ * missing (and whether the contract requires it). Nothing when the status declares none.
+ *
+ * @example
+ * <ResponseHeaders declared={{ Location: { required: true } }} headers={response.headers} place="createPet 201" />
+ */
+export function ResponseHeaders({ declared, headers, place, className, ...rest }: ResponseHeadersProps) {
+  const names = Object.keys(declared);
+  if (names.length === 0) return null;
+  return (
+    <section
+      className={["response-headers", className].filter(Boolean).join(" ")}
+      aria-label={`${place} › Response headers`}
+      {...rest}
+    >
+      <h3 className="response-headers__title">Response headers</h3>
+      <dl className="response-headers__list">
+        {names.map((name) => {
+          const value = headers.get(name);
+          return (
+            <div key={name} className="response-headers__entry">
+              <dt>
+                <code>{name}</code>
+              </dt>
+              <dd data-sent={value !== null}>
+                {value ?? (declared[name]?.required === true ? "Not sent (the contract requires it)" : "Not sent")}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
