@@ -7,7 +7,8 @@ import { stripVTControlCharacters } from "node:util";
 import type { Frame, Page } from "playwright";
 import { expect } from "vitest";
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on loopback. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -44,21 +45,35 @@ export async function startDevServer(
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  const output = await untilPrinted(child, "vite", (text) => text.includes(`127.0.0.1:${port}`));
+  return { url: `http://127.0.0.1:${port}/`, child, output };
+}
+
+/**
+ * Resolves once `child` has printed what `ready` looks for (its output read without colour
+ * codes); rejects, with what it printed, when it exits first or after 60 s. The result reads
+ * everything printed so far.
+ */
+export async function untilPrinted(
+  child: ChildProcess,
+  name: string,
+  ready: (output: string) => boolean,
+): Promise<() => string> {
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`vite did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000);
     const listen = (chunk: Buffer) => {
       output += stripVTControlCharacters(chunk.toString());
-      if (output.includes(`127.0.0.1:${port}`)) {
+      if (ready(output)) {
         clearTimeout(timer);
         resolve();
       }
     };
     child.stdout?.on("data", listen);
     child.stderr?.on("data", listen);
-    child.on("exit", (code) => reject(new Error(`vite exited with ${code}:\n${output}`)));
+    child.on("exit", (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
   });
-  return { url: `http://127.0.0.1:${port}/`, child, output: () => output };
+  return () => output;
 }
 
 /**

@@ -1,11 +1,11 @@
 // The drift tests' contract (tests/drift-contract/openapi.yaml) as the app would hold it after
 // `npm run api`: its manifest and schemas, generated in memory; and Prism serving another version.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { generate } from "../../workbench/codegen/generate.ts";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
 import type { Manifest } from "../../src/api/manifest-types.ts";
+import { freePort, untilPrinted } from "./dev-server.ts";
 import { REPO } from "./scratch-copy.ts";
 
 export const DRIFT_CONTRACT = "tests/drift-contract/openapi.yaml";
@@ -21,15 +21,6 @@ export async function loadContract(
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (typeof address !== "object" || address === null) throw new Error("no port");
-  return address.port;
-}
-
 /** Starts `prism mock` on loopback serving `document` (a path inside the repository); resolves once it listens. */
 export async function startPrism(document: string): Promise<{ url: string; child: ChildProcess; stop(): void }> {
   const port = await freePort();
@@ -41,19 +32,6 @@ export async function startPrism(document: string): Promise<{ url: string; child
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`prism did not start:\n${output}`)), 60_000);
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Prism is listening")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", listen);
-    child.stderr?.on("data", listen);
-    child.on("exit", (code) => reject(new Error(`prism exited with ${code}:\n${output}`)));
-  });
+  await untilPrinted(child, "prism", (output) => output.includes("Prism is listening"));
   return { url: `http://127.0.0.1:${port}`, child, stop: () => child.kill() };
 }

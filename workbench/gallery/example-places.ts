@@ -4,6 +4,7 @@
 import type { ContractSchemas } from "../contract/contract-types";
 import { escapeSegment, valueAt } from "../contract/pointer";
 import { isRecord } from "../contract/records";
+import { schemaViews } from "../contract/schema-views";
 import type { SchemaFailure } from "../fixtures/check/validator";
 import { labelOf } from "./schema-shape";
 
@@ -45,27 +46,10 @@ export function examplePlaces(
     return isRecord(schema) ? schema : undefined;
   };
 
-  function views(at: string, node: unknown, seen: Set<string>): string[] {
-    const schema = schemaAt(at);
-    if (seen.has(at) || schema === undefined) return [];
-    seen.add(at);
-    const found = [at];
-    if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) found.push(...views(schema.$ref, node, seen));
-    if (Array.isArray(schema.allOf))
-      schema.allOf.forEach((_, i) => found.push(...views(`${at}/allOf/${i}`, node, seen)));
-    for (const keyword of ["anyOf", "oneOf"]) {
-      const branches = schema[keyword];
-      if (!Array.isArray(branches)) continue;
-      const index = branches.findIndex((_, i) => fits(`${at}/${keyword}/${i}`, node));
-      if (index >= 0) found.push(...views(`${at}/${keyword}/${index}`, node, seen));
-    }
-    return found;
-  }
-
   const places: string[] = [];
   function walk(node: unknown, at: string, trail: string[]): void {
     if (trail.length > MAX_DEPTH) return;
-    const described = views(at, node, new Set());
+    const described = schemaViews(at, node, schemaAt, fits);
     const isExample = described.some((view) => {
       const examples = schemaAt(view)?.examples;
       const first = Array.isArray(examples)
