@@ -1,10 +1,9 @@
 // The drift check: one real exchange (the request the app or the probe sent, the answer the
 // server gave) against the contract, by the same validators the fixtures use
-// (../fixtures/check), plus the one thing fixtures never get wrong: the headers a response
-// declares. Nothing is changed or blocked; the request and response are read from clones.
+// (../fixtures/check), the declared headers included. Nothing is changed or blocked; the
+// request and response are read from clones.
 import type { ContractSchemas } from "../contract/contract-types";
 import type { Manifest } from "@/api/manifest-types";
-import { declaredStatus } from "../contract/media-and-status";
 import { createExchangeCheck } from "../fixtures/check/exchange-check";
 import { createValidator } from "../fixtures/check/validator";
 import type { ViolationPlace } from "../fixtures/check/violations";
@@ -51,26 +50,6 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
   const exchange = createExchangeCheck(contract, validator);
   const match = createOperationMatcher(manifest.operations);
 
-  function missingHeaders(operationId: string, response: Response): Drift[] {
-    const operation = manifest.operations.find((candidate) => candidate.operationId === operationId);
-    if (!operation) return [];
-    const statuses = Object.fromEntries(operation.responses.map((declared) => [declared.status, declared]));
-    const key = declaredStatus(statuses, response.status);
-    const declared = key === undefined ? undefined : statuses[key];
-    return (declared?.headers ?? [])
-      .filter((name) => !response.headers.has(name))
-      .map((name) => ({
-        operationId,
-        method: operation.method.toUpperCase(),
-        path: operation.path,
-        status: String(response.status),
-        place: "response header" as const,
-        pointer: name,
-        expected: "the declared header (a cross-origin server must also expose it)",
-        actual: "none",
-      }));
-  }
-
   return {
     /** The operation a request is for, or undefined when the contract has none for it. */
     operationOf(method: string, url: string) {
@@ -111,7 +90,7 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
         expected: truncate(violation.expected),
         actual: truncate(safeActual(violation.pointer, violation.actual)),
       }));
-      return [...drifts, ...missingHeaders(operation.operationId, response)];
+      return drifts;
     },
   };
 }
