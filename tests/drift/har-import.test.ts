@@ -120,6 +120,25 @@ describe("importing a HAR", () => {
     );
   });
 
+  it("reads a base64 answer as its text, and lists one that says base64 and is not", async () => {
+    const encoded = (text: string) => {
+      const pet = entry("GET", `${API}/pets/p-3`, 200, null);
+      return {
+        ...pet,
+        response: { ...pet.response, content: { mimeType: "application/json", encoding: "base64", text } },
+      };
+    };
+    const body = JSON.stringify({ id: "p-3", name: "Zoë", age: 2 });
+    const bytes = new TextEncoder().encode(body);
+    const base64 = btoa(String.fromCharCode(...bytes));
+    const har = (text: string) => JSON.stringify({ log: { version: "1.2", entries: [encoded(text)] } });
+    const kept = await importHar("session.har", har(base64), { manifest, contract });
+    expect(kept.recording.getPet?.body).toEqual({ id: "p-3", name: "Zoë", age: 2 });
+    const refused = await importHar("session.har", har("not base64 at all!"), { manifest, contract });
+    expect(refused.recording).toEqual({});
+    expect(refused.rejected).toEqual(["log.entries[0] GET /api/pets/p-3: its answer says base64 and is not."]);
+  });
+
   it("refuses a HAR over the size limit before reading it as JSON", async () => {
     await expect(importHar("big.har", " ".repeat(MAX_HAR_BYTES + 1), { manifest, contract })).rejects.toThrow(
       "big.har: larger than 50 MB.",

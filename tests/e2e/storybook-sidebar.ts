@@ -72,7 +72,11 @@ export function expectSidebarOrder(entries: IndexEntry[], hasGallery: boolean): 
   expect(titles[foundations]).toBe("Foundations/Tokens");
   const galleryTitles = titles.filter((title) => title.startsWith("Gallery/"));
   const contractPages = titles.findLastIndex((title) => title.startsWith("Contract/")) + 1;
-  expect(titles.slice(4, contractPages)).toEqual(["Contract/Mock data", "Contract/Paging"]);
+  expect(titles.slice(4, contractPages)).toEqual([
+    "Contract/Mock data",
+    "Contract/Paging",
+    "Contract/Recorded answers",
+  ]);
   expect(titles.slice(contractPages, foundations)).toEqual(galleryTitles);
   expect(galleryTitles.length > 0).toBe(hasGallery);
   // The internals, together and last.

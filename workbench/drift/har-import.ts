@@ -111,9 +111,16 @@ function headersOf(list: Array<{ name: string; value: string }>): Headers {
   return headers;
 }
 
-function bodyText(content: Entry["response"]["content"]): string {
+/** The answer's text; undefined when it says base64 and is not. */
+function bodyText(content: Entry["response"]["content"]): string | undefined {
   if (content.text === undefined) return "";
-  return content.encoding === "base64" ? Buffer.from(content.text, "base64").toString("utf8") : content.text;
+  if (content.encoding !== "base64") return content.text;
+  try {
+    // atob and TextDecoder, not Buffer: the import runs in the browser (a story) as well as in Node.
+    return new TextDecoder().decode(Uint8Array.from(atob(content.text), (char) => char.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -127,7 +134,8 @@ export async function importHar(
   text: string,
   { manifest, contract }: { manifest: Manifest; contract: ContractSchemas },
 ): Promise<HarImport> {
-  if (Buffer.byteLength(text) > MAX_HAR_BYTES)
+  // Every character is at least one byte: a text that long is refused before it is encoded.
+  if (text.length > MAX_HAR_BYTES || new TextEncoder().encode(text).length > MAX_HAR_BYTES)
     throw new HarError(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);
   const entries = entriesOf(file, parse(file, text));
   const check = createDriftCheck({ manifest, contract });
@@ -152,6 +160,10 @@ export async function importHar(
     if (entry.response.content.mimeType && !headers.has("content-type"))
       headers.set("content-type", entry.response.content.mimeType);
     const text = bodyText(entry.response.content);
+    if (text === undefined) {
+      rejected.push(`${where}: its answer says base64 and is not.`);
+      continue;
+    }
     const noBody = method === "HEAD" || [204, 205, 304].includes(status);
     const requestHeaders = headersOf(entry.request.headers);
     const sentType = entry.request.postData?.mimeType;
