@@ -6,6 +6,19 @@ const meta = {
   title: "Foundations/Table",
   component: Table,
   tags: ["autodocs"],
+  // Table adds no props of its own to the native <table>'s: these are the ones that matter.
+  argTypes: {
+    "aria-labelledby": {
+      description: "The id of the heading that names the table, when no `TableCaption` does.",
+      control: false,
+      table: { type: { summary: "string" } },
+    },
+    className: {
+      description: "Classes beside the table's own `table` class.",
+      control: false,
+      table: { type: { summary: "string" } },
+    },
+  },
 } satisfies Meta<typeof Table>;
 
 export default meta;
