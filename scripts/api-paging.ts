@@ -27,7 +27,7 @@ try {
 } catch (error) {
   if (error instanceof ContractError) {
     console.error(error.problems.map((problem) => `api:paging: ${formatProblem(problem)}`).join("\n"));
-    process.exit(1);
+    process.exitCode = 1;
   }
   throw error;
 }

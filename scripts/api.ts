@@ -72,8 +72,11 @@ async function main(): Promise<number> {
   return 0;
 }
 
+// exitCode, not exit(): a piped stdout is written asynchronously, and exit() would cut it short.
 main().then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     if (error instanceof ContractError) {
       for (const problem of error.problems) console.error(`${name}: ${formatProblem(problem)}`);
@@ -83,6 +86,6 @@ main().then(
       console.error(`${name}: nothing was written. Run again with --verbose for details.`);
     }
     if (verbose) console.error(error);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );

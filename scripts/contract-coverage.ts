@@ -65,9 +65,10 @@ function main(): number {
   return 0;
 }
 
+// exitCode, not exit(): a piped stdout is written asynchronously, and exit() would cut the table short.
 try {
-  process.exit(main());
+  process.exitCode = main();
 } catch (error) {
   console.error(`coverage:contract: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  process.exitCode = 1;
 }
