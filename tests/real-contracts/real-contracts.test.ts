@@ -171,6 +171,20 @@ describe("a contract with the constructs of large real-world contracts", () => {
     });
   });
 
+  it("answers a declared redirect as itself, without the Location that fetch would follow out of the mocks", async () => {
+    const found = await client.GET("/exports/{exportId}", { params: { path: { exportId: "7" } } });
+    expect(found.response.status).toBe(302);
+    expect(found.response.headers.has("Location")).toBe(false);
+    server.use(fixtures.respond("downloadExport", 307));
+    const moved = await client.GET("/exports/{exportId}", { params: { path: { exportId: "7" } } });
+    expect(moved.response.status).toBe(307);
+    expect(moved.response.headers.get("Retry-After")).toBe("30");
+    expect(moved.error).toMatchObject({ reason: expect.stringMatching(/\S/) as unknown });
+    expect(sent.map((request) => new URL(request.url).host)).toEqual(["api.test", "api.test"]);
+    expect(fixtures.session.takeProblems()).toEqual([]);
+    expect(await violations()).toEqual([]);
+  });
+
   it("leaves an optional unusable value out of requests and fixtures, and shows a pair that requires one as unsatisfiable", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(fixtures.sampleRequest("createPalette").body).not.toHaveProperty("shade");
@@ -202,15 +216,15 @@ describe("a contract with the constructs of large real-world contracts", () => {
 describe("npm run api on such a contract", () => {
   it("goes on, with a located warning for each unusable value and for variants nothing tells apart", async () => {
     const { warnings, manifest } = await generate(process.cwd(), { contract: FILE, outDir: "out" });
-    expect(manifest.operations).toHaveLength(13);
+    expect(manifest.operations).toHaveLength(14);
     const said = warnings
       .filter((warning) => warning.rule === "empty-enum" || warning.rule === "shared-endpoint")
       .map((warning) => `${warning.file}:${warning.line} ${warning.rule} ${warning.pointer}`);
     expect(said).toEqual([
-      `${FILE}:198 empty-enum #/paths/~1palettes/get/parameters/0/schema/enum`,
-      `${FILE}:216 empty-enum #/paths/~1palettes/post/requestBody/content/application~1json/schema/properties/shade/enum`,
-      `${FILE}:230 empty-enum #/paths/~1palettes/post/responses/409/content/application~1json/schema/properties/reason/enum`,
-      `${FILE}:346 empty-enum #/components/schemas/Palette/properties/unused/enum`,
+      `${FILE}:221 empty-enum #/paths/~1palettes/get/parameters/0/schema/enum`,
+      `${FILE}:239 empty-enum #/paths/~1palettes/post/requestBody/content/application~1json/schema/properties/shade/enum`,
+      `${FILE}:253 empty-enum #/paths/~1palettes/post/responses/409/content/application~1json/schema/properties/reason/enum`,
+      `${FILE}:369 empty-enum #/components/schemas/Palette/properties/unused/enum`,
       `${FILE}:174 shared-endpoint #/paths/~1archive#zip/get`,
     ]);
     expect(warnings.find((warning) => warning.rule === "shared-endpoint")?.message).toContain(

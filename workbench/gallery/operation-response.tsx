@@ -311,6 +311,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
           <ResponseHeaders
             declared={declared?.headers ?? {}}
             headers={arrived.headers}
+            status={status}
             place={`${operationId} ${status}`}
           />
         ) : null}

@@ -4,6 +4,7 @@
 // the headers of the response it sees; the product's hooks stay as they are.
 import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
 import type { ContractHeader } from "../contract/contract-types";
+import { isFollowedHeader } from "../contract/media-and-status";
 import "./response-headers.css";
 
 /** The part of an openapi-fetch middleware this uses: it sees each response, and changes none. */
@@ -38,8 +39,20 @@ export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"
   declared: Record<string, ContractHeader>;
   /** What arrived. */
   headers: Headers;
+  /** The declared status shown (`"302"`): a redirect's `Location` is not sent by the mocks. */
+  status: string;
   /** The operation and status, so that several responses' lists on one page are told apart. */
   place: string;
+}
+
+/** What the list says of a declared header that did not arrive. */
+function notSent(status: string, name: string, header: ContractHeader | undefined): string {
+  if (isFollowedHeader(status, name)) {
+    const example = header?.examples?.[0];
+    const shown = typeof example === "string" ? ` The contract's example: ${example}` : "";
+    return `Not sent by the mocks: a browser follows it, to where the contract says nothing.${shown}`;
+  }
+  return header?.required === true ? "Not sent (the contract requires it)" : "Not sent";
 }
 
 /**
@@ -47,9 +60,9 @@ export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"
  * missing (and whether the contract requires it). Nothing when the status declares none.
  *
  * @example
- * <ResponseHeaders declared={{ Location: { required: true } }} headers={response.headers} place="createPet 201" />
+ * <ResponseHeaders declared={{ Location: { required: true } }} headers={response.headers} status="201" place="createPet 201" />
  */
-export function ResponseHeaders({ declared, headers, place, className, ...rest }: ResponseHeadersProps) {
+export function ResponseHeaders({ declared, headers, status, place, className, ...rest }: ResponseHeadersProps) {
   const names = Object.keys(declared);
   if (names.length === 0) return null;
   return (
@@ -67,9 +80,7 @@ export function ResponseHeaders({ declared, headers, place, className, ...rest }
               <dt>
                 <code>{name}</code>
               </dt>
-              <dd data-sent={value !== null}>
-                {value ?? (declared[name]?.required === true ? "Not sent (the contract requires it)" : "Not sent")}
-              </dd>
+              <dd data-sent={value !== null}>{value ?? notSent(status, name, declared[name])}</dd>
             </div>
           );
         })}
