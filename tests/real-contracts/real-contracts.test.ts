@@ -82,11 +82,29 @@ describe("a contract with the constructs of large real-world contracts", () => {
     it("checks a multipart body's fields against its schema", async () => {
       await client.POST("/records/{recordId}/files", {
         params: { path: { recordId: "r001" } },
-        body: { caption: "no name" },
+        body: { caption: "no name", source: { kind: "scan", dpi: 10 }, labels: [{ text: "" }] },
       });
       expect(await violations()).toEqual([
         "uploadRecordFile request body at /name: expected a value (required), got nothing",
+        'uploadRecordFile request body at /source: expected type string, got {"kind":"scan","dpi":10}',
+        'uploadRecordFile request body at /source: expected one of ["auto"], got {"kind":"scan","dpi":10}',
+        "uploadRecordFile request body at /source/dpi: expected >= 72, got 10",
+        'uploadRecordFile request body at /labels/0/text: expected at least 1 characters, got ""',
       ]);
+    });
+
+    it("sends a multipart body's object fields as JSON text, and reads them back as the objects", async () => {
+      const source = { kind: "camera", dpi: 300 };
+      const labels = [{ text: "front" }, { text: "back" }];
+      const { response } = await client.POST("/records/{recordId}/files", {
+        params: { path: { recordId: "r001" } },
+        body: { name: "cover.png", source, labels },
+      });
+      expect(response.ok).toBe(true);
+      const form = await sent.at(-1)!.formData();
+      expect(form.get("source")).toBe(JSON.stringify(source));
+      expect(form.getAll("labels")).toEqual(labels.map((label) => JSON.stringify(label)));
+      expect(await violations()).toEqual([]);
     });
   });
 
@@ -221,11 +239,11 @@ describe("npm run api on such a contract", () => {
       .filter((warning) => warning.rule === "empty-enum" || warning.rule === "shared-endpoint")
       .map((warning) => `${warning.file}:${warning.line} ${warning.rule} ${warning.pointer}`);
     expect(said).toEqual([
-      `${FILE}:221 empty-enum #/paths/~1palettes/get/parameters/0/schema/enum`,
-      `${FILE}:239 empty-enum #/paths/~1palettes/post/requestBody/content/application~1json/schema/properties/shade/enum`,
-      `${FILE}:253 empty-enum #/paths/~1palettes/post/responses/409/content/application~1json/schema/properties/reason/enum`,
-      `${FILE}:369 empty-enum #/components/schemas/Palette/properties/unused/enum`,
-      `${FILE}:174 shared-endpoint #/paths/~1archive#zip/get`,
+      `${FILE}:233 empty-enum #/paths/~1palettes/get/parameters/0/schema/enum`,
+      `${FILE}:251 empty-enum #/paths/~1palettes/post/requestBody/content/application~1json/schema/properties/shade/enum`,
+      `${FILE}:265 empty-enum #/paths/~1palettes/post/responses/409/content/application~1json/schema/properties/reason/enum`,
+      `${FILE}:381 empty-enum #/components/schemas/Palette/properties/unused/enum`,
+      `${FILE}:186 shared-endpoint #/paths/~1archive#zip/get`,
     ]);
     expect(warnings.find((warning) => warning.rule === "shared-endpoint")?.message).toContain(
       "getArchiveZip (/archive#zip), getArchiveTar (/archive#tar)",
