@@ -8,40 +8,40 @@ import { defineContracts } from "./workbench/contract/registry.ts";
 
 export default defineContracts({
   // The app's contract; its fixtures module sits with the other mocks, not in src/api (which ships).
-  product: { role: "product", source: "openapi", generated: "src/api", fixtures: "src/mocks/generated/fixtures.ts" },
+  product: { role: "product", source: "openapi", generated: "src/api", fixtures: "mocks/generated/fixtures.ts" },
   // Proves that a filled-in contract flows through the generator, the client and the fixtures.
   example: {
     role: "test",
-    source: "tests/example-contract/openapi.yaml",
-    generated: "tests/example-contract/generated",
+    source: "tests/contracts/example/openapi.yaml",
+    generated: "tests/contracts/example/generated",
   },
   // The gallery's test contract: the schema view's stories and the coverage report's tests read it.
   clinic: {
     role: "test",
-    source: "tests/gallery-contract/openapi.yaml",
-    generated: "tests/gallery-contract/generated",
+    source: "tests/contracts/clinic/openapi.yaml",
+    generated: "tests/contracts/clinic/generated",
   },
   // The stateful fixtures' test contract: the resources flow story and the mock data panel use it.
-  registry: {
+  "pet-registry": {
     role: "test",
-    source: "tests/resources-contract/openapi.yaml",
-    generated: "tests/resources-contract/generated",
+    source: "tests/contracts/pet-registry/openapi.yaml",
+    generated: "tests/contracts/pet-registry/generated",
   },
   // The identity provider's endpoints. An embedded provider answers them (hand-written handlers
   // over a store of accounts), which the gallery's generated answers would not show: no gallery.
   identity: {
     role: "service",
-    source: "src/mocks/identity/identity-toolkit.openapi.yaml",
-    generated: "src/mocks/identity/generated",
-    answers: { module: "src/mocks/identity/fixtures.ts", export: "identityHandlers" },
+    source: "mocks/identity/identity-toolkit.openapi.yaml",
+    generated: "mocks/identity/generated",
+    answers: { module: "mocks/identity/fixtures.ts", export: "identityHandlers" },
     gallery: false,
   },
   // The Google endpoints the Analytics SDK calls on start-up. Tests and stories mount its
   // fixtures when they want them; the SDK, not the app's hooks, calls it: no gallery.
   analytics: {
     role: "service",
-    source: "src/mocks/analytics/firebase-analytics.openapi.yaml",
-    generated: "src/mocks/analytics/generated",
+    source: "mocks/analytics/firebase-analytics.openapi.yaml",
+    generated: "mocks/analytics/generated",
     answers: "on-request",
     gallery: false,
   },

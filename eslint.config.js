@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 
 /** Libraries that make requests: only src/api (the shipped client) imports them. */
 const CLIENT_MODULES = ["openapi-fetch", "openapi-react-query"];
-/** Libraries that answer requests: only the fixtures (src/mocks, workbench/fixtures) import them. */
+/** Libraries that answer requests: only the fixtures (mocks, workbench/fixtures) import them. */
 const MOCK_MODULES = ["openapi-msw", "msw", "msw/*", "msw-storybook-addon", "msw-storybook-addon/*"];
 
 /** Tests, type tests and stories. */
@@ -39,12 +39,18 @@ const WORKBENCH = [
 const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
 /** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
 const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
-/** The generated files and the manifest's type: any workbench module may read them. */
-const GENERATED = ["./api/schema.d.ts", "./api/manifest.json", "./api/contract.json", "./api/manifest-types.ts"];
+/** The generated files, the manifest's type and its typed reading: any workbench module may read them. */
+const GENERATED = [
+  "./api/schema.d.ts",
+  "./api/manifest.json",
+  "./api/contract.json",
+  "./api/manifest-types.ts",
+  "./api/manifest.ts",
+];
 
 /**
  * The map of the repository as import rules (README "Layout", docs/decisions/0010).
- * `forTests`: tests and stories may also reach the fixtures (src/mocks), which is what they are for.
+ * `forTests`: tests and stories may also reach the fixtures (mocks), which is what they are for.
  * Each zone is proven by tests/lint-zones.e2e.test.ts.
  */
 const zones = (forTests = false) => [
@@ -80,18 +86,28 @@ const zones = (forTests = false) => [
     : [
         {
           target: PRODUCT,
-          from: ["./src/mocks", "./workbench"],
+          from: ["./mocks", "./workbench"],
           message:
-            "Product code ships: it must not import the fixtures (src/mocks) or the workbench. Only the dev-only branch of src/main.tsx loads src/mocks/browser.",
+            "Product code ships: it must not import the fixtures (mocks) or the workbench. Only the dev-only branch of src/main.tsx loads mocks/browser.",
         },
       ]),
   {
     target: WORKBENCH,
     from: "./src",
-    except: forTests ? [...GENERATED, "./mocks"] : GENERATED,
+    except: GENERATED,
     message:
       "The workbench reaches the product only through workbench/product.ts (besides the generated files and src/api/manifest-types.ts).",
   },
+  ...(forTests
+    ? []
+    : [
+        {
+          target: WORKBENCH,
+          from: "./mocks",
+          message:
+            "The workbench reaches the product's mocks only through workbench/product.ts; its tests and stories may use them.",
+        },
+      ]),
   {
     target: ["./workbench/contract", "./workbench/codegen", "./workbench/fixtures"],
     from: ["./workbench/product.ts", "./workbench/drift", ...WORKBENCH_UI],
@@ -136,8 +152,14 @@ const zones = (forTests = false) => [
   {
     target: "./workbench",
     from: ["./tests", "./scripts", "./stories", "./.storybook"],
-    except: ["./gallery-contract", "./example-contract", "./resources-contract"],
+    except: ["./contracts"],
     message: "The workbench does not import tests, scripts or Storybook's config (test contracts aside).",
+  },
+  {
+    target: "./tooling",
+    from: ["./src", "./mocks", "./workbench", "./tests", "./scripts", "./stories", "./.storybook"],
+    message:
+      "tooling/ holds what both wings, the tests and the scripts share (scratch folders, dev-watch): it imports none of them.",
   },
   {
     target: "./scripts",
@@ -164,10 +186,10 @@ export default tseslint.config(
       ".storybook/public/",
       "src/api/schema.d.ts",
       "tests/**/generated/",
-      "src/mocks/**/generated/",
+      "mocks/**/generated/",
       // Type-checked and run inside a scratch copy whose contract declares what they call.
       "tests/e2e/fixture-app/",
-      "tests/gallery-contract/fixture-app/",
+      "tests/contracts/clinic/fixture-app/",
       "tests/paging/fixture-app/",
     ],
   },
@@ -219,7 +241,7 @@ export default tseslint.config(
       "src/api/client.ts",
       "src/api/query.ts",
       "src/api/session.ts",
-      "src/mocks/**",
+      "mocks/**",
       "workbench/fixtures/**",
       ...TEST_FILES,
     ],
@@ -231,7 +253,7 @@ export default tseslint.config(
             {
               group: [...CLIENT_MODULES, ...MOCK_MODULES],
               message:
-                "Only the client (src/api/client.ts, query.ts, session.ts) talks to the network: use `api` (hooks) or `apiClient` from @/api. Only the fixtures (src/mocks, workbench/fixtures) answer it.",
+                "Only the client (src/api/client.ts, query.ts, session.ts) talks to the network: use `api` (hooks) or `apiClient` from @/api. Only the fixtures (mocks, workbench/fixtures) answer it.",
             },
           ],
         },
@@ -248,7 +270,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/mocks/**/*.{ts,tsx}", "workbench/fixtures/**/*.{ts,tsx}"],
+    files: ["mocks/**/*.{ts,tsx}", "workbench/fixtures/**/*.{ts,tsx}"],
     ignores: TEST_FILES,
     rules: {
       "no-restricted-imports": [
@@ -265,7 +287,7 @@ export default tseslint.config(
     },
   },
   {
-    // Tests and stories may use the fixtures (src/mocks) as well as the product.
+    // Tests and stories may use the fixtures (mocks) as well as the product.
     files: TEST_FILES,
     rules: { "import-x/no-restricted-paths": ["error", { zones: zones(true) }] },
   },

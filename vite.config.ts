@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 import { contractWatch } from "./workbench/codegen/vite-plugin-contract.ts";
-import { ignoreScratchCopies } from "./workbench/codegen/dev-watch.ts";
+import { ignoreScratchCopies } from "./tooling/dev-watch.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
 import { compareScreenshots } from "./tests/visual/compare.ts";
@@ -103,7 +103,7 @@ type Layer = keyof typeof TESTS;
  * A layer's files in the folders that hold tests (not the scratch copies in .cache/, nor
  * the fixture apps that tests copy into one and run there).
  */
-const testsOf = (layer: Layer) => [`{src,workbench,tests,scripts}/**/${TESTS[layer]}`];
+const testsOf = (layer: Layer) => [`{src,mocks,workbench,tooling,tests,scripts}/**/${TESTS[layer]}`];
 const NOT_TESTS_HERE = [...configDefaults.exclude, "tests/**/fixture-app/**"];
 /** The plain `x.test.ts` matches every other layer's name too: those are not the workbench's. */
 const LAYERED = (["unit", "unit-isolated", "node", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);

@@ -2,7 +2,7 @@ import { defineMain } from "@storybook/react-vite/node";
 import { fileURLToPath } from "node:url";
 import { mergeConfig } from "vite";
 import { contractCoveragePage } from "../workbench/coverage/contract-coverage.ts";
-import { ignoreScratchCopies } from "../workbench/codegen/dev-watch.ts";
+import { ignoreScratchCopies } from "../tooling/dev-watch.ts";
 import { contractGallery, galleryIndexer } from "../workbench/gallery/contract-gallery.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -31,7 +31,7 @@ export default defineMain({
   experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
   // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
   // Storybook's dev server sets its own `server` options and drops vite.config.ts's: the
-  // scratch copies under .cache/ are left unwatched here too (workbench/codegen/dev-watch.ts).
+  // scratch copies under .cache/ are left unwatched here too (tooling/dev-watch.ts).
   //
   // `build-storybook` builds in Vite's "production" mode unless told otherwise, and the
   // product reads that mode as "the real app, unconfigured": identity and analytics switch

@@ -3,9 +3,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
 import { configure } from "storybook/test";
-import { keepMocking, startMockWorker } from "@/mocks/browser";
-import { fixturesSession } from "@/mocks/fixtures-session";
-import { mockedContracts } from "@/mocks/generated/mocked-contracts";
+import { keepMocking, startMockWorker } from "#mocks/browser.ts";
+import { fixturesSession } from "#mocks/fixtures-session.ts";
+import { mockedContracts } from "#mocks/generated/mocked-contracts.ts";
 import { createQueryClient } from "@/api/query-client";
 import "@/styles/tokens.css";
 import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario";
@@ -63,7 +63,7 @@ const preview: Preview = {
         order: [
           "Introduction",
           "Contract",
-          ["Overview", "Gallery", "Coverage", "*"],
+          ["Overview", "Gallery", "Coverage", "Mock data", "Paging", "Recorded answers", "*"],
           "Gallery",
           "Foundations",
           ["Tokens", "*"],

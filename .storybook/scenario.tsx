@@ -1,7 +1,7 @@
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { useEffect, useState } from "react";
-import { fixtures } from "@/mocks/fixtures";
-import { fixturesSession } from "@/mocks/fixtures-session";
+import { fixtures } from "#mocks/fixtures.ts";
+import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { SCENARIO_NAMES, SCENARIOS, isScenario } from "#workbench/fixtures/scenarios.ts";
 import { formatViolation } from "#workbench/fixtures/check/violations.ts";
 import "./scenario.css";

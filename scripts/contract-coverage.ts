@@ -5,7 +5,7 @@
  * one-line summary, writes coverage/contract-coverage.json, and fails below the
  * threshold in package.json (`contractCoverage.threshold`, in percent). `npm test` runs
  * it after Vitest, which records as it goes; nothing runs twice. Then the same for each
- * service's document the fixtures answer (identity, analytics: src/mocks/<name>/), each
+ * service's document the fixtures answer (identity, analytics: mocks/<name>/), each
  * in its own section, for information (no threshold).
  *
  * `--summary` prints the summary lines without the tables (unless the threshold is missed).

@@ -1,7 +1,7 @@
 /**
  * `npm run fixtures:import -- <file.har>` turns a HAR (a browser devtools export of the app
  * talking to a real server) into the fixtures' `recorded` scenario: the answers that keep the
- * product's contract are written to src/mocks/recorded/recorded.json, credentials removed;
+ * product's contract are written to mocks/recorded/recorded.json, credentials removed;
  * those that break it are listed with why. The HAR is untrusted: bounded in size, read only,
  * and nothing is written anywhere but that one file (whole, or not at all).
  */
@@ -14,7 +14,7 @@ import "./resolve-ts.ts";
 
 const root = resolve(import.meta.dirname, "..");
 /** The fixtures folder; the one place this command writes. */
-const RECORDED = "src/mocks/recorded/recorded.json";
+const RECORDED = "mocks/recorded/recorded.json";
 
 function fail(message: string): never {
   console.error(`fixtures:import: ${message}`);

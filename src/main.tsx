@@ -17,7 +17,7 @@ async function startMocking(): Promise<void> {
     // (docs/decisions/0016-real-server.md); VITE_API_DRIFT=0 turns the check off.
     if (import.meta.env.VITE_API_DRIFT === "0") return;
     // eslint-disable-next-line import-x/no-restricted-paths -- dev only, like the fixtures below
-    await import("@/mocks/drift")
+    await import("#workbench/drift/dev-check.ts")
       .then((drift) => drift.startDriftCheck())
       .catch((error: unknown) => console.error("[contract drift] The drift check could not start.", error));
     return;
@@ -26,10 +26,10 @@ async function startMocking(): Promise<void> {
     // The product-to-fixtures imports, dev only (docs/decisions/0010-two-wings.md); tests/build.e2e.test.ts proves dist/ has none.
     /* eslint-disable import-x/no-restricted-paths */
     const [{ startMockWorker }, { fixtures }, control, { identityStore }] = await Promise.all([
-      import("@/mocks/browser"),
-      import("@/mocks/fixtures"),
+      import("#mocks/browser.ts"),
+      import("#mocks/fixtures.ts"),
       import("#workbench/fixtures/resources/reset-control.ts"),
-      import("@/mocks/identity/fixtures"),
+      import("#mocks/identity/fixtures.ts"),
     ]);
     /* eslint-enable import-x/no-restricted-paths */
     // What the prototype created, changed or deleted survives a reload, for this tab's session,

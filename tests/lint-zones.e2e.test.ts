@@ -20,7 +20,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the app cannot import the fixtures",
     "src/app/app.tsx",
-    'import { fixtures } from "@/mocks/fixtures";\nexport const x = fixtures;\n',
+    'import { fixtures } from "#mocks/fixtures.ts";\nexport const x = fixtures;\n',
     PATHS,
     "Product code ships",
   ],
@@ -34,7 +34,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "main.tsx cannot import the fixtures statically",
     "src/main.tsx",
-    'import { startMockWorker } from "@/mocks/browser";\nexport const x = startMockWorker;\n',
+    'import { startMockWorker } from "#mocks/browser.ts";\nexport const x = startMockWorker;\n',
     PATHS,
     "Product code ships",
   ],
@@ -158,6 +158,20 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "Tests do not import scripts",
   ],
   [
+    "the workbench reaches the mocks only through the seam",
+    "workbench/gallery/gallery-story.tsx",
+    'import { fixtures } from "#mocks/fixtures.ts";\nexport const x = fixtures;\n',
+    PATHS,
+    "only through workbench/product.ts",
+  ],
+  [
+    "the tooling room imports no wing",
+    "tooling/dev-watch.ts",
+    'import { manifest } from "@/api/manifest";\nexport const x = manifest;\n',
+    PATHS,
+    "tooling/ holds",
+  ],
+  [
     "no cycles",
     "src/components/spinner.tsx",
     'import { Button } from "@/components/button";\nexport const x = Button;\n',
@@ -176,7 +190,7 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
   [
     "a story may use the fixtures",
     "src/components/button.stories.tsx",
-    'import { fixtures } from "@/mocks/fixtures";\nexport const x = fixtures;\n',
+    'import { fixtures } from "#mocks/fixtures.ts";\nexport const x = fixtures;\n',
     PATHS,
   ],
   [
@@ -209,12 +223,7 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     'import { REPO } from "../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
     PATHS,
   ],
-  [
-    "the fixtures may import msw",
-    "src/mocks/node.ts",
-    'import { http } from "msw";\nexport const x = http;\n',
-    NETWORK,
-  ],
+  ["the fixtures may import msw", "mocks/node.ts", 'import { http } from "msw";\nexport const x = http;\n', NETWORK],
 ];
 
 describe("the lint zones", () => {

@@ -23,5 +23,5 @@ export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 export { TextField } from "@/components/text-field";
 export { loadIdentity } from "@/features/identity/auth";
 export { SessionProvider, useSession } from "@/features/identity/session";
-export { fixtures } from "@/mocks/fixtures";
-export { identity as identityFixtures, SEEDED_USERS } from "@/mocks/identity/fixtures";
+export { fixtures } from "#mocks/fixtures.ts";
+export { identity as identityFixtures, SEEDED_USERS } from "#mocks/identity/fixtures.ts";

@@ -8,7 +8,7 @@
  */
 import { readManifest } from "../../workbench/contract/generated.ts";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { dirname, extname, join, resolve } from "node:path";
 import registry from "../../contracts.config.ts";
 import { contractList } from "../../workbench/contract/registry.ts";

@@ -7,7 +7,7 @@
  */
 import react from "@vitejs/plugin-react";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";

@@ -3,7 +3,7 @@
  * (`storybook build`), median of several runs, telemetry off.
  */
 import { rmSync } from "node:fs";
-import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { join, resolve } from "node:path";
 import { measure, median } from "./measure.ts";
 

@@ -15,7 +15,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { makeScratchCopy, REPO, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
-import { CACHE_FOLDER } from "../../workbench/codegen/scratch-folder.ts";
+import { CACHE_FOLDER } from "../../tooling/scratch-folder.ts";
 
 /** The Vitest projects of vite.config.ts; a stale name fails its phase ("No projects matched"). */
 const PROJECTS = ["unit", "unit-isolated", "types", "workbench", "node", "emulator", "storybook", "storybook-dark"];

@@ -4,11 +4,11 @@ import { delay, HttpResponse } from "msw";
 import { createOpenApiHttp } from "openapi-msw";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import type { paths } from "../../tests/example-contract/generated/schema";
+import type { paths } from "../../tests/contracts/example/generated/schema";
 import { apiBaseUrl, createApiClient } from "./client";
 import { ApiError } from "./errors";
-import { server } from "@/mocks/node";
-import { fixturesSession } from "@/mocks/fixtures-session";
+import { server } from "#mocks/node.ts";
+import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { createApiHooks } from "./query";
 
 // Responses that break the contract on purpose use `http.untyped`.

@@ -3,10 +3,10 @@
 // `@ts-expect-error` fails this test if the line below it ever compiles.
 import { createOpenApiHttp } from "openapi-msw";
 import { describe, expectTypeOf, it } from "vitest";
-import type { components, paths as ExamplePaths } from "../../tests/example-contract/generated/schema";
+import type { components, paths as ExamplePaths } from "../../tests/contracts/example/generated/schema";
 import { apiClient, createApiClient } from "./client";
 import type { ApiError } from "./errors";
-import { http } from "@/mocks/http";
+import { http } from "#mocks/http.ts";
 import { api, createApiHooks } from "./query";
 
 type Note = components["schemas"]["Note"];

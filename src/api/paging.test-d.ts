@@ -3,8 +3,8 @@
 // declared headers are typed, and `invalidates` names only paths a query can read. Each
 // `@ts-expect-error` fails this test if the line below it ever compiles.
 import { describe, expectTypeOf, it } from "vitest";
-import type * as Clinic from "../../tests/gallery-contract/generated/schema";
-import type * as Registry from "../../tests/resources-contract/generated/schema";
+import type * as Clinic from "../../tests/contracts/clinic/generated/schema";
+import type * as Registry from "../../tests/contracts/pet-registry/generated/schema";
 import { createApiClient } from "./client";
 import type { ApiError } from "./errors";
 import type { PageQuery } from "./paging";

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
-import type { paths } from "../../tests/gallery-contract/generated/schema";
-import { clinicManifest } from "../../tests/gallery-contract/fixtures";
+import type { paths } from "../../tests/contracts/clinic/generated/schema";
+import { clinicManifest } from "../../tests/contracts/clinic/fixtures";
 import { createApiClient } from "./client";
-import { server } from "@/mocks/node";
+import { server } from "#mocks/node.ts";
 import { setTokenSource, type TokenSource } from "./session";
 
 // The gallery's test contract: deletePet requires `bearer`, getPet needs nothing.

@@ -3,7 +3,7 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { server } from "@/mocks/node";
+import { server } from "#mocks/node.ts";
 import { track } from "@/features/analytics/analytics";
 import { recorder, SENDS } from "@/features/analytics/runtime";
 import { App } from "./app";

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { App } from "./app";
-import { identityStore } from "@/mocks/identity/fixtures";
+import { identityStore } from "#mocks/identity/fixtures.ts";
 import { loadIdentity } from "@/features/identity/auth";
 import { consent, recorder } from "@/features/analytics/runtime";
 

@@ -16,7 +16,7 @@ describe("npm run api on a bad registry", () => {
     const config = readFileSync(join(dir, "contracts.config.ts"), "utf8");
     const end = config.lastIndexOf("});");
     const entries =
-      '  outside: { role: "service", source: "../elsewhere/openapi.yaml", generated: "src/mocks/outside/generated" },\n' +
+      '  outside: { role: "service", source: "../elsewhere/openapi.yaml", generated: "mocks/outside/generated" },\n' +
       '  second: { role: "product", source: "second", generated: "src/api" },\n';
     writeFileSync(join(dir, "contracts.config.ts"), config.slice(0, end) + entries + config.slice(end));
     const before = snapshotOutputs(dir);

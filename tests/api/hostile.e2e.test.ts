@@ -1,4 +1,4 @@
-// A contract is untrusted input. The hostile corpus in tests/api/contracts/hostile/
+// A contract is untrusted input. The hostile corpus in tests/contracts/api-input/hostile/
 // proves that `npm run api` stays in the contract's folder, never reaches the network,
 // bounds its work, takes any valid name, and says at generation what cannot be
 // satisfied: each case with its exact message and place, its exit code, and the
@@ -12,7 +12,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiScratch, removeApiScratch, runApi, snapshotOutputs, writeContract } from "../harness/api-scratch.ts";
 
-const CORPUS = join(import.meta.dirname, "contracts", "hostile");
+const CORPUS = join(import.meta.dirname, "..", "contracts", "api-input", "hostile");
 
 /** A corpus case's files, with its placeholders filled in. */
 function corpus(name: string, fill: Record<string, string> = {}): Record<string, string> {

@@ -16,7 +16,7 @@ describe("npm run api on real-world shapes", () => {
 
   function useContract(name: string): { manifest: Manifest; types: string; stdout: string } {
     rmSync(join(dir, "openapi"), { recursive: true, force: true });
-    cpSync(join(REPO, "tests/api/contracts", name), join(dir, "openapi"), { recursive: true });
+    cpSync(join(REPO, "tests/contracts/api-input", name), join(dir, "openapi"), { recursive: true });
     const result = runApi(dir);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
@@ -62,7 +62,7 @@ describe("npm run api on real-world shapes", () => {
 
   it("makes api:check name a mock Service Worker that does not match the installed msw", () => {
     const worker = join(dir, ".storybook/public/mockServiceWorker.js");
-    cpSync(join(REPO, "tests/api/contracts/multi-file/openapi.yaml"), worker); // any other content
+    cpSync(join(REPO, "tests/contracts/api-input/multi-file/openapi.yaml"), worker); // any other content
     const check = runApi(dir, "--check");
     expect(check.status).toBe(1);
     expect(check.stderr).toContain(

@@ -27,9 +27,9 @@ function runScript(file: string, ...args: string[]) {
 
 describe.each(SCRIPTS)("npm run %s", (name, file, reported) => {
   it("reports a contract inside the repository", () => {
-    const result = runScript(file, "tests/resources-contract/openapi.yaml");
+    const result = runScript(file, "tests/contracts/pet-registry/openapi.yaml");
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`${name}: tests/resources-contract/openapi.yaml (Pet Registry 1.0.0)`);
+    expect(result.stdout).toContain(`${name}: tests/contracts/pet-registry/openapi.yaml (Pet Registry 1.0.0)`);
     expect(result.stdout).toContain(reported);
   });
 

@@ -12,8 +12,8 @@ import type { DriftEntry } from "#workbench/drift/drift-report.ts";
 import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium } from "../harness/browser.ts";
 import { startDevServer } from "../harness/dev-server.ts";
-import { DRIFT_CONTRACT, loadContract } from "../harness/drift-contract.ts";
-import { SECRETS, startDriftServer, type DriftServer } from "../harness/drift-server.ts";
+import { DRIFT_CONTRACT, loadContract } from "./drift-contract.ts";
+import { SECRETS, startDriftServer, type DriftServer } from "./drift-server.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
 
 const key = (entry: Pick<DriftEntry, "operationId" | "status" | "place" | "pointer">) =>
@@ -145,7 +145,7 @@ describe("npm run dev against a real server", () => {
       await region.getByRole("button", { name: "Copy 1 recorded answer as JSON" }).click();
       await region
         .getByRole("status")
-        .getByText(/^Copied: save it as src\/mocks\/recorded\/recorded\.json\.$/)
+        .getByText(/^Copied: save it as mocks\/recorded\/recorded\.json\.$/)
         .waitFor();
       expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({
         listPets: {

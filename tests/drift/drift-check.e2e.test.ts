@@ -5,8 +5,8 @@ import type { Manifest } from "../../src/api/manifest-types.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDriftCheck, type DriftCheck } from "#workbench/drift/drift-check.ts";
 import { createDriftReport, formatDrift } from "#workbench/drift/drift-report.ts";
-import { loadContract } from "../harness/drift-contract.ts";
-import { SECRETS, startDriftServer, type DriftServer } from "../harness/drift-server.ts";
+import { loadContract } from "./drift-contract.ts";
+import { SECRETS, startDriftServer, type DriftServer } from "./drift-server.ts";
 
 let manifest: Manifest;
 let contract: ContractSchemas;

@@ -1,15 +1,15 @@
 // `npm run fixtures:import` in a copy of the project whose contract is the drift tests': a HAR
-// becomes src/mocks/recorded/recorded.json with no credential in it, the disagreements are
+// becomes mocks/recorded/recorded.json with no credential in it, the disagreements are
 // listed, and a malformed HAR is refused with its place, leaving the recorded file as it was.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
-import { DRIFT_CONTRACT } from "../harness/drift-contract.ts";
-import { SECRETS } from "../harness/drift-server.ts";
+import { DRIFT_CONTRACT } from "./drift-contract.ts";
+import { SECRETS } from "./drift-server.ts";
 import { REPO, run } from "../harness/scratch-copy.ts";
 
-const RECORDED = "src/mocks/recorded/recorded.json";
+const RECORDED = "mocks/recorded/recorded.json";
 
 const har = (entries: unknown[]) => JSON.stringify({ log: { version: "1.2", entries } }, null, 2);
 const exchange = (url: string, status: number, body: unknown) => ({
@@ -58,7 +58,7 @@ describe("npm run fixtures:import", () => {
       "fixtures:import: not kept: log.entries[1] GET /api/pets/p-1: GET /pets/{petId} (getPet) → 200 response body at /name: expected a value (required), got nothing\n",
     );
     expect(result.stdout).toBe(
-      "fixtures:import: 1 recorded answers written to src/mocks/recorded/recorded.json (the `recorded` scenario); 1 disagreements not kept; 0 entries for no operation of the contract.\n",
+      "fixtures:import: 1 recorded answers written to mocks/recorded/recorded.json (the `recorded` scenario); 1 disagreements not kept; 0 entries for no operation of the contract.\n",
     );
     const written = readFileSync(join(dir, RECORDED), "utf8");
     expect(JSON.parse(written)).toEqual({

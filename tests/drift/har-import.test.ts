@@ -9,8 +9,8 @@ import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { createFixturesSession } from "#workbench/fixtures/fixtures-session.ts";
 import { formatViolation } from "#workbench/fixtures/check/violations.ts";
 import { HarError, importHar, MAX_HAR_BYTES } from "#workbench/drift/har-import.ts";
-import { loadContract } from "../harness/drift-contract.ts";
-import { SECRETS } from "../harness/drift-server.ts";
+import { loadContract } from "./drift-contract.ts";
+import { SECRETS } from "./drift-server.ts";
 
 let manifest: Manifest;
 let contract: ContractSchemas;

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../harness/scratch-copy.ts";
-import { SECRETS, startDriftServer, type DriftServer } from "../harness/drift-server.ts";
+import { SECRETS, startDriftServer, type DriftServer } from "./drift-server.ts";
 
 /** Runs the probe's command; asynchronously, since the servers it calls live in this process. */
 function probe(args: string[], env: Record<string, string> = {}) {
@@ -22,7 +22,7 @@ function probe(args: string[], env: Record<string, string> = {}) {
   );
 }
 
-const CONTRACT = ["--contract", "tests/drift-contract/openapi.yaml"];
+const CONTRACT = ["--contract", "tests/contracts/drift/openapi.yaml"];
 
 describe("npm run contract:probe", () => {
   let drifting: DriftServer;

@@ -5,8 +5,8 @@ import type { ContractSchemas } from "../../workbench/contract/contract-types.ts
 import type { Manifest } from "../../src/api/manifest-types.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probe, type ProbeResult } from "#workbench/drift/probe.ts";
-import { loadContract, startPrism } from "../harness/drift-contract.ts";
-import { startDriftServer, type DriftKind, type Misbehaviour } from "../harness/drift-server.ts";
+import { loadContract, startPrism } from "./drift-contract.ts";
+import { startDriftServer, type DriftKind, type Misbehaviour } from "./drift-server.ts";
 
 let manifest: Manifest;
 let contract: ContractSchemas;
@@ -144,7 +144,7 @@ describe("the probe against a bad server", () => {
 describe("the probe against Prism serving an older version of the contract", () => {
   let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
   beforeAll(async () => {
-    prism = await startPrism("tests/drift-contract/server-v1.yaml");
+    prism = await startPrism("tests/contracts/drift/server-v1.yaml");
   }, 70_000);
   afterAll(() => prism?.stop());
 

@@ -13,7 +13,7 @@ import { startDevServer, startStorybook } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, run } from "../harness/scratch-copy.ts";
 import { indexEntries } from "./storybook-sidebar.ts";
 
-const DOCUMENT = "src/mocks/weather/weather.openapi.yaml";
+const DOCUMENT = "mocks/weather/weather.openapi.yaml";
 const FORECAST = { city: "Basel", celsius: 21.5, sky: "sunny" };
 
 const WEATHER = `openapi: 3.1.0
@@ -55,7 +55,7 @@ components:
 `;
 
 /** The one entry: a service, its document and its generated folder. */
-const ENTRY = `  weather: { role: "service", source: "${DOCUMENT}", generated: "src/mocks/weather/generated" },\n`;
+const ENTRY = `  weather: { role: "service", source: "${DOCUMENT}", generated: "mocks/weather/generated" },\n`;
 
 /** A test of the app's author, calling the service as the app would: the Node mock setup answers it. */
 const NODE_TEST = `import { expect, it } from "vitest";
@@ -73,7 +73,7 @@ describe("adding a contract with one registry entry and its document", () => {
 
   beforeAll(async () => {
     dir = makeScratchCopy("add-contract");
-    mkdirSync(join(dir, "src/mocks/weather"), { recursive: true });
+    mkdirSync(join(dir, "mocks/weather"), { recursive: true });
     writeFileSync(join(dir, DOCUMENT), WEATHER);
     const config = readFileSync(join(dir, "contracts.config.ts"), "utf8");
     const end = config.lastIndexOf("});");
@@ -88,9 +88,9 @@ describe("adding a contract with one registry entry and its document", () => {
   });
 
   it("is generated, with a typed fixtures module, and the whole project still type-checks", () => {
-    const fixtures = readFileSync(join(dir, "src/mocks/weather/generated/fixtures.ts"), "utf8");
+    const fixtures = readFileSync(join(dir, "mocks/weather/generated/fixtures.ts"), "utf8");
     expect(fixtures).toContain("export const fixtures = createFixtures<operations>(");
-    expect(readFileSync(join(dir, "src/mocks/generated/mocked-contracts.ts"), "utf8")).toContain(
+    expect(readFileSync(join(dir, "mocks/generated/mocked-contracts.ts"), "utf8")).toContain(
       '{ name: "weather", fixtures: weather, handlers: weather.handlers, ownData: true }',
     );
     const check = run(dir, "npm", ["run", "--silent", "api:check"]);

@@ -19,7 +19,7 @@ describe("a filled-in contract flows through the scaffold", () => {
   beforeAll(() => {
     dir = makeScratchCopy("contract-flow");
     // Whatever the project's contract is (one file or several), the example replaces it.
-    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/example-contract/openapi.yaml"), "utf8") });
+    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/contracts/example/openapi.yaml"), "utf8") });
     mkdirSync(join(dir, "src/features/notes"), { recursive: true });
     for (const file of ["notes-list.tsx", "notes-list.stories.tsx"]) {
       copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));

@@ -1,5 +1,5 @@
 // The contract gallery and contract coverage on a filled-in contract: the gallery's test
-// contract (tests/gallery-contract/openapi.yaml: 10 operations in 3 tags and none, 24
+// contract (tests/contracts/clinic/openapi.yaml: 10 operations in 3 tags and none, 24
 // operation × status pairs, problem details, a plain JSON error, a text body, an event
 // stream of objects, an empty body, a `4XX` range, a `default`, and two lists of objects
 // answering 200, which one gallery batch shows on one page) replaces the project's in a
@@ -30,7 +30,7 @@ interface JsonReport {
   }>;
 }
 
-const CONTRACT = readFileSync(join(REPO, "tests/gallery-contract/openapi.yaml"), "utf8");
+const CONTRACT = readFileSync(join(REPO, "tests/contracts/clinic/openapi.yaml"), "utf8");
 const PAIRS = 24;
 
 describe("the contract gallery and contract coverage, on a contract of several tags and statuses", () => {
@@ -42,7 +42,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
     writeContract(dir, { "openapi.yaml": CONTRACT });
     mkdirSync(join(dir, "src/features/pets"), { recursive: true });
     for (const file of ["pets-list.tsx", "pets-list.stories.tsx", "pets-list.dom.test.tsx"]) {
-      copyFileSync(join(REPO, "tests/gallery-contract/fixture-app", file), join(dir, "src/features/pets", file));
+      copyFileSync(join(REPO, "tests/contracts/clinic/fixture-app", file), join(dir, "src/features/pets", file));
     }
     const api = run(dir, "npm", ["run", "--silent", "api"]);
     if (api.status !== 0) throw new Error(`npm run api failed:\n${api.stderr}`);

@@ -17,7 +17,9 @@ describe("npm run dev with a contract that has resources", () => {
     dir = makeScratchCopy("resources-dev");
     // Replaces the whole folder: a contract of the user's as openapi.json would otherwise sit
     // beside this openapi.yaml, and `npm run api` refuses two entry files.
-    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/resources-contract/openapi.yaml"), "utf8") });
+    writeContract(dir, {
+      "openapi.yaml": readFileSync(join(REPO, "tests/contracts/pet-registry/openapi.yaml"), "utf8"),
+    });
     const api = run(dir, "npm", ["run", "--silent", "api"]);
     expect(api.status, api.stderr).toBe(0);
     browser = await launchChromium();

@@ -27,7 +27,7 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
 
   beforeAll(async () => {
     dir = makeScratchCopy("static-storybook");
-    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/example-contract/openapi.yaml"), "utf8") });
+    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/contracts/example/openapi.yaml"), "utf8") });
     mkdirSync(join(dir, "src/features/notes"), { recursive: true });
     for (const file of ["notes-list.tsx", "notes-list.stories.tsx", "notes-sub-path.stories.tsx"]) {
       copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));

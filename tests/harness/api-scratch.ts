@@ -26,6 +26,7 @@ const PARTS = [
   ...new Set([
     "scripts",
     "workbench",
+    "tooling",
     "redocly.yaml",
     "package.json",
     "contracts.config.ts",

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -113,7 +113,7 @@ export async function startStorybook(cwd: string): Promise<{ url: string; child:
 /**
  * Proves that the dev server serving `frame` of `page` from `root` leaves scratch copies alone.
  * `npm test` makes them under .cache/, each with a tsconfig.json, and Vite reloads every page it
- * serves when one appears where it watches (workbench/codegen/dev-watch.ts). A tsconfig.json outside
+ * serves when one appears where it watches (tooling/dev-watch.ts). A tsconfig.json outside
  * .cache/ is the control: it must reload the frame, so that the one inside is known to have been
  * seen and ignored, not merely missed.
  *

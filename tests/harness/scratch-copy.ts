@@ -1,6 +1,6 @@
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { cpSync, readdirSync, rmSync } from "node:fs";
-import { CACHE_FOLDER, makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { CACHE_FOLDER, makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { join, resolve } from "node:path";
 
 export const REPO = resolve(import.meta.dirname, "../..");

@@ -1,19 +1,19 @@
 // The same sign-up / sign-in / lookup / refresh / error cases, through the real Firebase
 // SDK, against the Auth emulator (the real provider, locally) and against the embedded
-// fixtures (src/mocks/identity): where the two disagree, one of them fails here, so the
+// fixtures (mocks/identity): where the two disagree, one of them fails here, so the
 // fixtures cannot drift from the provider. Every exchange of both is also checked
 // against the identity endpoints' contract (identity-toolkit.openapi.yaml).
 // The password policy is not here: the emulator does not implement it (501); the
-// fixtures alone answer it (src/mocks/identity/handlers.dom.test.ts).
+// fixtures alone answer it (mocks/identity/handlers.dom.test.ts).
 import type { Auth } from "firebase/auth";
 import type * as FirebaseAuth from "firebase/auth";
 import { bypass, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { identity } from "@/mocks/identity/fixtures";
-import { storeHandlers } from "@/mocks/identity/handlers";
-import { createIdentityStore } from "@/mocks/identity/store";
+import { identity } from "#mocks/identity/fixtures.ts";
+import { storeHandlers } from "#mocks/identity/handlers.ts";
+import { createIdentityStore } from "#mocks/identity/store.ts";
 import { clearAuthEmulator, seedAuthEmulator, waitForAuthEmulator } from "../harness/auth-emulator.ts";
 
 interface Target {

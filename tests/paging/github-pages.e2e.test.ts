@@ -11,7 +11,7 @@ import { createApiClient } from "../../src/api/client.ts";
 import type { ApiPage, PageQuery } from "../../src/api/paging.ts";
 import { createQueryClient } from "../../src/api/query-client.ts";
 import { createApiHooks } from "../../src/api/query.ts";
-import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { createFixtures, type Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import { loadContract } from "../../workbench/fixtures/test-contracts.ts";
 

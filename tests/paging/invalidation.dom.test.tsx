@@ -11,10 +11,10 @@ import type { Manifest } from "@/api/manifest-types";
 import { createQueryClient } from "@/api/query-client";
 import { createApiHooks } from "@/api/query";
 import type { Invalidates } from "@/api/invalidation";
-import { server } from "@/mocks/node";
-import { fixtures as registry } from "../resources-contract/generated/fixtures.ts";
-import registryManifest from "../resources-contract/generated/manifest.json";
-import type * as Registry from "../resources-contract/generated/schema";
+import { server } from "#mocks/node.ts";
+import { fixtures as registry } from "../contracts/pet-registry/generated/fixtures.ts";
+import registryManifest from "../contracts/pet-registry/generated/manifest.json";
+import type * as Registry from "../contracts/pet-registry/generated/schema";
 
 const manifest = registryManifest as Manifest;
 const hooks = createApiHooks<Registry.paths, Registry.paging>(

@@ -16,7 +16,9 @@ describe("npm run dev: a mutation refreshes the list of its resource", () => {
   let dir: string;
   beforeAll(async () => {
     dir = makeScratchCopy("refresh-dev");
-    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/resources-contract/openapi.yaml"), "utf8") });
+    writeContract(dir, {
+      "openapi.yaml": readFileSync(join(REPO, "tests/contracts/pet-registry/openapi.yaml"), "utf8"),
+    });
     mkdirSync(join(dir, "src/features/owners"), { recursive: true });
     copyFileSync(
       join(REPO, "tests/paging/fixture-app/owners-screen.tsx"),

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
 import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import type { Manifest } from "../../src/api/manifest-types.ts";
-import contract from "../gallery-contract/generated/contract.json";
-import manifest from "../gallery-contract/generated/manifest.json";
+import contract from "../contracts/clinic/generated/contract.json";
+import manifest from "../contracts/clinic/generated/manifest.json";
 
 const clinic = createFixtures(manifest as Manifest, contract as unknown as ContractSchemas);
 const server = setupServer();

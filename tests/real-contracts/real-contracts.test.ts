@@ -12,7 +12,7 @@ import { generate } from "#workbench/codegen/generate.ts";
 import { loadContract } from "#workbench/fixtures/test-contracts.ts";
 import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
 
-const FILE = "workbench/fixtures/test-contracts/constructs-real.yaml";
+const FILE = "tests/contracts/constructs/real-world.yaml";
 const BASE = "http://api.test/v1";
 const loaded = await loadContract(FILE);
 

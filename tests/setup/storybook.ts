@@ -4,7 +4,7 @@
 import { afterEach, beforeEach } from "vitest";
 import { GALLERY_TAG } from "#workbench/gallery/gallery-tag.ts";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
-import { serviceFixtures } from "@/mocks/generated/service-fixtures";
+import { serviceFixtures } from "#mocks/generated/service-fixtures.ts";
 
 const original = console.error;
 let logged: string[] = [];

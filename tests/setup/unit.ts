@@ -2,13 +2,13 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { fixtures } from "@/mocks/fixtures";
-import { onUnhandledFrame, server } from "@/mocks/node";
-import { fixturesSession } from "@/mocks/fixtures-session";
+import { fixtures } from "#mocks/fixtures.ts";
+import { onUnhandledFrame, server } from "#mocks/node.ts";
+import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
-import { identityStore } from "@/mocks/identity/fixtures";
-import { mockedContracts } from "@/mocks/generated/mocked-contracts";
-import { serviceFixtures } from "@/mocks/generated/service-fixtures";
+import { identityStore } from "#mocks/identity/fixtures.ts";
+import { mockedContracts } from "#mocks/generated/mocked-contracts.ts";
+import { serviceFixtures } from "#mocks/generated/service-fixtures.ts";
 
 // `findBy…` and `waitFor` wait up to 10 s for a mocked answer, as play functions do
 // (.storybook/preview.tsx): under CI's load (three Vitest runs of a scratch copy beside the

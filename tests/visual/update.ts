@@ -4,7 +4,7 @@
 // no longer exist (renamed or deleted), which Vitest's `--update` alone would leave behind.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
-import { makeScratchFolder } from "../../workbench/codegen/scratch-folder.ts";
+import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { join, relative, resolve } from "node:path";
 import { BASELINE_DIR, storyProject, THEMES } from "./baselines.ts";
 

@@ -12,16 +12,16 @@ import {
 } from "./fixtures-modules.ts";
 
 const contracts = {
-  product: { role: "product", source: "openapi", generated: "src/api", fixtures: "src/mocks/generated/fixtures.ts" },
+  product: { role: "product", source: "openapi", generated: "src/api", fixtures: "mocks/generated/fixtures.ts" },
   example: { role: "test", source: "tests/example/openapi.yaml", generated: "tests/example/generated" },
-  "maps-tiles": { role: "service", source: "src/mocks/maps/maps.yaml", generated: "src/mocks/maps/generated" },
+  "maps-tiles": { role: "service", source: "mocks/maps/maps.yaml", generated: "mocks/maps/generated" },
   idp: {
     role: "service",
-    source: "src/mocks/idp/idp.yaml",
-    generated: "src/mocks/idp/generated",
-    answers: { module: "src/mocks/idp/handlers.ts", export: "idpHandlers" },
+    source: "mocks/idp/idp.yaml",
+    generated: "mocks/idp/generated",
+    answers: { module: "mocks/idp/handlers.ts", export: "idpHandlers" },
   },
-  beacon: { role: "service", source: "b.yaml", generated: "src/mocks/beacon/generated", answers: "on-request" },
+  beacon: { role: "service", source: "b.yaml", generated: "mocks/beacon/generated", answers: "on-request" },
 } as const satisfies ContractRegistry;
 
 const [product, example] = contractList(contracts);
@@ -30,7 +30,7 @@ describe("a contract's fixtures module", () => {
   it("imports its generated files from its generated folder, wherever the module is written", () => {
     expect(fixturesModule(example!)).toContain('import contractText from "./contract.json?raw";');
     expect(fixturesModule(example!)).toContain('import type { operations } from "./schema";');
-    expect(fixturesModule(product!)).toContain('import generatedManifest from "../../api/manifest.json";');
+    expect(fixturesModule(product!)).toContain('import generatedManifest from "../../src/api/manifest.json";');
   });
 
   it("builds the fixtures typed by the contract's operations, in the product's fixtures session", () => {

@@ -6,10 +6,10 @@
 import { dirname, posix, relative } from "node:path";
 import { serviceContracts, productContract, type ContractRegistry, type NamedContract } from "../contract/registry.ts";
 
-/** The fixtures that answer in the mock setups (src/mocks/node.ts, browser.ts, .storybook/preview.tsx). */
-export const MOCKED_CONTRACTS = "src/mocks/generated/mocked-contracts.ts";
+/** The fixtures that answer in the mock setups (mocks/node.ts, browser.ts, .storybook/preview.tsx). */
+export const MOCKED_CONTRACTS = "mocks/generated/mocked-contracts.ts";
 /** Every service's fixtures by name, for contract coverage's recorder (tests/setup). */
-export const SERVICE_FIXTURES = "src/mocks/generated/service-fixtures.ts";
+export const SERVICE_FIXTURES = "mocks/generated/service-fixtures.ts";
 
 /** An import specifier from the module at `from` to the file at `to` (both relative to the root), without `.ts`. */
 function specifier(from: string, to: string): string {
@@ -42,7 +42,7 @@ export function fixturesModule(contract: NamedContract): string {
     `import type { ContractSchemas } from "#workbench/contract/contract-types.ts";\n` +
     `import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";\n` +
     `import type { Manifest } from "@/api/manifest-types";\n` +
-    `import { fixturesSession } from "@/mocks/fixtures-session";\n` +
+    `import { fixturesSession } from "#mocks/fixtures-session.ts";\n` +
     `import contractText from ${JSON.stringify(`${to("contract.json")}?raw`)};\n` +
     `import generatedManifest from ${JSON.stringify(to("manifest.json"))};\n` +
     `import type { operations } from ${JSON.stringify(to("schema"))};\n\n` +
@@ -132,7 +132,7 @@ export function serviceFixturesModule(registry: ContractRegistry): string {
  * Every module the registry makes `npm run api` write, path (relative to the root) → text.
  *
  * @example
- * registryModules(registry).get("src/mocks/generated/mocked-contracts.ts");
+ * registryModules(registry).get("mocks/generated/mocked-contracts.ts");
  */
 export function registryModules(registry: ContractRegistry, contracts: readonly NamedContract[]): Map<string, string> {
   const modules = new Map<string, string>();

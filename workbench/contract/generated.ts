@@ -1,5 +1,5 @@
 // The one reader of the generated files on the Node side (the browser side imports them
-// through Vite: src/api/manifest.ts, src/mocks/fixtures.ts). `npm run api` writes them;
+// through Vite: src/api/manifest.ts, mocks/fixtures.ts). `npm run api` writes them;
 // this module only reads what a target's folder holds.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,7 +21,7 @@ export function generatedPath(root: string, file: "manifest.json" | "contract.js
  *
  * @example
  * readManifest(root).operations.length;
- * readManifest(root, "tests/example-contract/generated");
+ * readManifest(root, "tests/contracts/example/generated");
  */
 export function readManifest(root: string, dir = GENERATED_DIR): Manifest {
   return JSON.parse(readFileSync(generatedPath(root, "manifest.json", dir), "utf8")) as Manifest;

@@ -1,4 +1,4 @@
-// The shape of recorded answers (src/mocks/recorded/recorded.json): what a real server sent
+// The shape of recorded answers (mocks/recorded/recorded.json): what a real server sent
 // that kept the contract, by operation, which the fixtures' `recorded` scenario replays.
 // Written by `npm run fixtures:import` (workbench/drift), read by the fixtures engine.
 

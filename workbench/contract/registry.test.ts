@@ -59,17 +59,17 @@ describe("defineContracts", () => {
 
 describe("reading the registry", () => {
   const contracts = {
-    product: { ...PRODUCT, fixtures: "src/mocks/generated/fixtures.ts" },
+    product: { ...PRODUCT, fixtures: "mocks/generated/fixtures.ts" },
     example: { role: "test", source: "tests/example/openapi.yaml", generated: "tests/example/generated" },
-    maps: { role: "service", source: "src/mocks/maps/maps.yaml", generated: "src/mocks/maps/generated" },
+    maps: { role: "service", source: "mocks/maps/maps.yaml", generated: "mocks/maps/generated" },
     quiet: { role: "service", source: "q.yaml", generated: "q", gallery: false },
   } as const satisfies ContractRegistry;
 
   it("names each contract and puts its fixtures module in its generated folder unless told otherwise", () => {
     expect(contractList(contracts).map(({ name, fixtures }) => [name, fixtures])).toEqual([
-      ["product", "src/mocks/generated/fixtures.ts"],
+      ["product", "mocks/generated/fixtures.ts"],
       ["example", "tests/example/generated/fixtures.ts"],
-      ["maps", "src/mocks/maps/generated/fixtures.ts"],
+      ["maps", "mocks/maps/generated/fixtures.ts"],
       ["quiet", "q/fixtures.ts"],
     ]);
   });

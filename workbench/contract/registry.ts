@@ -16,7 +16,7 @@ export type ContractRole = "product" | "service" | "test";
 
 /** Where a service's answers come from when its requests are not answered by its fixtures' handlers. */
 export interface HandWrittenHandlers {
-  /** The module that exports the handlers, relative to the repository (`src/mocks/identity/fixtures.ts`). */
+  /** The module that exports the handlers, relative to the repository (`mocks/identity/fixtures.ts`). */
   module: string;
   /** The name of its export: an array of MSW request handlers. */
   export: string;
@@ -68,8 +68,8 @@ const NAME = /^[a-z][a-z0-9-]*$/;
  *
  * @example
  * export default defineContracts({
- *   product: { role: "product", source: "openapi", generated: "src/api", fixtures: "src/mocks/generated/fixtures.ts" },
- *   maps: { role: "service", source: "src/mocks/maps/maps.openapi.yaml", generated: "src/mocks/maps/generated" },
+ *   product: { role: "product", source: "openapi", generated: "src/api", fixtures: "mocks/generated/fixtures.ts" },
+ *   maps: { role: "service", source: "mocks/maps/maps.openapi.yaml", generated: "mocks/maps/generated" },
  * });
  */
 export function defineContracts<const Registry extends ContractRegistry>(registry: Registry): Registry {

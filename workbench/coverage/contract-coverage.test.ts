@@ -16,10 +16,10 @@ import {
 
 const REPO = join(import.meta.dirname, "../..");
 const manifest = JSON.parse(
-  readFileSync(join(REPO, "tests/gallery-contract/generated/manifest.json"), "utf8"),
+  readFileSync(join(REPO, "tests/contracts/clinic/generated/manifest.json"), "utf8"),
 ) as Manifest;
 const identityManifest = JSON.parse(
-  readFileSync(join(REPO, "src/mocks/identity/generated/manifest.json"), "utf8"),
+  readFileSync(join(REPO, "mocks/identity/generated/manifest.json"), "utf8"),
 ) as Manifest;
 const everywhere = () => true;
 
@@ -152,8 +152,8 @@ describe("the services' documents", () => {
       cpSync(join(REPO, from), join(root, to));
     };
     try {
-      copy("tests/gallery-contract/generated/manifest.json", "src/api/manifest.json");
-      copy("src/mocks/identity/generated/manifest.json", "src/mocks/identity/generated/manifest.json");
+      copy("tests/contracts/clinic/generated/manifest.json", "src/api/manifest.json");
+      copy("mocks/identity/generated/manifest.json", "mocks/identity/generated/manifest.json");
       // Only the unit test file exists here: the story's records count for nothing.
       writeFileSync(join(root, "src/a.test.tsx"), "");
       const report = fullReport(root, recorded, 10);
@@ -175,7 +175,7 @@ describe("the services' documents", () => {
 describe("a contract with an operation × status no body can answer", () => {
   it("shows the pair as unsatisfiable and counts it in neither total", async () => {
     const { outputs } = await generate(REPO, {
-      contract: "workbench/fixtures/test-contracts/constructs-real.yaml",
+      contract: "tests/contracts/constructs/real-world.yaml",
       outDir: "src/api",
     });
     const root = mkdtempSync(join(tmpdir(), "coverage-unsatisfiable-"));

@@ -7,7 +7,7 @@
 import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
-import { CACHE_FOLDER } from "../codegen/scratch-folder.ts";
+import { CACHE_FOLDER } from "../../tooling/scratch-folder.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";

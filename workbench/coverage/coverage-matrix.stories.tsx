@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { Manifest } from "@/api/manifest-types";
-import identityManifest from "@/mocks/identity/generated/manifest.json";
-import { clinicManifest } from "../../tests/gallery-contract/fixtures";
+import identityManifest from "#mocks/identity/generated/manifest.json";
+import { clinicManifest } from "../../tests/contracts/clinic/fixtures";
 import { coverageReport } from "./coverage-report";
 import { CoverageMatrix } from "./coverage-matrix";
 
 // Reports computed, as `npm run coverage:contract` computes them, for the gallery's test
-// contract (tests/gallery-contract/openapi.yaml: 24 pairs) and recorded runs made up here.
+// contract (tests/contracts/clinic/openapi.yaml: 24 pairs) and recorded runs made up here.
 const always = () => true;
 const partly = coverageReport(
   clinicManifest,

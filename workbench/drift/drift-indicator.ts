@@ -70,10 +70,10 @@ export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): (
     console.info("[contract drift] report", json);
   });
   record.addEventListener("click", () => {
-    // What src/mocks/recorded/recorded.json holds: the `recorded` scenario replays it.
+    // What mocks/recorded/recorded.json holds: the `recorded` scenario replays it.
     const json = JSON.stringify(recorder?.recording() ?? {}, null, 2);
     navigator.clipboard.writeText(json).then(
-      () => (status.textContent = "Copied: save it as src/mocks/recorded/recorded.json."),
+      () => (status.textContent = "Copied: save it as mocks/recorded/recorded.json."),
       () => (status.textContent = "The clipboard is not available here; the recording is in the console."),
     );
     console.info("[contract drift] recording", json);

@@ -11,7 +11,7 @@ import { sensitiveProperties, type Recording } from "./recording";
  * @example
  * const recorder = createRecorder(contract);
  * await recorder.keep("listPets", response.clone());
- * JSON.stringify(recorder.recording()); // what src/mocks/recorded/recorded.json holds
+ * JSON.stringify(recorder.recording()); // what mocks/recorded/recorded.json holds
  */
 export function createRecorder(contract: ContractSchemas) {
   const sensitive = sensitiveProperties(contract);

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { createApiClient, createApiHooks } from "../product";
-import { clinic, clinicManifest } from "../../tests/gallery-contract/fixtures";
-import type { paths } from "../../tests/gallery-contract/generated/schema";
+import { clinic, clinicManifest } from "../../tests/contracts/clinic/fixtures";
+import type { paths } from "../../tests/contracts/clinic/generated/schema";
 import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story";
 import type { RuntimeHooks } from "./operation-response";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clinic } from "../../tests/gallery-contract/fixtures";
+import { clinic } from "../../tests/contracts/clinic/fixtures";
 import { galleryStory } from "./gallery-story";
 
 describe("galleryStory", () => {

@@ -2,9 +2,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { server } from "@/mocks/node";
+import { server } from "#mocks/node.ts";
 import { createQueryClient } from "../product";
-import { clinic } from "../../tests/gallery-contract/fixtures";
+import { clinic } from "../../tests/contracts/clinic/fixtures";
 import { OperationResponse } from "./operation-response";
 
 function show(...pairs: Array<[operationId: string, status: string]>) {

@@ -14,7 +14,7 @@ import { SchemaView } from "./schema-view";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers";
 import "./operation-response.css";
 
-/** What the gallery needs from a contract's fixtures (`fixtures` in src/mocks/fixtures.ts has it all). */
+/** What the gallery needs from a contract's fixtures (`fixtures` in mocks/fixtures.ts has it all). */
 export interface GallerySource {
   manifest: Manifest;
   contract: ContractSchemas;

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { clinicContract, schemaRef } from "../../tests/gallery-contract/fixtures";
+import { clinicContract, schemaRef } from "../../tests/contracts/clinic/fixtures";
 import { labelOf, shapeOf } from "./schema-shape";
 import { MAX_ROWS, SchemaView } from "./schema-view";
 

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { clinic, clinicContract, schemaRef } from "../../tests/gallery-contract/fixtures";
+import { clinic, clinicContract, schemaRef } from "../../tests/contracts/clinic/fixtures";
 import { MAX_ROWS, SchemaView } from "./schema-view";
 
-// Data generated from the gallery's test contract (tests/gallery-contract/openapi.yaml)
+// Data generated from the gallery's test contract (tests/contracts/clinic/openapi.yaml)
 // by the same fixtures the product's contract gets: what the gallery shows, one shape each.
 const schemas = clinicContract.components.schemas;
 const owner = clinic.fixture("getOwner", 200);

@@ -1,18 +1,18 @@
 // The real Firebase Analytics SDK, its Google calls answered by the fixtures of their own
-// contract (src/mocks/analytics/), every exchange checked against it. jsdom has no
+// contract (mocks/analytics/), every exchange checked against it. jsdom has no
 // IndexedDB, which the SDK needs (isSupported() is false without it): fake-indexeddb
 // provides one. jsdom does not fetch <script src>, so Google's tag script is never loaded;
 // the test sees the SDK insert it.
 import "fake-indexeddb/auto";
 import { deleteApp, initializeApp, type FirebaseApp } from "firebase/app";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { server } from "@/mocks/node";
+import { server } from "#mocks/node.ts";
 import {
   analyticsFixtures,
   GTAG_SCRIPT_URL,
   googleOffline,
   type MockHandler as HttpHandler,
-} from "@/mocks/analytics/fixtures";
+} from "#mocks/analytics/fixtures.ts";
 import { CONSENT_KEY, createConsentStore, type ConsentChoice } from "./consent";
 import { connectFirebaseAnalytics } from "./firebase-sink";
 import { memoryStorage } from "./memory-storage";

@@ -2,8 +2,8 @@
 // Google endpoint that no fixture answers fails the test (the same policy runs in the
 // Storybook and `npm run dev` worker). Only the real-SDK test answers them, on purpose.
 import { expect, it, vi } from "vitest";
-import { fixturesSession } from "@/mocks/fixtures-session";
-import { GTAG_SCRIPT_URL } from "@/mocks/analytics/fixtures";
+import { fixturesSession } from "#mocks/fixtures-session.ts";
+import { GTAG_SCRIPT_URL } from "#mocks/analytics/fixtures.ts";
 
 it("a request for Google's tag script or a Firebase endpoint is refused and reported", async () => {
   const error = vi.spyOn(console, "error").mockImplementation(() => undefined);

@@ -4,8 +4,8 @@ import { useEffect } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadIdentity } from "./auth";
 import { SessionProvider, useSession, type Session } from "./session";
-import { server } from "@/mocks/node";
-import { IDENTITY_TOOLKIT } from "@/mocks/identity/handlers";
+import { server } from "#mocks/node.ts";
+import { IDENTITY_TOOLKIT } from "#mocks/identity/handlers.ts";
 
 // The session over the real Firebase SDK, its provider answered by the embedded fixtures.
 afterEach(async () => {

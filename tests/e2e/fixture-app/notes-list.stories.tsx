@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse } from "msw";
 import { expect, within } from "storybook/test";
-import { fixtures } from "@/mocks/fixtures";
-import { http } from "@/mocks/http";
+import { fixtures } from "#mocks/fixtures.ts";
+import { http } from "#mocks/http.ts";
 import { NotesList } from "./notes-list";
 
 const meta = { title: "Notes/NotesList", component: NotesList } satisfies Meta<typeof NotesList>;

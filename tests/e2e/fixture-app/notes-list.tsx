@@ -1,5 +1,5 @@
 // Copied into src/features/notes/ of a scratch copy whose contract is the example
-// contract (tests/example-contract/openapi.yaml). It is what a developer writes the
+// contract (tests/contracts/example/openapi.yaml). It is what a developer writes the
 // day the contract fills in: one hook call, the foundation components, no fetch code.
 import { api } from "@/api/query";
 import { QueryBoundary } from "@/components/query-boundary";

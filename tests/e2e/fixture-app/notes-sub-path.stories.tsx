@@ -3,7 +3,7 @@
 // the mocked API can supply, opened from a static build served under a sub-path.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { http } from "@/mocks/http";
+import { http } from "#mocks/http.ts";
 import { NotesList } from "./notes-list";
 
 const meta = { title: "SubPath/Notes", component: NotesList } satisfies Meta<typeof NotesList>;

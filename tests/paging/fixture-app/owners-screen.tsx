@@ -1,5 +1,5 @@
 // Copied into src/features/owners/ of a scratch copy whose contract is the resources test
-// contract (tests/resources-contract/openapi.yaml), and rendered beside the app, by
+// contract (tests/contracts/pet-registry/openapi.yaml), and rendered beside the app, by
 // tests/paging/refresh-dev.e2e.test.ts: a list that pages and a form that creates, with no
 // code that refreshes the list by hand: the hooks' default invalidation does it.
 import { QueryClientProvider } from "@tanstack/react-query";

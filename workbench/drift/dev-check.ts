@@ -1,0 +1,24 @@
+// The drift check of `npm run dev` against a real server (VITE_API_MOCK=0): every exchange
+// with the contract's operations checked by the fixtures' validators, the disagreements in
+// the console and in a small indicator. Loaded only by the dev-only branch of src/main.tsx.
+import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
+import { createDriftCheck } from "#workbench/drift/drift-check.ts";
+import { mountDriftIndicator } from "#workbench/drift/drift-indicator.ts";
+import { createDriftReport, type DriftReport } from "#workbench/drift/drift-report.ts";
+import { logNewDrift, observeFetch } from "#workbench/drift/fetch-observer.ts";
+import { createRecorder } from "#workbench/drift/recorder.ts";
+import contractText from "@/api/contract.json?raw";
+import { manifest } from "@/api/manifest";
+
+// As text, as mocks/fixtures.ts reads it: no inferred type for the whole contract.
+const contract = JSON.parse(contractText) as ContractSchemas;
+
+/** Starts checking the page's exchanges; the report is what the indicator shows. */
+export function startDriftCheck(): DriftReport {
+  const report = createDriftReport();
+  const check = createDriftCheck({ manifest, contract });
+  const recorder = createRecorder(contract);
+  observeFetch(window, check, report, logNewDrift, recorder);
+  mountDriftIndicator(report, recorder);
+  return report;
+}
