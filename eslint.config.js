@@ -219,6 +219,9 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-self-import": "error",
       "import-x/no-useless-path-segments": "error",
+      // One import-specifier convention: every project file is imported by its full name, as Node
+      // and the browser resolve ES modules (docs/layout.md). Packages are imported by their names.
+      "import-x/extensions": ["error", "ignorePackages", { checkTypeImports: true }],
       // One-way architecture: app → features → shared (components, api, styles, lib); the map of the wings.
       "import-x/no-restricted-paths": ["error", { zones: zones() }],
     },

@@ -6,10 +6,10 @@ import { configure } from "storybook/test";
 import { keepMocking, startMockWorker } from "#mocks/browser.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { mockedContracts } from "#mocks/generated/mocked-contracts.ts";
-import { createQueryClient } from "@/api/query-client";
+import { createQueryClient } from "@/api/query-client.ts";
 import "@/styles/tokens.css";
-import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario";
-import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench";
+import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario.tsx";
+import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench.tsx";
 
 /** A fresh cache per story, retries off: every story starts from nothing and shows errors at once. */
 function FreshQueryClient({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { setupWorker, type SetupWorker } from "msw/browser";
-import { mockedContracts } from "./generated/mocked-contracts";
-import { onUnhandledFrame } from "./fixtures";
+import { mockedContracts } from "./generated/mocked-contracts.ts";
+import { onUnhandledFrame } from "./fixtures.ts";
 import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/worker/request-destination.ts";
 import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker/worker-liveness.ts";
 

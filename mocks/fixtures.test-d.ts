@@ -2,9 +2,9 @@
 // status or an unknown operation does not compile. Each `@ts-expect-error` fails
 // this test if the line below it ever compiles.
 import { describe, expectTypeOf, it } from "vitest";
-import type { components, operations as ExampleOperations } from "../tests/contracts/example/generated/schema";
+import type { components, operations as ExampleOperations } from "../tests/contracts/example/generated/schema.d.ts";
 import type { Fixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { fixtures } from "./fixtures";
+import { fixtures } from "./fixtures.ts";
 
 type Note = components["schemas"]["Note"];
 declare const example: Fixtures<ExampleOperations>;

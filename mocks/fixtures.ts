@@ -2,8 +2,8 @@
 // them: the instance `npm run api` generates (./generated/fixtures.ts, from the registry in
 // contracts.config.ts), and the unhandled-request policy that names the product's operations.
 import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
-import { fixturesSession } from "./fixtures-session";
-import { fixtures } from "./generated/fixtures";
+import { fixturesSession } from "./fixtures-session.ts";
+import { fixtures } from "./generated/fixtures.ts";
 import recording from "./recorded/recorded.json";
 
 // What `npm run fixtures:import` (or the dev drift check's copy) kept from a real server: the

@@ -1,5 +1,5 @@
 import { createOpenApiHttp } from "openapi-msw";
-import type { paths } from "@/api/schema";
+import type { paths } from "@/api/schema.d.ts";
 
 /**
  * MSW's `http`, typed by the contract: only paths and methods the contract

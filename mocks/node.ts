@@ -1,6 +1,6 @@
 import { setupServer } from "msw/node";
-import { mockedContracts } from "./generated/mocked-contracts";
-import { onUnhandledFrame } from "./fixtures";
+import { mockedContracts } from "./generated/mocked-contracts.ts";
+import { onUnhandledFrame } from "./fixtures.ts";
 
 /**
  * The fixtures in Node (Vitest): the product's and each answering service's of the registry

@@ -3,10 +3,10 @@
 // a test receives from a service's fixtures is kept on its meta under the service's name,
 // for the sections of `npm run coverage:contract`.
 import { describe, expect, it } from "vitest";
-import { loadIdentity } from "@/features/identity/auth";
-import { analyticsFixtures } from "./analytics/fixtures";
-import { identity } from "./identity/fixtures";
-import { server } from "./node";
+import { loadIdentity } from "@/features/identity/auth.ts";
+import { analyticsFixtures } from "./analytics/fixtures.ts";
+import { identity } from "./identity/fixtures.ts";
+import { server } from "./node.ts";
 
 const ADA = { email: "ada@example.com", password: "Analytical1" };
 

@@ -16,7 +16,6 @@ import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { ContractSchemas } from "../workbench/contract/contract-types.ts";
 import type { Manifest } from "../src/api/manifest-types.ts";
-import "./resolve-ts.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const VALUED = new Set(["--contract", "--budget", "--timeout", "--concurrency"]);

@@ -41,14 +41,14 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "components cannot import the client or hooks",
     "src/components/button.tsx",
-    'import { api } from "@/api/query";\nexport const x = api;\n',
+    'import { api } from "@/api/query.ts";\nexport const x = api;\n',
     PATHS,
     "Components are presentational",
   ],
   [
     "the network layer cannot import components",
     "src/api/query.ts",
-    'import { Spinner } from "@/components/spinner";\nexport const x = Spinner;\n',
+    'import { Spinner } from "@/components/spinner.tsx";\nexport const x = Spinner;\n',
     PATHS,
     "must not depend on components",
   ],
@@ -83,7 +83,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the workbench reaches the product only through its seam",
     "workbench/gallery/schema-view.tsx",
-    'import { Button } from "@/components/button";\nexport const x = Button;\n',
+    'import { Button } from "@/components/button.tsx";\nexport const x = Button;\n',
     PATHS,
     "only through workbench/product.ts",
   ],
@@ -146,7 +146,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "scripts import only the harness from tests",
     "scripts/api.ts",
-    'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
+    'import { THEMES } from "./visual/baselines.ts";\nexport const x = THEMES;\n',
     PATHS,
     "only the shared harness",
   ],
@@ -167,14 +167,21 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the tooling room imports no wing",
     "tooling/dev-watch.ts",
-    'import { manifest } from "@/api/manifest";\nexport const x = manifest;\n',
+    'import { manifest } from "@/api/manifest.ts";\nexport const x = manifest;\n',
     PATHS,
     "tooling/ holds",
   ],
   [
+    "an import names its file, extension included",
+    "src/components/button.tsx",
+    'import { ApiError } from "@/api/errors";\nexport const x = ApiError;\n',
+    "import-x/extensions",
+    'Missing file extension "ts"',
+  ],
+  [
     "no cycles",
     "src/components/spinner.tsx",
-    'import { Button } from "@/components/button";\nexport const x = Button;\n',
+    'import { Button } from "@/components/button.tsx";\nexport const x = Button;\n',
     "import-x/no-cycle",
     "Dependency cycle",
   ],
@@ -184,7 +191,7 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
   [
     "a component may use the error type",
     "src/components/button.tsx",
-    'import { ApiError } from "@/api/errors";\nexport const x = ApiError;\n',
+    'import { ApiError } from "@/api/errors.ts";\nexport const x = ApiError;\n',
     PATHS,
   ],
   [
@@ -196,13 +203,13 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
   [
     "the seam may import the product",
     "workbench/product.ts",
-    'import { api } from "@/api/query";\nexport const x = api;\n',
+    'import { api } from "@/api/query.ts";\nexport const x = api;\n',
     PATHS,
   ],
   [
     "any workbench module may read the manifest's type",
     "workbench/fixtures/answer/operation-matcher.ts",
-    'import type { Manifest } from "@/api/manifest-types";\nexport type X = Manifest;\n',
+    'import type { Manifest } from "@/api/manifest-types.ts";\nexport type X = Manifest;\n',
     PATHS,
   ],
   [
@@ -220,7 +227,7 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
   [
     "scripts may import the harness",
     "scripts/api.ts",
-    'import { REPO } from "../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
+    'import { REPO } from "./harness/scratch-copy.ts";\nexport const x = REPO;\n',
     PATHS,
   ],
   ["the fixtures may import msw", "mocks/node.ts", 'import { http } from "msw";\nexport const x = http;\n', NETWORK],

@@ -20,9 +20,9 @@ export function unused(a: number): number {
   const never = 1; // noUnusedLocals
   return a;
 }
-import { Button } from "@/components/button"; // verbatimModuleSyntax is fine with a value import…
+import { Button } from "@/components/button.tsx"; // verbatimModuleSyntax is fine with a value import…
 export type { Button };
-import { ButtonProps } from "@/components/button"; // …but a type imported as a value is refused
+import { ButtonProps } from "@/components/button.tsx"; // …but a type imported as a value is refused
 export type Props = ButtonProps;
 export const wrong: string = 42; // plain strict typing
 `;

@@ -8,20 +8,20 @@
 // module (the repository has no barrels otherwise): ESLint lets nothing else under
 // workbench/ reach into src/, and nothing under workbench/{contract,codegen,fixtures}
 // reach this file, so the Node side never loads React or the product.
-export { createApiClient } from "@/api/client";
-export { ApiError, isJsonContentType } from "@/api/errors";
-export { bodyOptionsFor } from "@/api/request-body";
-export { manifest } from "@/api/manifest";
-export { api, createApiHooks } from "@/api/query";
-export { createQueryClient } from "@/api/query-client";
-export { requiresCredentials } from "@/api/session";
-export { Button } from "@/components/button";
-export { EmptyState } from "@/components/empty-state";
-export { ErrorState } from "@/components/error-state";
-export { Spinner } from "@/components/spinner";
-export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table";
-export { TextField } from "@/components/text-field";
-export { loadIdentity } from "@/features/identity/auth";
-export { SessionProvider, useSession } from "@/features/identity/session";
+export { createApiClient } from "@/api/client.ts";
+export { ApiError, isJsonContentType } from "@/api/errors.ts";
+export { bodyOptionsFor } from "@/api/request-body.ts";
+export { manifest } from "@/api/manifest.ts";
+export { api, createApiHooks } from "@/api/query.ts";
+export { createQueryClient } from "@/api/query-client.ts";
+export { requiresCredentials } from "@/api/session.ts";
+export { Button } from "@/components/button.tsx";
+export { EmptyState } from "@/components/empty-state.tsx";
+export { ErrorState } from "@/components/error-state.tsx";
+export { Spinner } from "@/components/spinner.tsx";
+export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table.tsx";
+export { TextField } from "@/components/text-field.tsx";
+export { loadIdentity } from "@/features/identity/auth.ts";
+export { SessionProvider, useSession } from "@/features/identity/session.tsx";
 export { fixtures } from "#mocks/fixtures.ts";
 export { identity as identityFixtures, SEEDED_USERS } from "#mocks/identity/fixtures.ts";

@@ -3,7 +3,7 @@
 // `npm run api`) with the same engine as the product's, so every exchange is checked.
 // For tests and stories only: the app never loads them.
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { fixtures } from "./generated/fixtures";
+import { fixtures } from "./generated/fixtures.ts";
 
 /** A request handler, for tests outside src/api and mocks (which may not import msw). */
 export type MockHandler = HttpHandler;

@@ -4,11 +4,11 @@
  */
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import type { Manifest } from "@/api/manifest-types";
+import type { Manifest } from "@/api/manifest-types.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import contractText from "../../src/api/contract.json?raw";
 import generatedManifest from "../../src/api/manifest.json";
-import type { operations } from "../../src/api/schema";
+import type { operations } from "../../src/api/schema.d.ts";
 
 /** The product contract's operation manifest. */
 export const manifest = generatedManifest as Manifest;

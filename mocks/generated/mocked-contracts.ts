@@ -3,9 +3,9 @@
  * change the registry and regenerate.
  */
 import type { RequestHandler } from "msw";
-import { fixtures as identity } from "../identity/generated/fixtures";
-import { identityHandlers as identityAnswers } from "../identity/fixtures";
-import { fixtures as product } from "./fixtures";
+import { fixtures as identity } from "../identity/generated/fixtures.ts";
+import { identityHandlers as identityAnswers } from "../identity/fixtures.ts";
+import { fixtures as product } from "./fixtures.ts";
 
 /** What a mock setup does with one contract's fixtures. */
 export interface MockedContract {

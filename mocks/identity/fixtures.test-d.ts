@@ -2,10 +2,10 @@
 // (identity-toolkit.openapi.yaml). Each `@ts-expect-error` fails this test if the line
 // below it ever compiles.
 import { describe, expectTypeOf, it } from "vitest";
-import type { Session } from "@/features/identity/session";
-import { identity } from "./fixtures";
-import { providerError } from "./handlers";
-import type { components } from "./generated/schema";
+import type { Session } from "@/features/identity/session.tsx";
+import { identity } from "./fixtures.ts";
+import { providerError } from "./handlers.ts";
+import type { components } from "./generated/schema.d.ts";
 
 describe("the identity fixtures", () => {
   it("type a provider error override by operation and status", () => {

@@ -1,8 +1,8 @@
-import { firebaseSetup } from "@/lib/firebase/config";
+import { firebaseSetup } from "@/lib/firebase/config.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
-import { fixtures } from "./generated/fixtures";
-import { identityHandlersFor } from "./handlers";
-import { createIdentityStore, type SeedUser } from "./store";
+import { fixtures } from "./generated/fixtures.ts";
+import { identityHandlersFor } from "./handlers.ts";
+import { createIdentityStore, type SeedUser } from "./store.ts";
 
 /** The accounts every story, test and `npm run dev` session starts with. */
 export const SEEDED_USERS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { identity, identityStore } from "./fixtures";
-import { DEFAULT_PASSWORD_POLICY } from "./store";
+import { identity, identityStore } from "./fixtures.ts";
+import { DEFAULT_PASSWORD_POLICY } from "./store.ts";
 
 // The embedded provider as the SDK reaches it (the unit setup's MSW server). The password
 // policy is the one call the Auth emulator does not implement (501), so these fixtures

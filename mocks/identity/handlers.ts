@@ -1,9 +1,9 @@
 import { http, HttpResponse, passthrough, type HttpHandler } from "msw";
 import type { FixturesSession } from "#workbench/fixtures/fixtures-session.ts";
 import { networkAnswer } from "#workbench/fixtures/scenarios.ts";
-import type { FirebaseSetup } from "@/lib/firebase/config";
-import type { components, operations } from "./generated/schema";
-import { ProviderError, type IdentityStore, type ProviderErrorCode, type SessionTokens } from "./store";
+import type { FirebaseSetup } from "@/lib/firebase/config.ts";
+import type { components, operations } from "./generated/schema.d.ts";
+import { ProviderError, type IdentityStore, type ProviderErrorCode, type SessionTokens } from "./store.ts";
 
 type Json<
   Id extends keyof operations,

@@ -1,6 +1,6 @@
-import { DEMO_PROJECT_ID } from "@/lib/firebase/config";
-import type { components } from "./generated/schema";
-import { jwtClaims, unsignedJwt } from "./jwt";
+import { DEMO_PROJECT_ID } from "@/lib/firebase/config.ts";
+import type { components } from "./generated/schema.d.ts";
+import { jwtClaims, unsignedJwt } from "./jwt.ts";
 
 type AccountInfo = components["schemas"]["AccountInfo"];
 type PasswordPolicy = components["schemas"]["PasswordPolicy"];

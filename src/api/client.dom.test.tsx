@@ -4,12 +4,12 @@ import { delay, HttpResponse } from "msw";
 import { createOpenApiHttp } from "openapi-msw";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import type { paths } from "../../tests/contracts/example/generated/schema";
-import { apiBaseUrl, createApiClient } from "./client";
-import { ApiError } from "./errors";
+import type { paths } from "../../tests/contracts/example/generated/schema.d.ts";
+import { apiBaseUrl, createApiClient } from "./client.ts";
+import { ApiError } from "./errors.ts";
 import { server } from "#mocks/node.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
-import { createApiHooks } from "./query";
+import { createApiHooks } from "./query.ts";
 
 // Responses that break the contract on purpose use `http.untyped`.
 // The product contract is empty, so these tests call the example contract's

@@ -1,10 +1,10 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors";
-import { manifest } from "./manifest";
-import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types";
-import { defaultMediaType, essenceOf, inMediaType } from "./request-body";
-import type { paths } from "./schema";
-import { bearerSession } from "./session";
+import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors.ts";
+import { manifest } from "./manifest.ts";
+import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types.ts";
+import { defaultMediaType, essenceOf, inMediaType } from "./request-body.ts";
+import type { paths } from "./schema.d.ts";
+import { bearerSession } from "./session.ts";
 
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;

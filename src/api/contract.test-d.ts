@@ -3,11 +3,11 @@
 // `@ts-expect-error` fails this test if the line below it ever compiles.
 import { createOpenApiHttp } from "openapi-msw";
 import { describe, expectTypeOf, it } from "vitest";
-import type { components, paths as ExamplePaths } from "../../tests/contracts/example/generated/schema";
-import { apiClient, createApiClient } from "./client";
-import type { ApiError } from "./errors";
+import type { components, paths as ExamplePaths } from "../../tests/contracts/example/generated/schema.d.ts";
+import { apiClient, createApiClient } from "./client.ts";
+import type { ApiError } from "./errors.ts";
 import { http } from "#mocks/http.ts";
-import { api, createApiHooks } from "./query";
+import { api, createApiHooks } from "./query.ts";
 
 type Note = components["schemas"]["Note"];
 type Problem = components["schemas"]["Problem"];

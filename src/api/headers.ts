@@ -2,7 +2,7 @@
 // `Location` after a create, rate limits, `Link`. Numbers and booleans arrive as the
 // contract types them; any header the contract does not declare is left out.
 import type { OkStatus } from "openapi-typescript-helpers";
-import type { ManifestOperation } from "./manifest-types";
+import type { ManifestOperation } from "./manifest-types.ts";
 
 /** An object type without its `[name: string]: unknown` index signature. */
 type Declared<H> = { [K in keyof H as string extends K ? never : number extends K ? never : K]: H[K] };

@@ -2,7 +2,7 @@
 // (its lists and its items, as the stateful fixtures find them in the contract), so a
 // screen that lists what another screen created refreshes by itself. One rule, typed by
 // the contract, that a call can extend or turn off.
-import type { Manifest, Method } from "./manifest-types";
+import type { Manifest, Method } from "./manifest-types.ts";
 
 /** A query to refresh: `["get", path]` refreshes every call of that path, whatever its parameters. */
 export type QueryTarget<Path extends string = string> = readonly ["get", Path];

@@ -3,12 +3,12 @@
 // declared headers are typed, and `invalidates` names only paths a query can read. Each
 // `@ts-expect-error` fails this test if the line below it ever compiles.
 import { describe, expectTypeOf, it } from "vitest";
-import type * as Clinic from "../../tests/contracts/clinic/generated/schema";
-import type * as Registry from "../../tests/contracts/pet-registry/generated/schema";
-import { createApiClient } from "./client";
-import type { ApiError } from "./errors";
-import type { PageQuery } from "./paging";
-import { api, createApiHooks } from "./query";
+import type * as Clinic from "../../tests/contracts/clinic/generated/schema.d.ts";
+import type * as Registry from "../../tests/contracts/pet-registry/generated/schema.d.ts";
+import { createApiClient } from "./client.ts";
+import type { ApiError } from "./errors.ts";
+import type { PageQuery } from "./paging.ts";
+import { api, createApiHooks } from "./query.ts";
 
 type Owner = Registry.components["schemas"]["Owner"];
 type Pet = Clinic.components["schemas"]["Pet"];

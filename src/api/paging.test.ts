@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readHeaders } from "./headers";
-import type { ManifestOperation, ManifestPagination } from "./manifest-types";
-import { nextPageQuery, parseLinks } from "./paging";
+import { readHeaders } from "./headers.ts";
+import type { ManifestOperation, ManifestPagination } from "./manifest-types.ts";
+import { nextPageQuery, parseLinks } from "./paging.ts";
 
 const page = (data: unknown, query: Record<string, unknown> = {}, headers: Record<string, unknown> = {}) => ({
   data,

@@ -2,7 +2,7 @@
 // the query parameters to send next, or undefined at the end. Only the query of a link
 // the server sent is used, never its host or path: a page is always asked of the same
 // operation on the same server.
-import type { ManifestPagination } from "./manifest-types";
+import type { ManifestPagination } from "./manifest-types.ts";
 
 /** The query parameters a page is asked with, on top of the call's own. */
 export type PageQuery = Record<string, string | number>;

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./errors";
+import { ApiError } from "./errors.ts";
 
 // Apart from the hooks (./query.ts) so that the shell, which provides the cache from its
 // first render, does not pull in the typed client (openapi-fetch, openapi-react-query, the

@@ -15,14 +15,14 @@ import {
 import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
-import { apiClient, METHODS } from "./client";
-import { type ApiError, fromErrorResponse, toApiError } from "./errors";
-import { readHeaders, type ResponseHeaders } from "./headers";
-import { type Invalidates, invalidationTargets } from "./invalidation";
-import { manifest as productManifest } from "./manifest";
-import type { Manifest, Method } from "./manifest-types";
-import { type ApiPage, nextPageQuery, type PageQuery } from "./paging";
-import type { paging, paths } from "./schema";
+import { apiClient, METHODS } from "./client.ts";
+import { type ApiError, fromErrorResponse, toApiError } from "./errors.ts";
+import { readHeaders, type ResponseHeaders } from "./headers.ts";
+import { type Invalidates, invalidationTargets } from "./invalidation.ts";
+import { manifest as productManifest } from "./manifest.ts";
+import type { Manifest, Method } from "./manifest-types.ts";
+import { type ApiPage, nextPageQuery, type PageQuery } from "./paging.ts";
+import type { paging, paths } from "./schema.d.ts";
 
 type Call = (url: string, init?: object) => Promise<{ error?: unknown; response: Response }>;
 

@@ -1,5 +1,5 @@
 import type { Middleware } from "openapi-fetch";
-import type { ManifestOperation } from "./manifest-types";
+import type { ManifestOperation } from "./manifest-types.ts";
 
 /**
  * Where the API client gets the signed-in person's ID token. The identity feature

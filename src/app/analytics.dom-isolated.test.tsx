@@ -4,9 +4,9 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { server } from "#mocks/node.ts";
-import { track } from "@/features/analytics/analytics";
-import { recorder, SENDS } from "@/features/analytics/runtime";
-import { App } from "./app";
+import { track } from "@/features/analytics/analytics.ts";
+import { recorder, SENDS } from "@/features/analytics/runtime.ts";
+import { App } from "./app.tsx";
 
 const requests: string[] = [];
 beforeEach(() => {

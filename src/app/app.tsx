@@ -1,23 +1,23 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
-import { manifest } from "@/api/manifest";
-import { createQueryClient } from "@/api/query-client";
-import { ErrorState } from "@/components/error-state";
-import { track, trackException, useScreenView } from "@/features/analytics/analytics";
-import type { ScreenName } from "@/features/analytics/events";
-import { AnalyticsConsent } from "@/features/analytics/analytics-consent";
-import { Spinner } from "@/components/spinner";
-import { IDENTITY_PATHS } from "@/features/identity/paths";
-import { SessionNav } from "@/features/identity/session-nav";
-import { SessionProvider } from "@/features/identity/session";
-import { ContractOverview } from "./contract-overview";
-import { useRoute } from "@/lib/route";
+import { manifest } from "@/api/manifest.ts";
+import { createQueryClient } from "@/api/query-client.ts";
+import { ErrorState } from "@/components/error-state.tsx";
+import { track, trackException, useScreenView } from "@/features/analytics/analytics.ts";
+import type { ScreenName } from "@/features/analytics/events.ts";
+import { AnalyticsConsent } from "@/features/analytics/analytics-consent.tsx";
+import { Spinner } from "@/components/spinner.tsx";
+import { IDENTITY_PATHS } from "@/features/identity/paths.ts";
+import { SessionNav } from "@/features/identity/session-nav.tsx";
+import { SessionProvider } from "@/features/identity/session.tsx";
+import { ContractOverview } from "./contract-overview.tsx";
+import { useRoute } from "@/lib/route.ts";
 import "./app.css";
 
 // The identity screens load when first visited: they are not part of the first paint.
 const IdentityPage = lazy(() =>
-  import("@/features/identity/identity-pages").then((module) => ({ default: module.IdentityPage })),
+  import("@/features/identity/identity-pages.tsx").then((module) => ({ default: module.IdentityPage })),
 );
 
 function Crashed({ error, resetErrorBoundary }: FallbackProps) {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { manifest, type Manifest } from "@/api/manifest";
-import { ContractOverview } from "@/app/contract-overview";
+import { manifest, type Manifest } from "@/api/manifest.ts";
+import { ContractOverview } from "@/app/contract-overview.tsx";
 import exampleManifest from "../../tests/contracts/example/generated/manifest.json";
 
 /** What the contract in openapi/ holds now; refreshed by `npm run api`. */

@@ -1,10 +1,10 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { App } from "./app";
+import { App } from "./app.tsx";
 import { identityStore } from "#mocks/identity/fixtures.ts";
-import { loadIdentity } from "@/features/identity/auth";
-import { consent, recorder } from "@/features/analytics/runtime";
+import { loadIdentity } from "@/features/identity/auth.ts";
+import { consent, recorder } from "@/features/analytics/runtime.ts";
 
 // The whole app with the real Firebase SDK, its provider answered by the embedded
 // fixtures (MSW): what `npm run dev` does with no server and no configuration.

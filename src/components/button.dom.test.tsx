@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
-import { Button } from "@/components/button";
+import { Button } from "@/components/button.tsx";
 
 describe("Button", () => {
   it("is a non-submitting primary button by default", () => {

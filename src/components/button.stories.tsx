@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { Button } from "@/components/button";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
+import { Button } from "@/components/button.tsx";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 
 const meta = {
   title: "Foundations/Button",

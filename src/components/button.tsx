@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
-import { Spinner } from "@/components/spinner";
+import { Spinner } from "@/components/spinner.tsx";
 import "./button.css";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { EmptyState } from "@/components/empty-state";
+import { EmptyState } from "@/components/empty-state.tsx";
 
 describe("EmptyState", () => {
   it("renders the title as a level-2 heading by default", () => {

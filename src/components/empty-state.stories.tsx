@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { Button } from "@/components/button";
-import { EmptyState } from "@/components/empty-state";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
+import { Button } from "@/components/button.tsx";
+import { EmptyState } from "@/components/empty-state.tsx";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 
 const meta = {
   title: "Foundations/EmptyState",

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ApiError } from "@/api/errors";
-import type { ApiErrorKind } from "@/api/errors";
-import { ErrorState } from "@/components/error-state";
+import { ApiError } from "@/api/errors.ts";
+import type { ApiErrorKind } from "@/api/errors.ts";
+import { ErrorState } from "@/components/error-state.tsx";
 
 function apiError(kind: ApiErrorKind, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) {
   return new ApiError({ kind, message: `${kind} failure`, method: "GET", url: "/api/things", ...extra });

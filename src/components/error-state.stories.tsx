@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { ApiError } from "@/api/errors";
-import { ErrorState } from "@/components/error-state";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
+import { ApiError } from "@/api/errors.ts";
+import { ErrorState } from "@/components/error-state.tsx";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 
 const meta = {
   title: "Foundations/ErrorState",

@@ -1,8 +1,8 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
-import { toApiError } from "@/api/errors";
-import type { ApiError } from "@/api/errors";
-import { Button } from "@/components/button";
-import type { HeadingLevel } from "@/components/empty-state";
+import { toApiError } from "@/api/errors.ts";
+import type { ApiError } from "@/api/errors.ts";
+import { Button } from "@/components/button.tsx";
+import type { HeadingLevel } from "@/components/empty-state.tsx";
 import "./error-state.css";
 
 export interface ErrorStateProps extends Omit<ComponentPropsWithRef<"div">, "title"> {

@@ -3,9 +3,9 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { ApiError } from "@/api/errors";
-import { QueryBoundary } from "@/components/query-boundary";
-import type { QueryBoundaryProps } from "@/components/query-boundary";
+import { ApiError } from "@/api/errors.ts";
+import { QueryBoundary } from "@/components/query-boundary.tsx";
+import type { QueryBoundaryProps } from "@/components/query-boundary.tsx";
 
 type ListProps = Omit<QueryBoundaryProps<string[] | null, Error>, "query" | "children"> & {
   queryFn: () => Promise<string[] | null>;

@@ -2,10 +2,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { ApiError } from "@/api/errors";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
-import { QueryBoundary } from "@/components/query-boundary";
-import type { QueryBoundaryProps } from "@/components/query-boundary";
+import { ApiError } from "@/api/errors.ts";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
+import { QueryBoundary } from "@/components/query-boundary.tsx";
+import type { QueryBoundaryProps } from "@/components/query-boundary.tsx";
 
 /** What one fetch does: never settle, resolve with items, or reject with an error. */
 type Outcome = "pending" | { data: string[] } | { error: ApiError };

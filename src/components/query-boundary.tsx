@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ComponentPropsWithRef, ReactNode } from "react";
-import { EmptyState, type HeadingLevel } from "@/components/empty-state";
-import { ErrorState } from "@/components/error-state";
-import { Spinner } from "@/components/spinner";
+import { EmptyState, type HeadingLevel } from "@/components/empty-state.tsx";
+import { ErrorState } from "@/components/error-state.tsx";
+import { Spinner } from "@/components/spinner.tsx";
 
 export type QueryBoundaryState = "loading" | "error" | "empty" | "success";
 

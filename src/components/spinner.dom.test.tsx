@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { render, screen } from "@testing-library/react";
-import { Spinner } from "@/components/spinner";
+import { Spinner } from "@/components/spinner.tsx";
 
 describe("Spinner", () => {
   it("is a status region with a default label", () => {

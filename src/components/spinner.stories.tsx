@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { Spinner } from "@/components/spinner";
+import { Spinner } from "@/components/spinner.tsx";
 
 const meta = {
   title: "Foundations/Spinner",

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRef } from "react";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/text-field.tsx";
 
 describe("TextField", () => {
   it("labels the input and passes typing through", async () => {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
-import { TextField } from "@/components/text-field";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
+import { TextField } from "@/components/text-field.tsx";
 
 const meta = {
   title: "Foundations/TextField",

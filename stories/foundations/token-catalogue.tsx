@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from "react";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table.tsx";
 import "./token-catalogue.css";
 
 /** The token groups the catalogue shows, by custom-property prefix, in reading order. */

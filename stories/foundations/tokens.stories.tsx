@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { readTokens, TokenCatalogue } from "./token-catalogue";
+import { readTokens, TokenCatalogue } from "./token-catalogue.tsx";
 
 /** Design tokens, rendered from the stylesheet the components use. Switch the theme in the toolbar. */
 const meta = {

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import type { Manifest } from "@/api/manifest-types";
+import type { Manifest } from "@/api/manifest-types.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium, serveStatic } from "../harness/browser.ts";

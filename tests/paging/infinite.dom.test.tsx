@@ -5,17 +5,17 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "@/api/client";
-import { createQueryClient } from "@/api/query-client";
-import { createApiHooks } from "@/api/query";
+import { createApiClient } from "@/api/client.ts";
+import { createQueryClient } from "@/api/query-client.ts";
+import { createApiHooks } from "@/api/query.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { server } from "#mocks/node.ts";
-import { clinic, clinicManifest } from "../contracts/clinic/fixtures";
-import type * as Clinic from "../contracts/clinic/generated/schema";
+import { clinic, clinicManifest } from "../contracts/clinic/fixtures.ts";
+import type * as Clinic from "../contracts/clinic/generated/schema.d.ts";
 import { fixtures as registry } from "../contracts/pet-registry/generated/fixtures.ts";
 import registryManifest from "../contracts/pet-registry/generated/manifest.json";
-import type * as Registry from "../contracts/pet-registry/generated/schema";
-import type { Manifest } from "@/api/manifest-types";
+import type * as Registry from "../contracts/pet-registry/generated/schema.d.ts";
+import type { Manifest } from "@/api/manifest-types.ts";
 
 const baseUrl = "http://api.test/api";
 const registryHooks = createApiHooks<Registry.paths, Registry.paging>(

@@ -6,15 +6,15 @@ import type { PathsWithMethod } from "openapi-typescript-helpers";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "@/api/client";
-import type { Manifest } from "@/api/manifest-types";
-import { createQueryClient } from "@/api/query-client";
-import { createApiHooks } from "@/api/query";
-import type { Invalidates } from "@/api/invalidation";
+import { createApiClient } from "@/api/client.ts";
+import type { Manifest } from "@/api/manifest-types.ts";
+import { createQueryClient } from "@/api/query-client.ts";
+import { createApiHooks } from "@/api/query.ts";
+import type { Invalidates } from "@/api/invalidation.ts";
 import { server } from "#mocks/node.ts";
 import { fixtures as registry } from "../contracts/pet-registry/generated/fixtures.ts";
 import registryManifest from "../contracts/pet-registry/generated/manifest.json";
-import type * as Registry from "../contracts/pet-registry/generated/schema";
+import type * as Registry from "../contracts/pet-registry/generated/schema.d.ts";
 
 const manifest = registryManifest as Manifest;
 const hooks = createApiHooks<Registry.paths, Registry.paging>(

@@ -4,7 +4,7 @@
 // limits. Every exchange is checked as strictly as anywhere else.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiClient } from "@/api/client";
+import { createApiClient } from "@/api/client.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { formatViolation } from "#workbench/fixtures/check/violations.ts";
 import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";

@@ -11,11 +11,10 @@ export const MOCKED_CONTRACTS = "mocks/generated/mocked-contracts.ts";
 /** Every service's fixtures by name, for contract coverage's recorder (tests/setup). */
 export const SERVICE_FIXTURES = "mocks/generated/service-fixtures.ts";
 
-/** An import specifier from the module at `from` to the file at `to` (both relative to the root), without `.ts`. */
+/** An import specifier from the module at `from` to the file at `to` (both relative to the root), naming the file as every import here does. */
 function specifier(from: string, to: string): string {
   const path = relative(dirname(from), to).split("\\").join(posix.sep);
-  const bare = path.replace(/\.tsx?$/, "");
-  return bare.startsWith(".") ? bare : `./${bare}`;
+  return path.startsWith(".") ? path : `./${path}`;
 }
 
 function header(what: string): string {
@@ -41,11 +40,11 @@ export function fixturesModule(contract: NamedContract): string {
     header(` (the ${contract.name} contract, ${contract.source})`) +
     `import type { ContractSchemas } from "#workbench/contract/contract-types.ts";\n` +
     `import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";\n` +
-    `import type { Manifest } from "@/api/manifest-types";\n` +
+    `import type { Manifest } from "@/api/manifest-types.ts";\n` +
     `import { fixturesSession } from "#mocks/fixtures-session.ts";\n` +
     `import contractText from ${JSON.stringify(`${to("contract.json")}?raw`)};\n` +
     `import generatedManifest from ${JSON.stringify(to("manifest.json"))};\n` +
-    `import type { operations } from ${JSON.stringify(to("schema"))};\n\n` +
+    `import type { operations } from ${JSON.stringify(to("schema.d.ts"))};\n\n` +
     `/** The ${contract.name} contract's operation manifest. */\n` +
     `export const manifest = generatedManifest as Manifest;\n\n` +
     `/** Its schemas, read as text and parsed here: TypeScript would otherwise infer a type for the whole contract. */\n` +

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { Manifest } from "@/api/manifest-types";
+import type { Manifest } from "@/api/manifest-types.ts";
 import identityManifest from "#mocks/identity/generated/manifest.json";
-import { clinicManifest } from "../../tests/contracts/clinic/fixtures";
-import { coverageReport } from "./coverage-report";
-import { CoverageMatrix } from "./coverage-matrix";
+import { clinicManifest } from "../../tests/contracts/clinic/fixtures.ts";
+import { coverageReport } from "./coverage-report.ts";
+import { CoverageMatrix } from "./coverage-matrix.tsx";
 
 // Reports computed, as `npm run coverage:contract` computes them, for the gallery's test
 // contract (tests/contracts/clinic/openapi.yaml: 24 pairs) and recorded runs made up here.

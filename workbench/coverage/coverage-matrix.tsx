@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { EmptyState } from "../product";
-import type { ContractCoverageReport } from "./coverage-types";
+import { EmptyState } from "../product.ts";
+import type { ContractCoverageReport } from "./coverage-types.ts";
 import "./coverage-matrix.css";
 
 /** Declared statuses in reading order: 2xx before 4xx, exact codes before ranges, `default` last. */

@@ -3,9 +3,9 @@
 // test's meta, which Vitest sends to workbench/coverage/coverage-reporter.ts; so is every
 // response of a service's fixtures (identity, analytics), marked with the service's name.
 import { afterAll, beforeEach, type TestContext } from "vitest";
-import type { Exchange } from "../fixtures/contract-fixtures";
-import type { RecordedExchange, ServiceName } from "./coverage-types";
-import { fixtures } from "../product";
+import type { Exchange } from "../fixtures/contract-fixtures.ts";
+import type { RecordedExchange, ServiceName } from "./coverage-types.ts";
+import { fixtures } from "../product.ts";
 
 declare module "vitest" {
   interface TaskMeta {

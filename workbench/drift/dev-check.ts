@@ -1,14 +1,14 @@
 // The drift check of `npm run dev` against a real server (VITE_API_MOCK=0): every exchange
 // with the contract's operations checked by the fixtures' validators, the disagreements in
 // the console and in a small indicator. Loaded only by the dev-only branch of src/main.tsx.
-import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import { createDriftCheck } from "#workbench/drift/drift-check.ts";
-import { mountDriftIndicator } from "#workbench/drift/drift-indicator.ts";
-import { createDriftReport, type DriftReport } from "#workbench/drift/drift-report.ts";
-import { logNewDrift, observeFetch } from "#workbench/drift/fetch-observer.ts";
-import { createRecorder } from "#workbench/drift/recorder.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import { createDriftCheck } from "./drift-check.ts";
+import { mountDriftIndicator } from "./drift-indicator.ts";
+import { createDriftReport, type DriftReport } from "./drift-report.ts";
+import { logNewDrift, observeFetch } from "./fetch-observer.ts";
+import { createRecorder } from "./recorder.ts";
 import contractText from "@/api/contract.json?raw";
-import { manifest } from "@/api/manifest";
+import { manifest } from "@/api/manifest.ts";
 
 // As text, as mocks/fixtures.ts reads it: no inferred type for the whole contract.
 const contract = JSON.parse(contractText) as ContractSchemas;

@@ -2,13 +2,13 @@
 // server gave) against the contract, by the same validators the fixtures use
 // (../fixtures/check), the declared headers included. Nothing is changed or blocked; the
 // request and response are read from clones.
-import type { ContractSchemas } from "../contract/contract-types";
-import type { Manifest } from "@/api/manifest-types";
-import { createExchangeCheck } from "../fixtures/check/exchange-check";
-import { createValidator } from "../fixtures/check/validator";
-import type { ViolationPlace } from "../fixtures/check/violations";
-import { createOperationMatcher } from "../fixtures/answer/operation-matcher";
-import { safeActual } from "./secrets";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest } from "@/api/manifest-types.ts";
+import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
+import { createValidator } from "../fixtures/check/validator.ts";
+import type { ViolationPlace } from "../fixtures/check/violations.ts";
+import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
+import { safeActual } from "./secrets.ts";
 
 export type DriftPlace = ViolationPlace | "response header";
 

@@ -1,8 +1,8 @@
 // The drift indicator `npm run dev` shows against a real server: a small corner badge with the
 // number of disagreements, which opens the list and copies the report as JSON, and can be
 // dismissed. Plain DOM, outside the app's React tree, so the product's rendering is untouched.
-import { formatDrift, type DriftReport } from "./drift-report";
-import type { Recorder } from "./recorder";
+import { formatDrift, type DriftReport } from "./drift-report.ts";
+import type { Recorder } from "./recorder.ts";
 
 const STYLE = `
 .contract-drift{position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483647;max-inline-size:min(44rem,calc(100vw - 24px));font:13px/1.4 system-ui,sans-serif;color:#1f1300;background:#fff7e0;border:1px solid #b26b00;border-radius:8px;box-shadow:0 4px 16px rgb(0 0 0/.2)}

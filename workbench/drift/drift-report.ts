@@ -1,6 +1,6 @@
 // The drift report: each disagreement once per operation × status × place × pointer, with
 // how often it was seen, as the dev-mode indicator, the console and the probe show it.
-import type { Drift } from "./drift-check";
+import type { Drift } from "./drift-check.ts";
 
 export interface DriftEntry extends Drift {
   /** How many exchanges showed it. */

@@ -1,9 +1,9 @@
 // Watches every `fetch` the page makes (the app's client looks `fetch` up on each call) and
 // checks each exchange with the contract once it is complete, after the caller has its
 // response: nothing is blocked, delayed or changed, and a check that fails only says so.
-import type { DriftCheck } from "./drift-check";
-import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report";
-import type { Recorder } from "./recorder";
+import type { DriftCheck } from "./drift-check.ts";
+import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
+import type { Recorder } from "./recorder.ts";
 
 /** One console group per disagreement seen for the first time. */
 export function logNewDrift(entries: readonly DriftEntry[]): void {

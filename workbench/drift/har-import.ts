@@ -2,13 +2,13 @@
 // answers: each exchange with one of the contract's operations is checked by the drift check;
 // those that keep the contract are kept (the first per operation), the others are reported
 // with why. Only status, media type and body are kept, with every credential scrubbed.
-import type { ContractSchemas } from "../contract/contract-types";
-import type { Manifest } from "@/api/manifest-types";
-import { isJsonMediaType } from "../contract/media-and-status";
-import { createDriftCheck } from "./drift-check";
-import { formatDrift } from "./drift-report";
-import { scrubJson } from "./secrets";
-import { sensitiveProperties, type Recording } from "./recording";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest } from "@/api/manifest-types.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { createDriftCheck } from "./drift-check.ts";
+import { formatDrift } from "./drift-report.ts";
+import { scrubJson } from "./secrets.ts";
+import { sensitiveProperties, type Recording } from "./recording.ts";
 
 /** The largest HAR read: devtools exports of a long session stay well under it. */
 export const MAX_HAR_BYTES = 50 * 1024 * 1024;

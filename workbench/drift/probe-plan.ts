@@ -1,10 +1,10 @@
 // What the probe asks: for each operation it may call, a URL on the given server with
 // parameter values from the contract (examples, defaults, enums) or from what earlier
 // answers listed (an `id` in a list fills `{petId}`), and a body from the contract's examples.
-import type { ContractSchemas, JsonSchema } from "../contract/contract-types";
-import type { ManifestOperation } from "@/api/manifest-types";
-import { componentSchemaName } from "../contract/pointer";
-import { own } from "../contract/own";
+import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
+import type { ManifestOperation } from "@/api/manifest-types.ts";
+import { componentSchemaName } from "../contract/pointer.ts";
+import { own } from "../contract/own.ts";
 
 /** Methods that change nothing on the server: the only ones called without `--unsafe`. */
 export const SAFE_METHODS = new Set(["get", "head"]);

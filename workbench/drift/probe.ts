@@ -1,13 +1,13 @@
 // The probe: calls a live server's operations as the contract describes them and checks each
 // answer with the drift check. Bounded in requests, time per request and concurrency; lists
 // first, so that the ids they return fill the paths of the operations called after them.
-import type { ContractSchemas } from "../contract/contract-types";
-import type { Manifest, ManifestOperation } from "@/api/manifest-types";
-import { isJsonMediaType } from "../contract/media-and-status";
-import { boundedFetch } from "./bounded-fetch";
-import { createDriftCheck } from "./drift-check";
-import { createDriftReport, type DriftEntry } from "./drift-report";
-import { createSeenValues, planCall, SAFE_METHODS } from "./probe-plan";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { boundedFetch } from "./bounded-fetch.ts";
+import { createDriftCheck } from "./drift-check.ts";
+import { createDriftReport, type DriftEntry } from "./drift-report.ts";
+import { createSeenValues, planCall, SAFE_METHODS } from "./probe-plan.ts";
 
 export interface ProbeOptions {
   baseUrl: string;

@@ -4,9 +4,9 @@
 // `recorded` scenario, with every credential gone, and the one that breaks it is left out.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { importHar } from "#workbench/drift/har-import.ts";
-import { clinic, clinicContract, clinicManifest } from "../../tests/contracts/clinic/fixtures";
-import { PetsPages } from "../../tests/contracts/clinic/pets-pages";
+import { importHar } from "./har-import.ts";
+import { clinic, clinicContract, clinicManifest } from "../../tests/contracts/clinic/fixtures.ts";
+import { PetsPages } from "../../tests/contracts/clinic/pets-pages.tsx";
 import session from "./clinic-session.har?raw";
 
 const meta = {

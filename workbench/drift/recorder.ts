@@ -1,9 +1,9 @@
 // What the drift check saw that keeps the contract, kept as a recording (the first answer per
 // operation) for the fixtures' `recorded` scenario: status, media type and a scrubbed body.
-import type { ContractSchemas } from "../contract/contract-types";
-import { isJsonMediaType } from "../contract/media-and-status";
-import { scrubJson } from "./secrets";
-import { sensitiveProperties, type Recording } from "./recording";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { scrubJson } from "./secrets.ts";
+import { sensitiveProperties, type Recording } from "./recording.ts";
 
 /**
  * Keeps answers by operation.

@@ -1,9 +1,9 @@
 // Recorded answers: what a real server sent that keeps the contract, by operation, to be
 // replayed by the fixtures' `recorded` scenario. Only status, media type and body are kept,
 // bodies scrubbed of credentials (./secrets) and of the fields the contract marks secret.
-import type { ContractSchemas } from "../contract/contract-types";
+import type { ContractSchemas } from "../contract/contract-types.ts";
 
-export type { RecordedAnswer, Recording } from "../contract/recorded";
+export type { RecordedAnswer, Recording } from "../contract/recorded.ts";
 
 /** Names of the properties the contract marks `format: password` or `writeOnly`, anywhere. */
 export function sensitiveProperties(contract: ContractSchemas): Set<string> {

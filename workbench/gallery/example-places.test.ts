@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ContractSchemas } from "../contract/contract-types";
-import { createValidator } from "../fixtures/check/validator";
-import { examplePlaces } from "./example-places";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import { createValidator } from "../fixtures/check/validator.ts";
+import { examplePlaces } from "./example-places.ts";
 
 const contract: ContractSchemas = {
   openapi: "3.1.0",

@@ -1,12 +1,12 @@
 // Which values of a shown body are the contract's own examples: the gallery says so under
 // each answer, so a designer knows which values the contract vouches for and which were
 // made to fit the field. Read from the contract and the body alone.
-import type { ContractSchemas } from "../contract/contract-types";
-import { escapeSegment, valueAt } from "../contract/pointer";
-import { isRecord } from "../contract/records";
-import { schemaViews } from "../contract/schema-views";
-import type { SchemaFailure } from "../fixtures/check/validator";
-import { labelOf } from "./schema-shape";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import { escapeSegment, valueAt } from "../contract/pointer.ts";
+import { isRecord } from "../contract/records.ts";
+import { schemaViews } from "../contract/schema-views.ts";
+import type { SchemaFailure } from "../fixtures/check/validator.ts";
+import { labelOf } from "./schema-shape.ts";
 
 /** Nesting read: the examples a contract gives sit near the top of its answers. */
 const MAX_DEPTH = 8;

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import type { Manifest } from "@/api/manifest-types";
-import { firstTag } from "../contract/records";
-import { EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product";
+import type { Manifest } from "@/api/manifest-types.ts";
+import { firstTag } from "../contract/records.ts";
+import { EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product.ts";
 import "./gallery-overview.css";
 
 /** The sidebar group of an operation in the gallery: its first tag, or "untagged". */

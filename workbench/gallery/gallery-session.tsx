@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useSession } from "../product";
+import { useSession } from "../product.ts";
 import "./gallery-session.css";
 
 export interface GallerySessionProps {

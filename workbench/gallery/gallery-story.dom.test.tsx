@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clinic } from "../../tests/contracts/clinic/fixtures";
-import { galleryStory } from "./gallery-story";
+import { clinic } from "../../tests/contracts/clinic/fixtures.ts";
+import { galleryStory } from "./gallery-story.tsx";
 
 describe("galleryStory", () => {
   it("shows, as its code, the handler line that answers the same way in a story of one's own", () => {

@@ -4,8 +4,8 @@
 import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
-import type { Fixtures } from "../fixtures/contract-fixtures";
-import { concreteStatus } from "../contract/media-and-status";
+import type { Fixtures } from "../fixtures/contract-fixtures.ts";
+import { concreteStatus } from "../contract/media-and-status.ts";
 import {
   fixtures,
   identityFixtures,
@@ -13,10 +13,10 @@ import {
   requiresCredentials,
   SEEDED_USERS,
   SessionProvider,
-} from "../product";
-import { GallerySession } from "./gallery-session";
-import { GALLERY_TAG } from "./gallery-tag";
-import { OperationResponse, type GallerySource, type RuntimeHooks } from "./operation-response";
+} from "../product.ts";
+import { GallerySession } from "./gallery-session.tsx";
+import { GALLERY_TAG } from "./gallery-tag.ts";
+import { OperationResponse, type GallerySource, type RuntimeHooks } from "./operation-response.tsx";
 
 export interface GalleryArgs {
   operationId: string;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { manifest } from "../product";
-import { galleryGroup, GalleryOverview } from "./gallery-overview";
+import { manifest } from "../product.ts";
+import { galleryGroup, GalleryOverview } from "./gallery-overview.tsx";
 
 /**
  * The contract gallery. This page is its front; its other stories, one per operation ×

@@ -3,11 +3,11 @@
 // the second by name, as a story of one's own would, and checks the screen shows it.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { createApiClient, createApiHooks } from "../product";
-import { clinic, clinicManifest } from "../../tests/contracts/clinic/fixtures";
-import type { paths } from "../../tests/contracts/clinic/generated/schema";
-import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story";
-import type { RuntimeHooks } from "./operation-response";
+import { createApiClient, createApiHooks } from "../product.ts";
+import { clinic, clinicManifest } from "../../tests/contracts/clinic/fixtures.ts";
+import type { paths } from "../../tests/contracts/clinic/generated/schema.d.ts";
+import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
+import type { RuntimeHooks } from "./operation-response.tsx";
 
 const clinicGallery: GalleryContract = {
   source: clinic,

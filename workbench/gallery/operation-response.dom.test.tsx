@@ -3,9 +3,9 @@ import { render, screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "#mocks/node.ts";
-import { createQueryClient } from "../product";
-import { clinic } from "../../tests/contracts/clinic/fixtures";
-import { OperationResponse } from "./operation-response";
+import { createQueryClient } from "../product.ts";
+import { clinic } from "../../tests/contracts/clinic/fixtures.ts";
+import { OperationResponse } from "./operation-response.tsx";
 
 function show(...pairs: Array<[operationId: string, status: string]>) {
   render(

@@ -1,17 +1,17 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo, type ReactNode } from "react";
-import type { ContractSchemas, JsonSchema } from "../contract/contract-types";
-import type { Manifest, ManifestOperation } from "@/api/manifest-types";
-import { schemaPointer } from "../contract/pointer";
-import { declaredStatus } from "../contract/media-and-status";
-import { own } from "../contract/own";
-import type { SampleRequest } from "../fixtures/contract-fixtures";
-import type { SchemaFailure } from "../fixtures/check/validator";
-import { api, ApiError, bodyOptionsFor, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product";
-import { allowsString } from "./schema-shape";
-import { examplePlaces } from "./example-places";
-import { SchemaView } from "./schema-view";
-import { ResponseHeaders, useResponseHeaders } from "./response-headers";
+import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
+import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
+import { schemaPointer } from "../contract/pointer.ts";
+import { declaredStatus } from "../contract/media-and-status.ts";
+import { own } from "../contract/own.ts";
+import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
+import type { SchemaFailure } from "../fixtures/check/validator.ts";
+import { api, ApiError, bodyOptionsFor, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product.ts";
+import { allowsString } from "./schema-shape.ts";
+import { examplePlaces } from "./example-places.ts";
+import { SchemaView } from "./schema-view.tsx";
+import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
 import "./operation-response.css";
 
 /** What the gallery needs from a contract's fixtures (`fixtures` in mocks/fixtures.ts has it all). */

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ResponseHeaders } from "./response-headers";
+import { ResponseHeaders } from "./response-headers.tsx";
 
 const LOCATION = {
   required: true,

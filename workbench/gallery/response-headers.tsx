@@ -3,8 +3,8 @@
 // call carries a per-request middleware (openapi-fetch's `middleware` option) that keeps
 // the headers of the response it sees; the product's hooks stay as they are.
 import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
-import type { ContractHeader } from "../contract/contract-types";
-import { isFollowedHeader } from "../contract/media-and-status";
+import type { ContractHeader } from "../contract/contract-types.ts";
+import { isFollowedHeader } from "../contract/media-and-status.ts";
 import "./response-headers.css";
 
 /** The part of an openapi-fetch middleware this uses: it sees each response, and changes none. */

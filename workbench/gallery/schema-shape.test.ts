@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../contract/contract-types";
-import { allowsString, fieldsOf, shapeOf } from "./schema-shape";
+import type { JsonSchema } from "../contract/contract-types.ts";
+import { allowsString, fieldsOf, shapeOf } from "./schema-shape.ts";
 
 describe("a schema whose names Object.prototype also has", () => {
   // Parsed from text, as contract.json is: `__proto__` is an own key.

@@ -1,10 +1,10 @@
 // What a JSON Schema (from contract.json) says about how a value should be shown:
 // its resolved shape, the order and labels of its fields, its format. Display only:
 // whether a value is valid is the validator's business (src/api/mocks/validator.ts).
-import type { JsonSchema } from "../contract/contract-types";
-import { define, own } from "../contract/own";
-import { componentSchemaName } from "../contract/pointer";
-import { isRecord } from "../contract/records";
+import type { JsonSchema } from "../contract/contract-types.ts";
+import { define, own } from "../contract/own.ts";
+import { componentSchemaName } from "../contract/pointer.ts";
+import { isRecord } from "../contract/records.ts";
 
 /** A resolved schema node: `$ref`s followed, `allOf` merged, the branch of `oneOf`/`anyOf` that fits the value. */
 export interface Shape {

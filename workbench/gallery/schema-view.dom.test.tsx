@@ -1,8 +1,8 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { clinicContract, schemaRef } from "../../tests/contracts/clinic/fixtures";
-import { labelOf, shapeOf } from "./schema-shape";
-import { MAX_ROWS, SchemaView } from "./schema-view";
+import { clinicContract, schemaRef } from "../../tests/contracts/clinic/fixtures.ts";
+import { labelOf, shapeOf } from "./schema-shape.ts";
+import { MAX_ROWS, SchemaView } from "./schema-view.tsx";
 
 const schemas = clinicContract.components.schemas;
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { clinic, clinicContract, schemaRef } from "../../tests/contracts/clinic/fixtures";
-import { MAX_ROWS, SchemaView } from "./schema-view";
+import { clinic, clinicContract, schemaRef } from "../../tests/contracts/clinic/fixtures.ts";
+import { MAX_ROWS, SchemaView } from "./schema-view.tsx";
 
 // Data generated from the gallery's test contract (tests/contracts/clinic/openapi.yaml)
 // by the same fixtures the product's contract gets: what the gallery shows, one shape each.

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { JsonSchema } from "../contract/contract-types";
-import { own } from "../contract/own";
-import { isRecord } from "../contract/records";
-import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape";
+import type { JsonSchema } from "../contract/contract-types.ts";
+import { own } from "../contract/own.ts";
+import { isRecord } from "../contract/records.ts";
+import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape.ts";
 import "./schema-view.css";
 
 export interface SchemaViewProps {

@@ -5,9 +5,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { fixtures as registry } from "../../tests/contracts/pet-registry/generated/fixtures.ts";
-import { fixtures } from "#workbench/product.ts";
-import { OwnersFlow } from "./owners-flow";
-import { StorePanel } from "#workbench/mock-data/store-panel.tsx";
+import { fixtures } from "../product.ts";
+import { OwnersFlow } from "./owners-flow.tsx";
+import { StorePanel } from "./store-panel.tsx";
 
 const meta = {
   title: "Contract/Mock data",

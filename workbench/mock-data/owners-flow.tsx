@@ -1,8 +1,8 @@
 // A small screen over the resources test contract's owners, so that a story can show a
 // whole flow against the stateful fixtures: create, see it listed, edit, delete.
 import { useCallback, useEffect, useState, type ComponentPropsWithRef, type FormEvent } from "react";
-import type { components, paths } from "../../tests/contracts/pet-registry/generated/schema";
-import { Button, createApiClient, TextField } from "#workbench/product.ts";
+import type { components, paths } from "../../tests/contracts/pet-registry/generated/schema.d.ts";
+import { Button, createApiClient, TextField } from "../product.ts";
 
 type Owner = components["schemas"]["Owner"];
 

@@ -4,8 +4,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { clinic } from "../../tests/contracts/clinic/fixtures";
-import { PetsPages } from "../../tests/contracts/clinic/pets-pages";
+import { clinic } from "../../tests/contracts/clinic/fixtures.ts";
+import { PetsPages } from "../../tests/contracts/clinic/pets-pages.tsx";
 
 const PETS = [
   { id: 1, name: "Ada", species: "cat", vaccinated: true },

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentPropsWithRef } from "react";
-import type { Resources, ResourceSummary } from "../fixtures/resources/resources";
-import { Button, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product";
+import type { Resources, ResourceSummary } from "../fixtures/resources/resources.ts";
+import { Button, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product.ts";
 
 export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, "children"> {
   /** The stateful fixtures to show (`fixtures.resources`). */

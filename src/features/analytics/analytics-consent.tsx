@@ -5,7 +5,7 @@ import { lazy, Suspense } from "react";
 const AppConsentBanner =
   import.meta.env.MODE === "production" && !import.meta.env.VITE_FIREBASE_MEASUREMENT_ID
     ? null
-    : lazy(() => import("./app-consent-banner"));
+    : lazy(() => import("./app-consent-banner.tsx"));
 
 /**
  * The consent banner for the app shell: rendered when this build has analytics, nothing

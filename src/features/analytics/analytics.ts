@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { ApiError } from "@/api/errors";
-import type { AnalyticsEventName, AnalyticsEvents, ScreenName } from "./events";
+import { ApiError } from "@/api/errors.ts";
+import type { AnalyticsEventName, AnalyticsEvents, ScreenName } from "./events.ts";
 
 // Whether this build has analytics at all: a production build only with
 // VITE_FIREBASE_MEASUREMENT_ID set (then it sends, after consent); `npm run dev`, Storybook
@@ -20,7 +20,7 @@ import type { AnalyticsEventName, AnalyticsEvents, ScreenName } from "./events";
  */
 export function track<Name extends AnalyticsEventName>(name: Name, params: AnalyticsEvents[Name]): void {
   if (import.meta.env.MODE === "production" && !import.meta.env.VITE_FIREBASE_MEASUREMENT_ID) return;
-  import("./runtime").then(
+  import("./runtime.ts").then(
     ({ analytics }) => analytics.track(name, params),
     // The chunk did not load (offline, a blocker): the event is lost, the app is not.
     () => undefined,

@@ -1,5 +1,5 @@
-import { ConsentBanner } from "./consent-banner";
-import { consent } from "./runtime";
+import { ConsentBanner } from "./consent-banner.tsx";
+import { consent } from "./runtime.ts";
 import "./app-consent-banner.css";
 
 /**
@@ -7,7 +7,7 @@ import "./app-consent-banner.css";
  * Loaded lazily by `AnalyticsConsent`.
  *
  * @example
- * const AppConsentBanner = lazy(() => import("./app-consent-banner"));
+ * const AppConsentBanner = lazy(() => import("./app-consent-banner.tsx"));
  */
 export default function AppConsentBanner() {
   return <ConsentBanner consent={consent} className="app-consent-banner" />;

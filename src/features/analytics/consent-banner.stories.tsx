@@ -2,14 +2,14 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState, type ReactNode } from "react";
 import { action } from "storybook/actions";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { Button } from "@/components/button";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
-import { CONSENT_KEY, createConsentStore, type ConsentChoice } from "./consent";
-import { ConsentBanner } from "./consent-banner";
-import type { AnalyticsEvent } from "./events";
-import { memoryStorage } from "./memory-storage";
-import { createAnalytics } from "./pipeline";
-import { createRecorder } from "./recorder";
+import { Button } from "@/components/button.tsx";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
+import { CONSENT_KEY, createConsentStore, type ConsentChoice } from "./consent.ts";
+import { ConsentBanner } from "./consent-banner.tsx";
+import type { AnalyticsEvent } from "./events.ts";
+import { memoryStorage } from "./memory-storage.ts";
+import { createAnalytics } from "./pipeline.ts";
+import { createRecorder } from "./recorder.ts";
 
 interface DemoProps {
   /** The choice remembered from an earlier visit. */

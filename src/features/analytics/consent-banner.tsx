@@ -7,8 +7,8 @@ import {
   type ComponentPropsWithRef,
   type ReactNode,
 } from "react";
-import { Button } from "@/components/button";
-import type { ConsentChoice, ConsentStore } from "./consent";
+import { Button } from "@/components/button.tsx";
+import type { ConsentChoice, ConsentStore } from "./consent.ts";
 import "./consent-banner.css";
 
 export interface ConsentBannerProps extends Omit<ComponentPropsWithRef<"section">, "children"> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_KEY, createConsentStore } from "./consent";
-import { memoryStorage } from "./memory-storage";
+import { CONSENT_KEY, createConsentStore } from "./consent.ts";
+import { memoryStorage } from "./memory-storage.ts";
 
 const noSignal = () => false;
 

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from "vitest";
-import { track } from "./analytics";
-import type { AnalyticsEventName, AnalyticsEvents } from "./events";
-import type { Analytics } from "./pipeline";
+import { track } from "./analytics.ts";
+import type { AnalyticsEventName, AnalyticsEvents } from "./events.ts";
+import type { Analytics } from "./pipeline.ts";
 
 describe("the event catalogue", () => {
   it("declares exactly the product's events", () => {

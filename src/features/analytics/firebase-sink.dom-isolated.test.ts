@@ -13,10 +13,10 @@ import {
   googleOffline,
   type MockHandler as HttpHandler,
 } from "#mocks/analytics/fixtures.ts";
-import { CONSENT_KEY, createConsentStore, type ConsentChoice } from "./consent";
-import { connectFirebaseAnalytics } from "./firebase-sink";
-import { memoryStorage } from "./memory-storage";
-import { createAnalytics } from "./pipeline";
+import { CONSENT_KEY, createConsentStore, type ConsentChoice } from "./consent.ts";
+import { connectFirebaseAnalytics } from "./firebase-sink.ts";
+import { memoryStorage } from "./memory-storage.ts";
+import { createAnalytics } from "./pipeline.ts";
 
 const PROJECT_ID = "demo-test";
 const MEASUREMENT_ID = "G-TESTMEASURE";

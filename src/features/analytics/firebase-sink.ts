@@ -1,5 +1,5 @@
 import type { FirebaseApp } from "firebase/app";
-import type { AnalyticsSink } from "./sink";
+import type { AnalyticsSink } from "./sink.ts";
 
 /**
  * GA4 settings: only the catalogue's events. No automatic page_view (its URL could hold

@@ -1,4 +1,4 @@
-import type { ChoiceStorage } from "./consent";
+import type { ChoiceStorage } from "./consent.ts";
 
 /**
  * A storage that lives as long as the object: for stories and tests, so each starts

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { CONSENT_KEY, createConsentStore } from "./consent";
-import { memoryStorage } from "./memory-storage";
-import { createAnalytics } from "./pipeline";
-import { createRecorder } from "./recorder";
-import type { AnalyticsSink } from "./sink";
+import { CONSENT_KEY, createConsentStore } from "./consent.ts";
+import { memoryStorage } from "./memory-storage.ts";
+import { createAnalytics } from "./pipeline.ts";
+import { createRecorder } from "./recorder.ts";
+import type { AnalyticsSink } from "./sink.ts";
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

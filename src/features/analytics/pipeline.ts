@@ -1,6 +1,6 @@
-import type { ConsentStore } from "./consent";
-import type { AnalyticsEventName, AnalyticsEvents } from "./events";
-import type { AnalyticsSink } from "./sink";
+import type { ConsentStore } from "./consent.ts";
+import type { AnalyticsEventName, AnalyticsEvents } from "./events.ts";
+import type { AnalyticsSink } from "./sink.ts";
 
 export interface AnalyticsOptions {
   consent: ConsentStore;

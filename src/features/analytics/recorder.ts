@@ -1,5 +1,5 @@
-import type { AnalyticsEvent } from "./events";
-import type { AnalyticsSink } from "./sink";
+import type { AnalyticsEvent } from "./events.ts";
+import type { AnalyticsSink } from "./sink.ts";
 
 /** A sink that keeps events instead of sending them: `npm run dev`, Storybook and the tests. */
 export interface Recorder extends AnalyticsSink {

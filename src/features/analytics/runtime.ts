@@ -1,11 +1,11 @@
 // The app's analytics, loaded on demand by `track()` and the consent banner's mount,
 // never part of the initial JS. Production with a measurement ID sends to Firebase
 // Analytics; everywhere else events go to a recorder and nothing leaves the page.
-import { loadFirebaseApp } from "@/lib/firebase/app";
-import { firebaseSetup } from "@/lib/firebase/config";
-import { createConsentStore } from "./consent";
-import { createAnalytics } from "./pipeline";
-import { createRecorder } from "./recorder";
+import { loadFirebaseApp } from "@/lib/firebase/app.ts";
+import { firebaseSetup } from "@/lib/firebase/config.ts";
+import { createConsentStore } from "./consent.ts";
+import { createAnalytics } from "./pipeline.ts";
+import { createRecorder } from "./recorder.ts";
 
 const setup = firebaseSetup(import.meta.env);
 const measurementId = setup.mode === "configured" ? setup.config.measurementId : undefined;
@@ -23,7 +23,7 @@ export const analytics = createAnalytics({
   consent,
   connect: SENDS
     ? () =>
-        import("./firebase-sink").then(({ connectFirebaseAnalytics }) =>
+        import("./firebase-sink.ts").then(({ connectFirebaseAnalytics }) =>
           connectFirebaseAnalytics(() => loadFirebaseApp()),
         )
     : () => Promise.resolve(recorder),

@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from "./events";
+import type { AnalyticsEvent } from "./events.ts";
 
 /** Where consented events go: Firebase Analytics in production, a recorder everywhere else. */
 export interface AnalyticsSink {

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ComponentPropsWithRef } from "react";
-import { Button } from "@/components/button";
-import { identityErrorMessage } from "./errors";
-import { FormAlert } from "./form-alert";
-import { useSession } from "./session";
+import { Button } from "@/components/button.tsx";
+import { identityErrorMessage } from "./errors.ts";
+import { FormAlert } from "./form-alert.tsx";
+import { useSession } from "./session.tsx";
 import "./identity.css";
 
 function formatTime(value: string | undefined): string {

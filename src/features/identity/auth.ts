@@ -1,6 +1,6 @@
 import type { Auth, PasswordValidationStatus, User } from "firebase/auth";
-import { loadFirebaseApp } from "@/lib/firebase/app";
-import { firebaseSetup, type FirebaseSetup } from "@/lib/firebase/config";
+import { loadFirebaseApp } from "@/lib/firebase/app.ts";
+import { firebaseSetup, type FirebaseSetup } from "@/lib/firebase/config.ts";
 
 /** The few SDK calls the identity feature makes, bound to the one Auth instance. */
 export interface IdentitySdk {

@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it } from "vitest";
-import { CredentialsFields, type CredentialsFieldsProps } from "./credentials-fields";
+import { CredentialsFields, type CredentialsFieldsProps } from "./credentials-fields.tsx";
 
 type Given = Partial<Omit<CredentialsFieldsProps, "email" | "password" | "onEmailChange" | "onPasswordChange">>;
 

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode, Ref } from "react";
-import { TextField } from "@/components/text-field";
+import { TextField } from "@/components/text-field.tsx";
 import "./identity.css";
 
 export interface CredentialsFieldsProps extends Omit<ComponentPropsWithRef<"div">, "children" | "onChange"> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GENERIC_IDENTITY_ERROR, IDENTITY_ERRORS, identityErrorMessage } from "./errors";
+import { GENERIC_IDENTITY_ERROR, IDENTITY_ERRORS, identityErrorMessage } from "./errors.ts";
 
 describe("identityErrorMessage", () => {
   it("has a message for every code the five calls are documented to return", () => {

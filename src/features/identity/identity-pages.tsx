@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { href, navigate, useRoute } from "@/lib/route";
-import { Spinner } from "@/components/spinner";
-import { AccountView } from "./account-view";
-import { useSession } from "./session";
-import { SignInForm } from "./sign-in-form";
-import { SignUpForm } from "./sign-up-form";
+import { href, navigate, useRoute } from "@/lib/route.ts";
+import { Spinner } from "@/components/spinner.tsx";
+import { AccountView } from "./account-view.tsx";
+import { useSession } from "./session.tsx";
+import { SignInForm } from "./sign-in-form.tsx";
+import { SignUpForm } from "./sign-up-form.tsx";
 
 /**
  * Shows `children` only with a session. Without one, the sign-in screen takes the

@@ -4,19 +4,19 @@
 // shows them together under Identity / Screens.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { createApiClient } from "@/api/client";
-import { expectFocusVisible } from "@/components/expect-focus-visible";
+import { createApiClient } from "@/api/client.ts";
+import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 import { identity, identityStore } from "#mocks/identity/fixtures.ts";
 import { providerError } from "#mocks/identity/handlers.ts";
 import type { ProviderErrorCode } from "#mocks/identity/store.ts";
-import type { paths as clinicPaths } from "../../../tests/contracts/clinic/generated/schema";
-import { clinic, clinicManifest } from "../../../tests/contracts/clinic/fixtures";
-import { AccountView } from "./account-view";
-import { loadIdentity } from "./auth";
-import { RequireSession } from "./identity-pages";
-import { SessionProvider } from "./session";
-import { SignInForm } from "./sign-in-form";
-import { SignUpForm } from "./sign-up-form";
+import type { paths as clinicPaths } from "../../../tests/contracts/clinic/generated/schema.d.ts";
+import { clinic, clinicManifest } from "../../../tests/contracts/clinic/fixtures.ts";
+import { AccountView } from "./account-view.tsx";
+import { loadIdentity } from "./auth.ts";
+import { RequireSession } from "./identity-pages.tsx";
+import { SessionProvider } from "./session.tsx";
+import { SignInForm } from "./sign-in-form.tsx";
+import { SignUpForm } from "./sign-up-form.tsx";
 
 type Screen = "sign-in" | "sign-up" | "account";
 

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from "react";
-import type { PasswordRule } from "./validation";
+import type { PasswordRule } from "./validation.ts";
 
 export interface PasswordChecklistProps extends ComponentPropsWithRef<"ul"> {
   rules: readonly PasswordRule[];

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from "react";
-import { href } from "@/lib/route";
-import { useSession } from "./session";
+import { href } from "@/lib/route.ts";
+import { useSession } from "./session.tsx";
 
 /**
  * The header's session links: "Sign in" and "Create account" when signed out, the

@@ -2,8 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import { http } from "msw";
 import { useEffect } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadIdentity } from "./auth";
-import { SessionProvider, useSession, type Session } from "./session";
+import { loadIdentity } from "./auth.ts";
+import { SessionProvider, useSession, type Session } from "./session.tsx";
 import { server } from "#mocks/node.ts";
 import { IDENTITY_TOOLKIT } from "#mocks/identity/handlers.ts";
 

@@ -1,7 +1,7 @@
 import type { PasswordValidationStatus, User } from "firebase/auth";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { setTokenSource } from "@/api/session";
-import { loadIdentity, type IdentitySdk } from "./auth";
+import { setTokenSource } from "@/api/session.ts";
+import { loadIdentity, type IdentitySdk } from "./auth.ts";
 
 /** What the account screen shows: the provider's account lookup. */
 export interface Account {

@@ -1,9 +1,9 @@
 import type { ComponentPropsWithRef } from "react";
-import { Button } from "@/components/button";
-import { CredentialsFields } from "./credentials-fields";
-import { FormAlert } from "./form-alert";
-import { useSession } from "./session";
-import { useCredentialsForm } from "./use-credentials-form";
+import { Button } from "@/components/button.tsx";
+import { CredentialsFields } from "./credentials-fields.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { useSession } from "./session.tsx";
+import { useCredentialsForm } from "./use-credentials-form.ts";
 import "./identity.css";
 
 export interface SignInFormProps extends Omit<ComponentPropsWithRef<"form">, "onSubmit"> {

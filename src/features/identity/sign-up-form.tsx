@@ -1,11 +1,11 @@
 import { useEffect, useState, type ComponentPropsWithRef } from "react";
-import { Button } from "@/components/button";
-import { CredentialsFields } from "./credentials-fields";
-import { FormAlert } from "./form-alert";
-import { PasswordChecklist } from "./password-checklist";
-import { useSession } from "./session";
-import { useCredentialsForm } from "./use-credentials-form";
-import { passwordRules, type PasswordRule } from "./validation";
+import { Button } from "@/components/button.tsx";
+import { CredentialsFields } from "./credentials-fields.tsx";
+import { FormAlert } from "./form-alert.tsx";
+import { PasswordChecklist } from "./password-checklist.tsx";
+import { useSession } from "./session.tsx";
+import { useCredentialsForm } from "./use-credentials-form.ts";
+import { passwordRules, type PasswordRule } from "./validation.ts";
 import "./identity.css";
 
 export interface SignUpFormProps extends Omit<ComponentPropsWithRef<"form">, "onSubmit"> {

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
-import type { CredentialsFieldsProps } from "./credentials-fields";
-import { identityErrorMessage } from "./errors";
-import { emailProblem } from "./validation";
+import type { CredentialsFieldsProps } from "./credentials-fields.tsx";
+import { identityErrorMessage } from "./errors.ts";
+import { emailProblem } from "./validation.ts";
 
 /** What stops a submit, beside the field it concerns or above the form. */
 export interface CredentialsProblems {

@@ -1,6 +1,6 @@
 import type { PasswordValidationStatus } from "firebase/auth";
 import { describe, expect, it } from "vitest";
-import { emailProblem, passwordRules } from "./validation";
+import { emailProblem, passwordRules } from "./validation.ts";
 
 // The SDK caches a project's policy per Auth instance, so a second policy cannot be shown
 // in the same page; the checklist's mapping is checked here on a stricter project's status.

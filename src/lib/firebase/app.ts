@@ -1,5 +1,5 @@
 import type { FirebaseApp } from "firebase/app";
-import { firebaseSetup, type FirebaseSetup } from "./config";
+import { firebaseSetup, type FirebaseSetup } from "./config.ts";
 
 let loading: Promise<FirebaseApp | null> | undefined;
 

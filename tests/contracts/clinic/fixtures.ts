@@ -7,7 +7,7 @@ export {
   fixtures as clinic,
   contract as clinicContract,
   manifest as clinicManifest,
-} from "./generated/fixtures";
+} from "./generated/fixtures.ts";
 
 /** `{ $ref }` to one of the contract's named schemas. */
 export function schemaRef(name: string) {

@@ -3,8 +3,8 @@
 // operation and a page size, and the contract's paging record does the rest (which page
 // comes next, where the list ends). The product's contract is empty, so this lives here.
 import type { ComponentPropsWithRef } from "react";
-import { clinicManifest } from "./fixtures";
-import type { paging, paths } from "./generated/schema";
+import { clinicManifest } from "./fixtures.ts";
+import type { paging, paths } from "./generated/schema.d.ts";
 import { Button, createApiClient, createApiHooks, EmptyState, ErrorState, Spinner } from "#workbench/product.ts";
 
 // The product's own client and hooks, typed by the gallery's test contract.

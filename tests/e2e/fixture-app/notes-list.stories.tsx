@@ -3,7 +3,7 @@ import { HttpResponse } from "msw";
 import { expect, within } from "storybook/test";
 import { fixtures } from "#mocks/fixtures.ts";
 import { http } from "#mocks/http.ts";
-import { NotesList } from "./notes-list";
+import { NotesList } from "./notes-list.tsx";
 
 const meta = { title: "Notes/NotesList", component: NotesList } satisfies Meta<typeof NotesList>;
 export default meta;

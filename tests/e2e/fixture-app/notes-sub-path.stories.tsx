@@ -4,7 +4,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { http } from "#mocks/http.ts";
-import { NotesList } from "./notes-list";
+import { NotesList } from "./notes-list.tsx";
 
 const meta = { title: "SubPath/Notes", component: NotesList } satisfies Meta<typeof NotesList>;
 export default meta;

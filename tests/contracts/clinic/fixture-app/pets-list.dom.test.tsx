@@ -4,8 +4,8 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fixtures } from "#mocks/fixtures.ts";
 import { server } from "#mocks/node.ts";
-import { createQueryClient } from "@/api/query-client";
-import { PetCard } from "./pets-list";
+import { createQueryClient } from "@/api/query-client.ts";
+import { PetCard } from "./pets-list.tsx";
 
 function renderCard() {
   render(

@@ -2,7 +2,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { fixtures } from "#mocks/fixtures.ts";
-import { PetsList } from "./pets-list";
+import { PetsList } from "./pets-list.tsx";
 
 const meta = { title: "Pets/PetsList", component: PetsList } satisfies Meta<typeof PetsList>;
 export default meta;
