@@ -51,6 +51,28 @@ export function fixedValue(document: OpenAPI3, schema: unknown, property: string
   return search(schema);
 }
 
+/** Azure's extension for a child's discriminator value where it differs from the schema's name. */
+const VALUE_EXTENSION = "x-ms-discriminator-value";
+
+/**
+ * The discriminator value a schema gives itself in Azure's `x-ms-discriminator-value`
+ * (on the schema, or on the component it refers to): a widespread convention (84 of the
+ * APIs.guru directory's contracts) for a value that is not the schema's name, read as its
+ * authors meant it rather than as the name OpenAPI would imply.
+ *
+ * @example
+ * extensionValue(document, { $ref: "#/components/schemas/ReadWriteDatabase" }); // "ReadWrite"
+ */
+export function extensionValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
+  let node = schema;
+  for (let hops = 0; hops < 8 && isRecord(node); hops++) {
+    if (isScalar(node[VALUE_EXTENSION])) return node[VALUE_EXTENSION];
+    if (typeof node.$ref !== "string") return undefined;
+    node = deref(document, { $ref: node.$ref });
+  }
+  return undefined;
+}
+
 /** The one value a property's schema allows (`const`, or a one-value `enum`), through `allOf` and `$ref`. */
 function singleValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
   const seen = new Set<unknown>();
@@ -71,8 +93,8 @@ function singleValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
 /**
  * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or
  * `anyOf`), with their children: the mapping's targets, and the components that `allOf`
- * the base (selected, when the mapping does not name them, by the value they fix for
- * the property, else by their own name).
+ * the base (selected, when the mapping does not name them, by their
+ * `x-ms-discriminator-value`, else the value they fix for the property, else their own name).
  *
  * @example
  * inheritance(document, false).get("Pet"); // { property: "petType", members: [{ component: "Cat", values: ["cat"] }, …] }
@@ -96,7 +118,9 @@ export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Fa
       const parents = isRecord(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];
       const extendsBase = parents.some((item) => isRecord(item) && item.$ref === componentSchemaRef(name));
       if (extendsBase && !values.has(child))
-        values.set(child, [fixedValue(document, candidate, property, legacy) ?? child]);
+        values.set(child, [
+          extensionValue(document, candidate) ?? fixedValue(document, candidate, property, legacy) ?? child,
+        ]);
     }
     const members = [...values].map(([component, keys]) => ({ component, values: keys }));
     if (members.length > 0) families.set(name, { property, members });

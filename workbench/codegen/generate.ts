@@ -35,6 +35,7 @@ import { pagingTypes } from "./paging-types.ts";
 import { resourcePaths } from "./resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
+import { contradictionWarnings } from "./contradictions.ts";
 import { sharedEndpointWarnings } from "./shared-endpoints.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
@@ -442,7 +443,8 @@ export async function generate(
   const started = (early && "started" in early ? early.started : undefined) ?? startContract(root, document, schema);
   if ("failure" in started) throw started.failure;
   const { contractJson, examples } = started;
-  const resources = resourcePaths(manifest.operations, JSON.parse(contractJson) as ContractSchemas);
+  const contract = JSON.parse(contractJson) as ContractSchemas;
+  const resources = resourcePaths(manifest.operations, contract);
   if (resources.length > 0) manifest.resources = resources;
 
   let types: string;
@@ -456,16 +458,15 @@ export async function generate(
       cause: error,
     });
   }
-  const shared = sharedEndpointWarnings(
-    manifest,
-    () => JSON.parse(contractJson) as ContractSchemas,
-    (pointer) => {
-      const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
-      return { file: entry, line: at?.line, column: at?.col };
-    },
-  );
+  const located = (pointer: string) => {
+    const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
+    return { file: entry, line: at?.line, column: at?.col };
+  };
+  const shared = sharedEndpointWarnings(manifest, () => contract, located);
+  const contradictions = contradictionWarnings(manifest, contract, located);
   warnings.unshift(
     ...unsatisfiable.filter((problem) => problem.severity === "warning"),
+    ...contradictions,
     ...shared,
     ...(await examples),
   );

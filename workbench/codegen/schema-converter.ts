@@ -6,7 +6,7 @@ import type { JsonSchema } from "../contract/contract-types.ts";
 import { KNOWN_FORMATS } from "../contract/formats.ts";
 import { componentSchemaName, componentSchemaRef } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
-import { fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
+import { extensionValue, fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
 import { deref } from "./manifest.ts";
 
 /** Keywords whose value is one schema. */
@@ -161,7 +161,8 @@ export class Converter {
 
   /**
    * Makes each `$ref` branch of a discriminated `oneOf`/`anyOf` require its value: the
-   * mapping's, else the one its own schema fixes (see `fixedValue`), else its name.
+   * mapping's, else its `x-ms-discriminator-value`, else the one its own schema fixes (see
+   * `fixedValue`), else its name.
    */
   private discriminate(input: SchemaObject, output: SchemaObject): void {
     const discriminator = input.discriminator as SchemaObject;
@@ -181,7 +182,8 @@ export class Converter {
           .map(([value]) => value);
         if (values.length === 0) {
           const name = componentSchemaName(ref);
-          const fixed = fixedValue(this.document, raw[index], property, this.legacy);
+          const fixed =
+            extensionValue(this.document, raw[index]) ?? fixedValue(this.document, raw[index], property, this.legacy);
           const allowed = fixed === undefined ? ownValues(this.document, raw[index], property, this.legacy) : undefined;
           // Values of its own that leave its name out (OpenAI's `Item`, a union whose members
           // each fix their own `type`): requiring the name would make the branch unsatisfiable,

@@ -15,7 +15,7 @@ import { coverageReport, summaryLine } from "./coverage-report.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
-import { requiresNothing } from "../contract/unusable.ts";
+import { allowsNothing } from "../contract/unusable.ts";
 import {
   type ContractCoverageReport,
   type CoverageReportFile,
@@ -130,20 +130,20 @@ export function fullReport(root: string, records: ProjectRecords[], threshold: n
 }
 
 /**
- * The pairs of the product's contract whose body no value can make (a required empty
- * `enum`), read from contract.json only when it has an empty enum at all.
+ * The pairs of the product's contract whose body no value can make (proven: a required
+ * empty `enum`, keywords that contradict each other), read from contract.json.
  */
 function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: string, status: string) => boolean {
   const file = generatedPath(root, "contract.json");
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-  if (!/"enum": ?\[\]/.test(text)) return () => false;
+  if (text === "") return () => false;
   const contract = JSON.parse(text) as ContractSchemas;
   const found = new Set<string>();
   for (const operation of manifest.operations) {
     for (const { status } of operation.responses) {
       const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
       const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
-      if (requiresNothing(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+      if (allowsNothing(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
     }
   }
   return (operationId, status) => found.has(`${operationId} ${status}`);
