@@ -1,6 +1,8 @@
 // What tells apart operations that share a method and URL (path keys that differ only by
 // a fragment, `/items#folders` beside `/items#links`): a header's or query parameter's
-// `enum`/`const`, a body property's `enum`/`const` (a discriminator's property is one).
+// `enum`/`const`, a body property's `enum`/`const` (a discriminator's property is one),
+// the request's media type (`application/json-patch+json` beside `application/json`), and
+// a header or query parameter only one of them requires.
 // Read by the fixtures to answer a request with its variant, and by `npm run api` to warn
 // where nothing does. Pure: no I/O.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
@@ -8,7 +10,10 @@ import type { ManifestOperation } from "../../src/api/manifest-types.ts";
 import { componentSchemaName } from "./pointer.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
-import { isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
+import { essenceOf, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
+
+/** Header parameters OpenAPI says are ignored: the request's own `Accept`, `Content-Type` and `Authorization`. */
+export const IGNORED_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
 
 /** One value a variant fixes, and where the request carries it. */
 export interface Mark {
@@ -129,12 +134,68 @@ export function createVariantMarks(contract: ContractSchemas) {
   }
 
   /**
-   * Whether anything a request can carry tells the variants of an endpoint apart: what
-   * `npm run api` warns about when not.
+   * Whether anything a request can carry tells the variants of an endpoint apart (what
+   * `npm run api` warns about when not): each variant but at most one (the one a request
+   * carrying none of the others' marks is for) has a mark, a request media type no other
+   * declares, or a header or query parameter it alone requires.
    */
-  function distinguishable(variants: ReadonlyArray<{ operationId: string }>): boolean {
-    return variants.every((variant) => tellingMarks(variant, variants).length > 0);
+  function distinguishable(variants: readonly VariantShape[]): boolean {
+    const unmarked = variants.filter(
+      (variant) =>
+        tellingMarks(variant, variants).length === 0 &&
+        ownMediaTypes(variant, variants).length === 0 &&
+        ownRequirements(variant, variants).length === 0,
+    );
+    return unmarked.length <= 1;
   }
 
   return { tellingMarks, distinguishable };
+}
+
+/** What a variant's manifest entry says of the requests it takes. */
+export interface VariantShape {
+  operationId: string;
+  parameters: ReadonlyArray<{ name: string; in: string; required: boolean }>;
+  requestBody: { mediaTypes: readonly string[] } | null;
+}
+
+/** Header names compare without case; query parameters as written. */
+function sameParameter(a: { name: string; in: string }, b: { name: string; in: string }): boolean {
+  return a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
+}
+
+/**
+ * The request media types a variant declares that no other variant does (by essence).
+ *
+ * @example
+ * ownMediaTypes(patchDocument, [patchDocument, mergeDocument]); // ["application/json-patch+json"]
+ */
+export function ownMediaTypes(variant: VariantShape, variants: readonly VariantShape[]): string[] {
+  const others = new Set(
+    variants
+      .filter((other) => other !== variant)
+      .flatMap((other) => (other.requestBody?.mediaTypes ?? []).map(essenceOf)),
+  );
+  return (variant.requestBody?.mediaTypes ?? []).filter((type) => !others.has(essenceOf(type)));
+}
+
+/**
+ * The headers and query parameters a variant requires that no other variant declares:
+ * a request that lacks one is not for it.
+ *
+ * @example
+ * ownRequirements(getSharedFolder, [getSharedFile, getSharedFolder]); // [{ name: "x-item-type", in: "header", … }]
+ */
+export function ownRequirements(
+  variant: VariantShape,
+  variants: readonly VariantShape[],
+): Array<{ name: string; in: string }> {
+  const others = variants.filter((other) => other !== variant).flatMap((other) => other.parameters);
+  return variant.parameters.filter(
+    (parameter) =>
+      parameter.required &&
+      (parameter.in === "header" || parameter.in === "query") &&
+      !IGNORED_HEADERS.has(parameter.name.toLowerCase()) &&
+      !others.some((other) => sameParameter(parameter, other)),
+  );
 }
