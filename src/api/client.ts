@@ -1,10 +1,14 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors.ts";
 import { manifest } from "./manifest.ts";
-import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types.ts";
+import { METHODS as HTTP_METHODS, type FieldEncoding, type ManifestOperation, type Method } from "./manifest-types.ts";
+
 import { defaultMediaType, essenceOf, inMediaType } from "./request-body.ts";
 import type { paths } from "./schema.d.ts";
 import { bearerSession } from "./session.ts";
+
+/** The encoding a form's properties declare, by property name. */
+type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
 
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -93,24 +97,26 @@ const fragmentPaths: Middleware = {
 
 /**
  * Sends each body in the media type its operation declares, when the call did not say
- * (openapi-fetch's `application/json`) and the operation does not take JSON: the
- * operation is found by method and path key in the manifest.
+ * (openapi-fetch's `application/json`) and the operation does not take JSON, a form's
+ * fields as its `encoding` says: the operation is found by method and path key in the manifest.
  *
  * @example
  * client.use(declaredRequestMediaTypes(manifest.operations));
  */
 function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
-  const byKey = new Map<string, string>();
+  const byKey = new Map<string, { mediaType: string; encoding: ManifestEncoding }>();
   for (const operation of operations) {
     const mediaType = defaultMediaType(operation.requestBody?.mediaTypes ?? []);
-    if (mediaType !== undefined) byKey.set(`${operation.method.toUpperCase()} ${operation.path}`, mediaType);
+    const encoding = operation.requestBody?.encoding?.[mediaType ?? ""] ?? {};
+    if (mediaType !== undefined)
+      byKey.set(`${operation.method.toUpperCase()} ${operation.path}`, { mediaType, encoding });
   }
   return {
     async onRequest({ request, schemaPath }) {
-      const mediaType = byKey.get(`${request.method} ${schemaPath}`);
-      if (mediaType === undefined || request.body === null) return undefined;
+      const declared = byKey.get(`${request.method} ${schemaPath}`);
+      if (declared === undefined || request.body === null) return undefined;
       if (essenceOf(request.headers.get("Content-Type") ?? "") !== "application/json") return undefined;
-      return inMediaType(request, mediaType);
+      return inMediaType(request, declared.mediaType, declared.encoding);
     },
   };
 }

@@ -60,6 +60,23 @@ export interface ManifestPagination {
   first?: number;
 }
 
+/** RFC 6570 styles a form field may be written in (OpenAPI's query styles). */
+export type FieldStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+
+/**
+ * How one property of a form body (`application/x-www-form-urlencoded`,
+ * `multipart/form-data`) is written: OpenAPI's Encoding Object, as far as it decides the
+ * text sent. With `style`, `explode` or `allowReserved` the field follows the query style
+ * (`deepObject` writes `discounts[0][coupon]=x`); else its `contentType` (default: JSON for
+ * an object, text for anything else; an array is one field per item).
+ */
+export interface FieldEncoding {
+  contentType?: string;
+  style?: FieldStyle;
+  explode?: boolean;
+  allowReserved?: boolean;
+}
+
 /** One operation of the contract, as the app, the fixtures, Storybook and tools see it. */
 export interface ManifestOperation {
   operationId: string;
@@ -69,7 +86,12 @@ export interface ManifestOperation {
   tags: string[];
   /** Path-level and operation-level parameters, merged (the operation's win). */
   parameters: ManifestParameter[];
-  requestBody: { required: boolean; mediaTypes: string[] } | null;
+  requestBody: {
+    required: boolean;
+    mediaTypes: string[];
+    /** Per form media type, the encoding its properties declare (only where some do). */
+    encoding?: Record<string, Record<string, FieldEncoding>>;
+  } | null;
   responses: ManifestResponse[];
   /**
    * The security that applies (the operation's, else the document's): each entry is

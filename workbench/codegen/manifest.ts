@@ -1,10 +1,16 @@
 import { createHash } from "node:crypto";
-import type { HeaderObject, OpenAPI3, ResponseObject, SchemaObject } from "openapi-typescript";
+import type { HeaderObject, OpenAPI3, RequestBodyObject, ResponseObject, SchemaObject } from "openapi-typescript";
 
 import { define, own } from "../contract/own.ts";
 import { escapeSegment } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
-import type { Manifest, ManifestOperation, ManifestResource } from "../../src/api/manifest-types.ts";
+import type {
+  FieldEncoding,
+  FieldStyle,
+  Manifest,
+  ManifestOperation,
+  ManifestResource,
+} from "../../src/api/manifest-types.ts";
 import { ContractError } from "./contract-error.ts";
 import {
   deref,
@@ -46,6 +52,38 @@ function hash(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 }
 
+const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+
+/**
+ * A request body as the client and the fixtures need it: its media types, and for a form
+ * the Encoding Object of each property that declares one (what decides the text sent).
+ */
+function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["requestBody"]> {
+  const content = body.content ?? {};
+  const encoding: Record<string, Record<string, FieldEncoding>> = {};
+  for (const [mediaType, media] of Object.entries(content)) {
+    const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+    if (essence !== "application/x-www-form-urlencoded" && !essence.startsWith("multipart/")) continue;
+    const fields: Record<string, FieldEncoding> = {};
+    const declared = isRecord(media) && isRecord(media.encoding) ? media.encoding : {};
+    for (const [name, raw] of Object.entries(declared)) {
+      if (!isRecord(raw)) continue;
+      const field: FieldEncoding = {};
+      if (typeof raw.contentType === "string") field.contentType = raw.contentType;
+      if (typeof raw.style === "string" && STYLES.has(raw.style)) field.style = raw.style as FieldStyle;
+      if (typeof raw.explode === "boolean") field.explode = raw.explode;
+      if (typeof raw.allowReserved === "boolean") field.allowReserved = raw.allowReserved;
+      if (Object.keys(field).length > 0) define(fields, name, field);
+    }
+    if (Object.keys(fields).length > 0) define(encoding, mediaType, fields);
+  }
+  return {
+    required: body.required ?? false,
+    mediaTypes: Object.keys(content),
+    ...(Object.keys(encoding).length > 0 ? { encoding } : {}),
+  };
+}
+
 /**
  * Lists the operations and named schemas of a bundled OpenAPI document.
  *
@@ -68,7 +106,7 @@ export function buildManifest(
       in: parameter.in,
       required: isRequired(parameter),
     }));
-    const body = operation.requestBody ? deref(document, operation.requestBody) : undefined;
+    const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
     const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
       const response = deref<ResponseObject>(document, raw);
       const headers = Object.keys(response?.headers ?? {});
@@ -88,7 +126,7 @@ export function buildManifest(
       summary: operation.summary ?? null,
       tags: operation.tags ?? [],
       parameters,
-      requestBody: body ? { required: body.required ?? false, mediaTypes: Object.keys(body.content ?? {}) } : null,
+      requestBody: body ? requestBodyOf(body) : null,
       responses,
       security: security.map((requirement) => Object.keys(requirement)),
       ...(resource === undefined ? {} : { resource }),

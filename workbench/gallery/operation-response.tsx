@@ -54,7 +54,7 @@ function parseAsFor(mediaType: string | undefined): "json" | "text" | "blob" {
  */
 function bodyInit(sample: SampleRequest): object {
   if (sample.body === undefined) return {};
-  return { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json") };
+  return { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json", sample.encoding) };
 }
 
 /** A text body that should hold the JSON text of a value: the value, or the text when it is not JSON. */
