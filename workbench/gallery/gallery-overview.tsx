@@ -40,8 +40,9 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
         In the default scenario the values are the contract&apos;s own examples wherever it gives them: the
         response&apos;s example, else the schema&apos;s, else each property&apos;s (in a list, the first item; the
         others vary around it). A value the contract gives no example for fits its field (a date, a person&apos;s name,
-        an ISO country code, an address shaped like its siblings&apos;), and lorem ipsum appears only in free text.{" "}
-        <code>null</code> is shown as <code>null</code>.
+        an ISO country code, an address shaped like its siblings&apos;), and free text is English, chosen by the
+        field&apos;s name (a problem&apos;s detail, a comment, a description), never lorem ipsum. <code>null</code> is
+        shown as <code>null</code>.
       </p>
       {manifest.operations.length === 0 ? (
         <EmptyState
