@@ -85,10 +85,16 @@ const zones = (forTests = false) => [
     ? []
     : [
         {
-          target: PRODUCT,
+          target: PRODUCT.filter((path) => path !== "./src/main.tsx"),
           from: ["./mocks", "./workbench"],
+          message: "Product code ships: it must not import the fixtures (mocks) or the workbench.",
+        },
+        {
+          target: "./src/main.tsx",
+          from: ["./mocks", "./workbench"],
+          except: ["./dev.ts"],
           message:
-            "Product code ships: it must not import the fixtures (mocks) or the workbench. Only the dev-only branch of src/main.tsx loads mocks/browser.",
+            "Product code ships: src/main.tsx loads only mocks/dev.ts, dynamically, in its dev-only branch (a production build drops it).",
         },
       ]),
   {

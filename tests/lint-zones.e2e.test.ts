@@ -146,7 +146,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "scripts import only the harness from tests",
     "scripts/api.ts",
-    'import { THEMES } from "./visual/baselines.ts";\nexport const x = THEMES;\n',
+    'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
     PATHS,
     "only the shared harness",
   ],
@@ -201,6 +201,12 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     PATHS,
   ],
   [
+    "main.tsx's dev-only branch may load the one dev entry",
+    "src/main.tsx",
+    'export const x = () => import("#mocks/dev.ts");\n',
+    PATHS,
+  ],
+  [
     "the seam may import the product",
     "workbench/product.ts",
     'import { api } from "@/api/query.ts";\nexport const x = api;\n',
@@ -227,7 +233,7 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
   [
     "scripts may import the harness",
     "scripts/api.ts",
-    'import { REPO } from "./harness/scratch-copy.ts";\nexport const x = REPO;\n',
+    'import { REPO } from "../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
     PATHS,
   ],
   ["the fixtures may import msw", "mocks/node.ts", 'import { http } from "msw";\nexport const x = http;\n', NETWORK],
