@@ -219,6 +219,12 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     PATHS,
   ],
   [
+    "the probe pages a list as the app's hooks do",
+    "workbench/drift/probe.ts",
+    'import { nextPageQuery } from "../../src/api/paging.ts";\nexport const x = nextPageQuery;\n',
+    PATHS,
+  ],
+  [
     "the data room may use the check room",
     "workbench/fixtures/data/fixture-data.ts",
     'import { formatViolation } from "../check/violations";\nexport const x = formatViolation;\n',
