@@ -27,6 +27,9 @@ import type { Manifest } from "../src/api/manifest-types.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const VALUED = new Set(["--contract", "--budget", "--pages", "--timeout", "--max-time", "--concurrency"]);
+const USAGE =
+  "usage: npm run contract:probe -- <base URL> [--contract <file>] [--json] [--unsafe] [--budget 200] [--pages 2] " +
+  "[--timeout 10s] [--max-time 2m] [--concurrency 4]";
 const UNITS: Record<string, number> = { "": 1, ms: 1, s: 1000, m: 60_000, min: 60_000 };
 const FLAGS = new Set(["--json", "--unsafe"]);
 
@@ -46,10 +49,10 @@ function parse(argv: string[]) {
       if (value === undefined) fail(`${arg} needs a value.`);
       values.set(arg, value);
     } else if (FLAGS.has(arg)) flags.add(arg);
-    else if (arg.startsWith("--")) fail(`unknown option ${arg}; see scripts/contract-probe.ts for the options.`);
+    else if (arg.startsWith("--")) fail(`unknown option ${arg}.\n${USAGE}`);
     else positional.push(arg);
   }
-  if (positional.length !== 1) fail("give one base URL, e.g. npm run contract:probe -- http://127.0.0.1:4010");
+  if (positional.length !== 1) fail(`give one base URL, e.g. http://127.0.0.1:4010.\n${USAGE}`);
   return { baseUrl: positional[0] ?? "", values, flags };
 }
 

@@ -92,6 +92,11 @@ describe("npm run contract:probe", () => {
       status: 2,
       stderr: 'contract:probe: --budget takes a positive whole number, not "none".\n',
     });
+    const unknown = await probe([clean.url, "--wait", "1s"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^contract:probe: unknown option --wait\.\nusage: npm run contract:probe -- <base URL> .*\[--timeout 10s\] \[--max-time 2m\]/,
+    );
     expect(await probe([clean.url, "--max-time", "soon"])).toMatchObject({
       status: 2,
       stderr: 'contract:probe: --max-time takes a duration (500, 500ms, 3s, 2m), not "soon".\n',

@@ -123,10 +123,11 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   const skip = (operation: ManifestOperation, reason: string) =>
     result.skipped.push({ operationId: operation.operationId, reason });
   /** Why no more requests go out, or undefined while they may. */
-  const halted = (): string | undefined =>
-    result.stopped ??
-    (run.signal.aborted ? `stopped before it was called: ${reasonText(run.signal.reason)}` : undefined) ??
-    (result.requests >= budget ? `over the budget of ${budget} requests` : undefined);
+  const halted = (): string | undefined => {
+    const stopped = result.stopped ?? (run.signal.aborted ? reasonText(run.signal.reason) : undefined);
+    if (stopped !== undefined) return `stopped before it was called: ${stopped}`;
+    return result.requests >= budget ? `over the budget of ${budget} requests` : undefined;
+  };
 
   /** Sends one request and checks its answer; with the answer's JSON and headers when it came whole and ok, to page on. */
   async function exchange(
