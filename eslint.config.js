@@ -309,6 +309,12 @@ export default tseslint.config(
     rules: { "import-x/no-named-as-default-member": "off" },
   },
   {
+    // The MCP SDK's subpath exports ("./*") give each `<path>.js` its types at `<path>.js.d.ts`,
+    // which the import resolver looks for and does not find; TypeScript and Node resolve them.
+    files: ["workbench/mcp/**/*.ts", "tests/mcp/**/*.ts"],
+    rules: { "import-x/no-unresolved": ["error", { ignore: ["^@modelcontextprotocol/sdk/"] }] },
+  },
+  {
     // Config files and scripts run in Node outside the app's module graph.
     files: ["*.{js,ts}", "scripts/**/*.ts", ".storybook/main.ts"],
     rules: { "import-x/no-unresolved": "off" },
