@@ -330,7 +330,7 @@ export default tseslint.config(
   {
     // The MCP SDK's subpath exports ("./*") give each `<path>.js` its types at `<path>.js.d.ts`,
     // which the import resolver looks for and does not find; TypeScript and Node resolve them.
-    files: ["workbench/mcp/**/*.ts", "tests/mcp/**/*.ts"],
+    files: ["**/*.ts"],
     rules: { "import-x/no-unresolved": ["error", { ignore: ["^@modelcontextprotocol/sdk/"] }] },
   },
   {
