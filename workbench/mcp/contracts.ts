@@ -34,6 +34,23 @@ function stampOf(root: string, entry: NamedContract): string | undefined {
   return files.map((file) => `${statSync(file).mtimeMs}:${statSync(file).size}`).join(" ");
 }
 
+/** How many single-character edits turn one text into the other (Levenshtein). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
 /**
  * The registry's contracts, read on demand and kept until their generated files change.
  *
@@ -106,9 +123,14 @@ export function createContractReader(root: string) {
       const names = found.map((each) => each.loaded.entry.name).join(", ");
       throw new ArgumentError("contract", `${JSON.stringify(operationId)} is an operation of ${names}: name one.`);
     }
+    const wanted = operationId.toLowerCase();
     const near = candidates
       .flatMap((loaded) => loaded.manifest.operations.map((each) => each.operationId))
-      .filter((id) => id.toLowerCase().includes(operationId.toLowerCase()))
+      .map((id) => ({ id, distance: id.toLowerCase().includes(wanted) ? 0 : editDistance(id.toLowerCase(), wanted) }))
+      .filter(({ distance }) => distance <= Math.max(2, Math.floor(wanted.length / 4)))
+      .sort((a, b) => a.distance - b.distance)
+      .map(({ id }) => id)
+      .filter((id, index, ids) => ids.indexOf(id) === index)
       .slice(0, 5);
     const where = contract === undefined ? "any contract of the registry" : `the ${contract} contract`;
     throw new ArgumentError(
