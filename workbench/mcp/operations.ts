@@ -167,7 +167,7 @@ export function describeOperation(contracts: ContractReader, operationId: string
  * The value at a JSON pointer of a contract's schemas (contract.json): a component
  * (`#/components/schemas/Pet`) or an operation's part (`#/operations/getPet/responses/200`).
  */
-export function readSchema(contracts: ContractReader, contract: string, pointer: string) {
+export function readSchema(contracts: ContractReader, contract: string, pointer: string, offset = 0) {
   const loaded = contracts.load(contract);
   if (!pointer.startsWith("#/")) {
     throw new ArgumentError(
@@ -182,5 +182,5 @@ export function readSchema(contracts: ContractReader, contract: string, pointer:
       `${contract}'s schemas hold nothing at ${pointer}; they start at #/components/schemas/<name> and #/operations/<operationId>.`,
     );
   }
-  return { contract, pointer, value: bounded(value, pointer) };
+  return { contract, pointer, ...(offset > 0 ? { offset } : {}), value: bounded(value, pointer, undefined, offset) };
 }

@@ -142,17 +142,23 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
     {
       title: "Read a schema by its pointer",
       description:
-        "The part of a contract's schemas (JSON Schema 2020-12, as contract.json holds them) at a JSON pointer: a `pointer` or `$pointer` another answer gave, or #/components/schemas/<name>.",
+        "The part of a contract's schemas (JSON Schema 2020-12, as contract.json holds them) at a JSON pointer: a `pointer` or `$pointer` another answer gave (with its `$offset`, for the rest of a long one), or #/components/schemas/<name>.",
       inputSchema: {
         contract: z.string().min(1).describe("The contract the pointer is in."),
         pointer: z
           .string()
           .min(1)
           .describe("A JSON pointer: #/components/schemas/Pet, #/operations/getPet/responses/200."),
+        offset: z
+          .number()
+          .int()
+          .min(0)
+          .default(0)
+          .describe("For an object or array too large for one answer: the entry to start at (an answer's `$offset`)."),
       },
       annotations: READ_ONLY,
     },
-    ({ contract: name, pointer }) => jsonResult(readSchema(contracts, name, pointer)),
+    ({ contract: name, pointer, offset: from }) => jsonResult(readSchema(contracts, name, pointer, from)),
   );
 
   server.registerTool(
