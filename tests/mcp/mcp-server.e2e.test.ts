@@ -255,6 +255,12 @@ describe("npm run mcp, as .mcp.json starts it, on the registry's test contracts"
     const offline = await mcp.call<Answer>("fixture_answer", { operationId: "listPets", scenario: "offline" });
     expect(offline.json).toMatchObject({ answered: false });
 
+    // A service whose requests hand-written handlers answer says so.
+    const identity = await mcp.call<Answer & { note?: string }>("fixture_answer", { operationId: "signUp" });
+    expect(identity.json.note).toMatch(
+      /^by default mocks\/identity\/fixtures.ts's identityHandlers answer identity's requests/,
+    );
+
     const undeclared = await mcp.call("fixture_answer", { operationId: "getPet", contract: "clinic", status: 500 });
     expect(undeclared).toMatchObject({ isError: true, text: "status: getPet declares 200, 404, not 500." });
     const noSuchExample = await mcp.call("fixture_answer", {

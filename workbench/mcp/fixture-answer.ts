@@ -118,7 +118,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
     const fixtures = fixturesOf(loaded);
     const id = operation.operationId;
     const status = question.status === undefined ? undefined : declaredStatus(operation, question.status);
-    let handler;
+    let handler: ReturnType<Fixtures["respond"]> | undefined;
     let override: string;
     if (question.example !== undefined) {
       const exampleStatus =
@@ -150,6 +150,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
     const sent = `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`;
     const result = await handler?.run({ request, requestId: randomUUID() });
     const violations = fixtures.session.takeViolations();
+    const answers = loaded.entry.answers;
     const base = {
       contract: loaded.entry.name,
       operationId: id,
@@ -157,6 +158,17 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
       scenarioMeans: SCENARIOS[question.scenario],
       request: sent,
       override,
+      // A service whose requests hand-written handlers (or nothing, until a story mounts them) answer by default.
+      ...(status === undefined && question.example === undefined && typeof answers === "object"
+        ? {
+            note: `by default ${answers.module}'s ${answers.export} answer ${loaded.entry.name}'s requests; this is the contract's own default answer, what an override builds on.`,
+          }
+        : {}),
+      ...(status === undefined && question.example === undefined && answers === "on-request"
+        ? {
+            note: `${loaded.entry.name}'s fixtures answer only where a story or test mounts them (its handlers); this is what they answer then.`,
+          }
+        : {}),
     };
     const response = result?.response;
     if (response === undefined) {

@@ -6,6 +6,7 @@ import type { ManifestOperation } from "@/api/manifest-types.ts";
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import type { FixtureAnswers } from "./fixture-answer.ts";
+import { bounded } from "./results.ts";
 import { fixturesImport, hookCall, key, respondLine, screenPlace, stateName, variable } from "./screen-code.ts";
 
 /** A top-level text field of a success answer (of its first item, for a list), and its value, for a story to find on screen. */
@@ -211,7 +212,7 @@ export async function screenPrompt(
           "",
           `What the ${success} fixture answers now (describe_operation and fixture_answer tell more):`,
           "```json",
-          JSON.stringify(body, null, 2).slice(0, 4_000),
+          JSON.stringify(bounded(body, "#", 4_000), null, 2),
           "```",
         ]
       : []),
