@@ -370,13 +370,7 @@ describe("npm run mcp, as .mcp.json starts it, on the registry's test contracts"
   });
 
   it("writes the build-screen prompt in the repository's conventions", async () => {
-    const prompt = await mcp.client.getPrompt({
-      name: "build-screen",
-      arguments: { operationId: "getPet", contract: "clinic" },
-    });
-    const text = prompt.messages
-      .map((message) => (message.content.type === "text" ? message.content.text : ""))
-      .join("\n");
+    const text = await mcp.prompt("build-screen", { operationId: "getPet", contract: "clinic" });
     expect(text).toContain("## 1. The screen: src/features/pets/get-pet-screen.tsx");
     expect(text).toContain('const pet = hooks.useQuery("get", "/pets/{petId}", { params: { path: { petId } } });');
     expect(text).toContain('parameters: { msw: { handlers: [fixtures.respond("getPet", 404)] } }');

@@ -111,10 +111,7 @@ describe.skipIf(!existsSync(PETSTORE))("the MCP server on Petstore, in a scratch
   });
 
   it("writes the build-screen prompt with the product's hooks and fixtures", async () => {
-    const prompt = await mcp.client.getPrompt({ name: "build-screen", arguments: { operationId: "getPetById" } });
-    const text = prompt.messages
-      .map((message) => (message.content.type === "text" ? message.content.text : ""))
-      .join("\n");
+    const text = await mcp.prompt("build-screen", { operationId: "getPetById" });
     expect(text).toContain('import { api } from "@/api/query.ts";');
     expect(text).toContain('import { fixtures } from "#mocks/fixtures.ts";');
     expect(text).toContain('const expected = fixtures.fixture("getPetById", 200).name;');

@@ -16,6 +16,8 @@ export interface WorkbenchClient {
   client: Client;
   /** Calls a tool; the answer's first text, parsed as JSON when it parses. */
   call<T = Record<string, unknown>>(name: string, args?: Record<string, unknown>): Promise<ToolAnswer<T>>;
+  /** A prompt's messages' text, joined. */
+  prompt(name: string, args: Record<string, string>): Promise<string>;
   /** What the server wrote to stderr so far (its logs). */
   stderr(): string;
   /** Transport errors: a line on stdout that is not the protocol would be one. */
@@ -63,6 +65,10 @@ export async function connectWorkbench(options: {
         // An error's message is plain text.
       }
       return { isError: result.isError === true, text, json: json as T };
+    },
+    async prompt(name: string, args: Record<string, string>): Promise<string> {
+      const { messages } = await client.getPrompt({ name, arguments: args });
+      return messages.map((message) => (message.content.type === "text" ? message.content.text : "")).join("\n");
     },
     stderr: () => stderr,
     errors,
