@@ -15,7 +15,7 @@ import {
 import { schemaPointer } from "../contract/pointer.ts";
 import { own } from "../contract/own.ts";
 import type { Recording } from "../contract/recorded.ts";
-import { createFixtures, type Fixtures, type SampleRequest } from "../fixtures/contract-fixtures.ts";
+import type { Fixtures, SampleRequest } from "../fixtures/contract-fixtures.ts";
 import { createFixturesSession } from "../fixtures/fixtures-session.ts";
 import { examplePlaces } from "../gallery/example-places.ts";
 import { SCENARIOS, SLOW_DELAY_MS, type Scenario } from "../fixtures/scenarios.ts";
@@ -97,7 +97,10 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
   const instances = new Map<string, { stamp: string; fixtures: Fixtures }>();
   let queue: Promise<unknown> = Promise.resolve();
 
-  function fixturesOf(loaded: LoadedContract): Fixtures {
+  // The engine (Ajv, the data generators) loads with the first question, not with the server.
+  const engine = () => import("../fixtures/contract-fixtures.ts");
+
+  async function fixturesOf(loaded: LoadedContract): Promise<Fixtures> {
     const cached = instances.get(loaded.entry.name);
     if (cached?.stamp === loaded.stamp) return cached.fixtures;
     const recordingFile = join(root, PRODUCT_RECORDING);
@@ -105,6 +108,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
       loaded.entry.role === "product" && existsSync(recordingFile)
         ? (JSON.parse(readFileSync(recordingFile, "utf8")) as Recording)
         : undefined;
+    const { createFixtures } = await engine();
     const fixtures = createFixtures(loaded.manifest, loaded.contract, {
       session: createFixturesSession(),
       ...(recording ? { recording } : {}),
@@ -115,7 +119,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
 
   async function run(question: FixtureQuestion) {
     const { loaded, operation } = contracts.find(question.operationId, question.contract);
-    const fixtures = fixturesOf(loaded);
+    const fixtures = await fixturesOf(loaded);
     const id = operation.operationId;
     const status = question.status === undefined ? undefined : declaredStatus(operation, question.status);
     let handler: ReturnType<Fixtures["respond"]> | undefined;
@@ -218,9 +222,9 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
 
   return {
     /** The arguments the gallery calls an operation with (required parameters, a body). */
-    sampleRequest(operationId: string, contract?: string): SampleRequest {
+    async sampleRequest(operationId: string, contract?: string): Promise<SampleRequest> {
       const { loaded, operation } = contracts.find(operationId, contract);
-      return fixturesOf(loaded).sampleRequest(operation.operationId);
+      return (await fixturesOf(loaded)).sampleRequest(operation.operationId);
     },
     /** The answer to one question, after every question asked before it. */
     answer(question: FixtureQuestion): ReturnType<typeof run> {

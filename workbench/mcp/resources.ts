@@ -3,7 +3,6 @@
 // contract's own folder, symbolic links resolved; a long text is served in parts.
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import { findEntry } from "../codegen/generate.ts";
 import type { NamedContract } from "../contract/registry.ts";
 import { generatedPath } from "../contract/generated.ts";
 import { ArgumentError } from "./results.ts";
@@ -26,7 +25,9 @@ export function contractFolder(entry: NamedContract): string {
 }
 
 /** The repository-relative path of a contract's entry file (openapi/openapi.yaml). */
-export function documentFile(root: string, entry: NamedContract): string {
+export async function documentFile(root: string, entry: NamedContract): Promise<string> {
+  // The generator's own rule for the entry file; it loads the generator, so only when asked.
+  const { findEntry } = await import("../codegen/generate.ts");
   try {
     return findEntry(root, entry.source);
   } catch {

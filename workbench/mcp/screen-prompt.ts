@@ -52,7 +52,7 @@ export async function screenPrompt(
   const place = screenPlace(operation);
   const hook = hookCall(loaded.entry, operation, place.folder);
   const fixtures = fixturesImport(loaded.entry, place.folder);
-  const sample = answers.sampleRequest(id, loaded.entry.name);
+  const sample = await answers.sampleRequest(id, loaded.entry.name);
   const read = operation.method === "get" || operation.method === "head";
   const success = operation.responses.find((response) => /^2/.test(response.status))?.status;
   const answered =

@@ -288,8 +288,8 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       complete: { name: () => names() },
     }),
     { description: "A contract's OpenAPI document as written (its entry file)." },
-    (uri, { name }) => {
-      const file = documentFile(root, entryOf(name));
+    async (uri, { name }) => {
+      const file = await documentFile(root, entryOf(name));
       return part(uri, file, readText(root, file), 1);
     },
   );
@@ -297,8 +297,8 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
     "contract-document-part",
     new ResourceTemplate("contract://{name}/document{?part}", { list: undefined }),
     { description: "One part of a long contract document." },
-    (uri, { name, part: number }) => {
-      const file = documentFile(root, entryOf(name));
+    async (uri, { name, part: number }) => {
+      const file = await documentFile(root, entryOf(name));
       return part(uri, file, readText(root, file), partNumber(number));
     },
   );
