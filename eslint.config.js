@@ -34,6 +34,7 @@ const WORKBENCH = [
   "./workbench/coverage",
   "./workbench/mock-data",
   "./workbench/drift",
+  "./workbench/mcp",
 ];
 /** The UI capabilities: Storybook pages built on the product's components through the seam. */
 const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
@@ -135,6 +136,24 @@ const zones = (forTests = false) => [
     target: "./workbench/drift",
     from: ["./workbench/codegen", "./workbench/product.ts", ...WORKBENCH_UI],
     message: "The drift room checks real exchanges: it imports no codegen, product seam or UI capability.",
+  },
+  {
+    target: [...WORKBENCH.filter((room) => room !== "./workbench/mcp"), "./workbench/product.ts"],
+    from: "./workbench/mcp",
+    message: "The MCP room is an entry's (scripts/mcp.ts): no other part of the workbench imports it.",
+  },
+  {
+    target: "./workbench/mcp",
+    from: ["./workbench/product.ts", "./workbench/mock-data"],
+    message:
+      "The MCP room answers from the workbench's Node modules: it imports neither the product seam nor a UI capability.",
+  },
+  {
+    target: "./workbench/mcp",
+    from: "./workbench/gallery",
+    except: ["./example-places.ts", "./schema-shape.ts"],
+    message:
+      "The MCP room answers from the workbench's Node modules: from the gallery only what says which values are the contract's examples.",
   },
   {
     target: "./workbench/contract",
@@ -317,6 +336,12 @@ export default tseslint.config(
     files: ["eslint.config.js"],
     extends: [tseslint.configs.disableTypeChecked],
     rules: { "import-x/no-named-as-default-member": "off" },
+  },
+  {
+    // The MCP SDK's subpath exports ("./*") give each `<path>.js` its types at `<path>.js.d.ts`,
+    // which the import resolver looks for and does not find; TypeScript and Node resolve them.
+    files: ["**/*.ts"],
+    rules: { "import-x/no-unresolved": ["error", { ignore: ["^@modelcontextprotocol/sdk/"] }] },
   },
   {
     // Config files and scripts run in Node outside the app's module graph.

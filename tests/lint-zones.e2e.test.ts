@@ -144,6 +144,27 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "The workbench's core",
   ],
   [
+    "no other part of the workbench imports the MCP room",
+    "workbench/fixtures/scenarios.ts",
+    'import { createWorkbenchServer } from "../mcp/server.ts";\nexport const x = createWorkbenchServer;\n',
+    PATHS,
+    "The MCP room is an entry's",
+  ],
+  [
+    "the MCP room does not reach the product seam",
+    "workbench/mcp/operations.ts",
+    'import { fixtures } from "../product.ts";\nexport const x = fixtures;\n',
+    PATHS,
+    "neither the product seam",
+  ],
+  [
+    "the MCP room takes no gallery UI",
+    "workbench/mcp/fixture-answer.ts",
+    'import { OperationResponse } from "../gallery/operation-response.tsx";\nexport const x = OperationResponse;\n',
+    PATHS,
+    "only what says which values",
+  ],
+  [
     "scripts import only the harness from tests",
     "scripts/api.ts",
     'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
@@ -234,6 +255,12 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     "the drift room may use the check room and the operation matcher",
     "workbench/drift/drift-check.ts",
     'import { createValidator } from "../fixtures/check/validator";\nimport { createOperationMatcher } from "../fixtures/answer/operation-matcher";\nexport const x = [createValidator, createOperationMatcher];\n',
+    PATHS,
+  ],
+  [
+    "the MCP room may say which values are the contract's examples, as the gallery does",
+    "workbench/mcp/fixture-answer.ts",
+    'import { examplePlaces } from "../gallery/example-places.ts";\nexport const x = examplePlaces;\n',
     PATHS,
   ],
   [
