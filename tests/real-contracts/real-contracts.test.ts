@@ -2,52 +2,18 @@
 // and the default fixtures in Node: request bodies in the media type the operation
 // declares, operations that share a method and URL, unusable values, patterns with length
 // limits. Every exchange is checked as strictly as anywhere else.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiClient } from "@/api/client.ts";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
+import { describe, expect, it, vi } from "vitest";
 import { generate } from "#workbench/codegen/generate.ts";
 import { loadContract } from "#workbench/fixtures/test-contracts.ts";
 import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
+import { throughTheClient } from "./through-the-client.ts";
 
 const FILE = "tests/contracts/constructs/real-world.yaml";
 const BASE = "http://api.test/v1";
 const loaded = await loadContract(FILE);
 
-type Call = (
-  url: string,
-  init?: object,
-) => Promise<{ data?: unknown; error?: unknown; response: Response; request?: Request }>;
-
 describe("a contract with the constructs of large real-world contracts", () => {
-  const fixtures = createFixtures(loaded.manifest, loaded.contract);
-  const server = setupServer(...fixtures.handlers);
-  const client = createApiClient<Record<string, never>>({
-    baseUrl: BASE,
-    operations: loaded.manifest.operations,
-  }) as unknown as Record<"GET" | "POST" | "PUT" | "PATCH", Call>;
-  const sent: Request[] = [];
-
-  beforeAll(() => {
-    fixtures.observe(server.events);
-    server.events.on("request:start", ({ request }) => sent.push(request.clone()));
-    server.listen({
-      onUnhandledFrame: unhandledPolicy(fixtures.session, (request) => fixtures.operationFor(request)),
-    });
-  });
-  afterEach(async () => {
-    await fixtures.settled();
-    server.resetHandlers(...fixtures.handlers);
-    sent.length = 0;
-  });
-  afterAll(() => server.close());
-
-  async function violations() {
-    await fixtures.settled();
-    return fixtures.session.takeViolations().map(formatViolation);
-  }
+  const { fixtures, server, client, sent, violations } = throughTheClient(loaded, BASE);
 
   /** Calls an operation through the client with the gallery's sample request: no header written by hand. */
   async function callSample(method: "POST" | "PUT" | "PATCH", path: string, id: string) {

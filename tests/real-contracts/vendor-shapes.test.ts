@@ -4,56 +4,21 @@
 // enum that narrows a referenced list at depth, variants of one URL told apart by media
 // type and header, form bodies written and read back by their `encoding`. Every exchange
 // is checked as strictly as anywhere else.
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiClient } from "@/api/client.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyOptionsFor } from "@/api/request-body.ts";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
 import { schemaPointer } from "#workbench/contract/pointer.ts";
+import { throughTheClient } from "./through-the-client.ts";
 
 const BASE = "http://api.test/v1";
 const loaded = await loadContract(VENDOR_SHAPES);
 
-type Call = (
-  url: string,
-  init?: object,
-) => Promise<{ data?: unknown; error?: unknown; response: Response; request?: Request }>;
-
 describe("a contract shaped like vendors' own", () => {
-  const fixtures = createFixtures(loaded.manifest, loaded.contract);
-  const server = setupServer(...fixtures.handlers);
-  const client = createApiClient<Record<string, never>>({
-    baseUrl: BASE,
-    operations: loaded.manifest.operations,
-  }) as unknown as Record<"GET" | "POST" | "PATCH", Call>;
-  const sent: Request[] = [];
-
-  beforeAll(() => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    fixtures.observe(server.events);
-    server.events.on("request:start", ({ request }) => sent.push(request.clone()));
-    server.listen({
-      onUnhandledFrame: unhandledPolicy(fixtures.session, (request) => fixtures.operationFor(request)),
-    });
-  });
-  afterEach(async () => {
-    await fixtures.settled();
-    server.resetHandlers(...fixtures.handlers);
-    sent.length = 0;
-  });
-  afterAll(() => {
-    server.close();
-    vi.restoreAllMocks();
-  });
-
-  async function violations() {
-    await fixtures.settled();
-    return fixtures.session.takeViolations().map(formatViolation);
-  }
+  const { fixtures, server, client, sent, violations } = throughTheClient(loaded, BASE);
+  // The fixtures warn, as they should, about the examples that break their schema and the unsatisfiable pair.
+  beforeAll(() => vi.spyOn(console, "warn").mockImplementation(() => undefined));
+  afterAll(() => vi.restoreAllMocks());
 
   describe("a contract that contradicts itself", () => {
     it("reads a child's discriminator value from Azure's x-ms-discriminator-value, not from its name", async () => {
@@ -140,7 +105,7 @@ describe("a contract shaped like vendors' own", () => {
       expect(body).not.toMatchObject({ schedule: { share: null } });
       await client.GET("/schedules/{scheduleId}", { params: { path: { scheduleId: "PABC123" } } });
       await client.GET("/schedules");
-      await (client as unknown as Record<"PUT", Call>).PUT("/schedules/{scheduleId}", { params, body });
+      await client.PUT("/schedules/{scheduleId}", { params, body });
       expect(await violations()).toEqual([]);
     });
   });
@@ -168,11 +133,15 @@ describe("a contract shaped like vendors' own", () => {
       const folder = await client.GET("/shared_items#folders", {
         params: { header: { sharedlink: "https://app.example/s/1", "x-item-type": "folder" } },
       });
-      const file = await client.GET("/shared_items#files", { params: { header: { sharedlink: "https://app.example/s/2" } } });
+      const file = await client.GET("/shared_items#files", {
+        params: { header: { sharedlink: "https://app.example/s/2" } },
+      });
       expect(folder.data).toMatchObject({ type: "folder" });
       expect(file.data).toMatchObject({ type: "file" });
       server.use(fixtures.respond("getSharedFile", 200), fixtures.respond("getSharedFolder", 200));
-      const story = await client.GET("/shared_items#folders", { params: fixtures.sampleRequest("getSharedFolder").params });
+      const story = await client.GET("/shared_items#folders", {
+        params: fixtures.sampleRequest("getSharedFolder").params,
+      });
       expect(story.data).toMatchObject({ type: "folder" });
       expect(await violations()).toEqual([]);
     });

@@ -84,6 +84,12 @@ function valuesOf(list: readonly unknown[]): Values | undefined {
   return new Map(list.map((value) => [JSON.stringify(value), value]));
 }
 
+/** The values one schema's own `const` or `enum` allows (undefined: neither, or values that are not scalars). */
+function fixedValues(node: Node): Values | undefined {
+  if ("const" in node) return valuesOf([node.const]);
+  return Array.isArray(node.enum) ? valuesOf(node.enum as unknown[]) : undefined;
+}
+
 /** `const` or `enum` of one schema, in words: `the enum ["a","b"]`. */
 function describeValues(node: Node): string {
   return "const" in node ? `the const ${JSON.stringify(node.const)}` : `the enum [${shown(node.enum as unknown[])}]`;
@@ -219,12 +225,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     let valuesFrom: Part | undefined;
     for (const part of parts) {
       const { node, at } = part;
-      const own =
-        "const" in node
-          ? valuesOf([node.const])
-          : Array.isArray(node.enum)
-            ? valuesOf(node.enum as unknown[])
-            : undefined;
+      const own = fixedValues(node);
       if (own === undefined) continue;
       const keyword = "const" in node ? "const" : "enum";
       if (values !== undefined && valuesFrom !== undefined) {
@@ -363,12 +364,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
       values = values === undefined ? own : new Map([...values].filter(([key]) => own.has(key)));
     };
     for (const { node, at } of parts) {
-      const own =
-        "const" in node
-          ? valuesOf([node.const])
-          : Array.isArray(node.enum)
-            ? valuesOf(node.enum as unknown[])
-            : undefined;
+      const own = fixedValues(node);
       if (own !== undefined) meet(own);
       const typed = typesOf(node);
       if (typed !== undefined) types = types === undefined ? typed : intersectTypes(types, typed);
