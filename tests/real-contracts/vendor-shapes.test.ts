@@ -56,6 +56,30 @@ describe("a contract shaped like vendors' own", () => {
     });
   });
 
+  describe("optional values a contract makes impossible where they are", () => {
+    it("are left out: a child's property its base's additionalProperties refuses, and the reverse", async () => {
+      const application = await client.GET("/directory/applications/{objectId}", {
+        params: { path: { objectId: "a1" } },
+      });
+      expect(application.data).toHaveProperty("objectId");
+      expect(application.data).not.toHaveProperty("allowGuestsSignIn");
+      expect(application.data).not.toHaveProperty("displayName");
+      const factory = await client.GET("/factories/{factoryName}", { params: { path: { factoryName: "f1" } } });
+      expect(factory.data).toHaveProperty("identity");
+      expect(factory.data).not.toHaveProperty("eTag");
+      expect(Number.isInteger((factory.data as { maxDocumentCharacters: number }).maxDocumentCharacters)).toBe(true);
+      expect(await violations()).toEqual([]);
+    });
+
+    it("are never drawn: a discriminated base's abstract child, whose implied value no enum allows", async () => {
+      const { data } = await client.GET("/upgrades/{upgradeId}", { params: { path: { upgradeId: "u1" } } });
+      const { pendingChecks } = data as { pendingChecks: Array<{ kind: string }> };
+      for (const check of pendingChecks) expect(check.kind).toBe("EnsureSeedNodeQuorum");
+      expect(fixtures.unsatisfiable("getUpgrade", 200)).toBeUndefined();
+      expect(await violations()).toEqual([]);
+    });
+  });
+
   describe("an enum that narrows a referenced list inside items and nested objects", () => {
     const scopes = (application: unknown): string[][] => {
       const { install_params, integration_types_config, redirect_scopes } = application as {
