@@ -200,6 +200,30 @@ describe("a contract with an operation × status no body can answer", () => {
   });
 });
 
+describe("a contract that contradicts itself", () => {
+  it("shows the pair its contradiction makes unsatisfiable as such (proven, as the fixtures prove it)", async () => {
+    const { outputs } = await generate(REPO, {
+      contract: "tests/contracts/constructs/vendor-shapes.yaml",
+      outDir: "src/api",
+    });
+    const root = mkdtempSync(join(tmpdir(), "coverage-contradiction-"));
+    try {
+      mkdirSync(join(root, "src/api"), { recursive: true });
+      for (const name of ["manifest.json", "contract.json"])
+        writeFileSync(join(root, "src/api", name), outputs.get(`src/api/${name}`) ?? "");
+      const report = fullReport(root, [], 0);
+      const unsatisfiable = report.operations.flatMap((operation) =>
+        operation.statuses
+          .filter((pair) => pair.unsatisfiable === true)
+          .map((pair) => `${operation.operationId} ${pair.status}`),
+      );
+      expect(unsatisfiable).toEqual(["getCluster 200"]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("mergeRuns", () => {
   const previous = [
     records("unit", {
