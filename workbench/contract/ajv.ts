@@ -55,6 +55,9 @@ export function createContractAjv(regExp: LinearRegExpEngine, reporting: AjvRepo
     logger: false,
     // `required` and `properties` look at own properties only: a body without `constructor` lacks it.
     ownProperties: true,
+    // A decimal `multipleOf` (0.01, as prices write it) in binary floating point: 660385.59 / 0.01 is
+    // 66038558.99999999, so a valid amount would fail without a tolerance (here a millionth of a step).
+    multipleOfPrecision: 6,
   });
   addFormats(ajv, [...JSON_SCHEMA_FORMATS]);
   for (const name of OPENAPI_FORMATS) ajv.addFormat(name, OPENAPI_FORMAT_CHECKS[name]);
