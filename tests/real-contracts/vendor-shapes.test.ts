@@ -57,7 +57,7 @@ describe("a contract shaped like vendors' own", () => {
   });
 
   describe("optional values a contract makes impossible where they are", () => {
-    it("are left out: a child's property its base's additionalProperties refuses, and the reverse", async () => {
+    it("are left out: a child's property its base's additionalProperties refuses, and the reverse; the rest drawn as their keywords say", async () => {
       const application = await client.GET("/directory/applications/{objectId}", {
         params: { path: { objectId: "a1" } },
       });
@@ -67,7 +67,9 @@ describe("a contract shaped like vendors' own", () => {
       const factory = await client.GET("/factories/{factoryName}", { params: { path: { factoryName: "f1" } } });
       expect(factory.data).toHaveProperty("identity");
       expect(factory.data).not.toHaveProperty("eTag");
-      expect(Number.isInteger((factory.data as { maxDocumentCharacters: number }).maxDocumentCharacters)).toBe(true);
+      const { maxDocumentCharacters, label } = factory.data as { maxDocumentCharacters: number; label: string };
+      expect(Number.isInteger(maxDocumentCharacters)).toBe(true);
+      expect(label).toMatch(/^[\p{L}\p{Z}\p{N}_.:/=+\-@]+$/u);
       expect(await violations()).toEqual([]);
     });
 
