@@ -39,13 +39,17 @@ const WORKBENCH = [
 const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
 /** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
 const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
-/** The generated files, the manifest's type and its typed reading: any workbench module may read them. */
+/**
+ * The generated files, the manifest's type and its typed reading, and the stream formats' readers
+ * (which the client ships and the workbench reads streams with): any workbench module may read them.
+ */
 const GENERATED = [
   "./api/schema.d.ts",
   "./api/manifest.json",
   "./api/contract.json",
   "./api/manifest-types.ts",
   "./api/manifest.ts",
+  "./api/stream-formats.ts",
 ];
 
 /**
