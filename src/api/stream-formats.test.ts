@@ -83,6 +83,14 @@ describe("the event stream, as the WHATWG HTML standard parses it", () => {
     expect(framer.lastEventId).toBe("");
   });
 
+  it("starts a reconnected stream from the source's last event ID, its ID buffer from empty", () => {
+    const framer = new EventStreamFramer({ lastEventId: "5" });
+    framer.push("data: x");
+    expect(framer.lastEventId).toBe("5"); // nothing dispatched yet
+    framer.push("\n\n");
+    expect(framer.lastEventId).toBe("");
+  });
+
   it("sets the reconnection time from a retry of ASCII digits only", () => {
     const framer = new EventStreamFramer();
     expect(frames(framer, "retry: 2500\ndata: a\n\nretry: 1e3\ndata: b\n\nretry: -1\n\n")).toEqual([

@@ -118,8 +118,12 @@ class LineSplitter {
  * pending when the stream ends is discarded. A leading BOM is ignored.
  */
 export class EventStreamFramer implements Framer {
-  /** The last event ID string: sent back as `Last-Event-ID` when the stream reconnects. */
-  lastEventId = "";
+  /**
+   * The event source's last event ID string, set from the last event ID buffer at each blank
+   * line: sent back as `Last-Event-ID` when the stream reconnects. A new connection's framer
+   * starts from the previous one's (`options.lastEventId`), its buffer from empty.
+   */
+  lastEventId: string;
   /** The reconnection time the server asked for with `retry`, in milliseconds. */
   reconnectionTime: number | undefined;
 
@@ -130,6 +134,7 @@ export class EventStreamFramer implements Framer {
   private lineBytes = 0;
   private data = "";
   private type = "";
+  private idBuffer = "";
   private idInBlock = false;
   private retryInBlock: number | undefined;
   private blockBytes = 0;
@@ -137,8 +142,9 @@ export class EventStreamFramer implements Framer {
   private cutting = false;
   private cutLineEmpty = true;
 
-  constructor(options: { maxEventBytes?: number } = {}) {
+  constructor(options: { maxEventBytes?: number | undefined; lastEventId?: string | undefined } = {}) {
     this.maxEventBytes = options.maxEventBytes ?? Number.POSITIVE_INFINITY;
+    this.lastEventId = options.lastEventId ?? "";
   }
 
   push(text: string): Frame[] {
@@ -209,7 +215,7 @@ export class EventStreamFramer implements Framer {
     else if (field === "data") this.data += `${value}\n`;
     else if (field === "id") {
       if (!value.includes("\u0000")) {
-        this.lastEventId = value;
+        this.idBuffer = value;
         this.idInBlock = true;
       }
     } else if (field === "retry") {
@@ -221,10 +227,11 @@ export class EventStreamFramer implements Framer {
   }
 
   private dispatch(frames: Frame[]): void {
+    this.lastEventId = this.idBuffer;
     if (this.data !== "") {
       const event: ServerSentEvent = { data: this.data.endsWith("\n") ? this.data.slice(0, -1) : this.data };
       if (this.type !== "") event.event = this.type;
-      if (this.idInBlock) event.id = this.lastEventId;
+      if (this.idInBlock) event.id = this.idBuffer;
       if (this.retryInBlock !== undefined) event.retry = this.retryInBlock;
       frames.push({ kind: "event", event });
     }
@@ -251,7 +258,7 @@ export class JsonLinesFramer implements Framer {
   private cutting = false;
   private readonly maxEventBytes: number;
 
-  constructor(options: { maxEventBytes?: number } = {}) {
+  constructor(options: { maxEventBytes?: number | undefined } = {}) {
     this.maxEventBytes = options.maxEventBytes ?? Number.POSITIVE_INFINITY;
   }
 
@@ -309,7 +316,7 @@ export class JsonSequenceFramer implements Framer {
   private leading = "";
   private readonly maxEventBytes: number;
 
-  constructor(options: { maxEventBytes?: number } = {}) {
+  constructor(options: { maxEventBytes?: number | undefined } = {}) {
     this.maxEventBytes = options.maxEventBytes ?? Number.POSITIVE_INFINITY;
   }
 
@@ -377,7 +384,7 @@ export class JsonSequenceFramer implements Framer {
  * const framer = framerFor("sse", { maxEventBytes: 65_536 });
  * framer.push("data: hi\n\n"); // [{ kind: "event", event: { data: "hi" } }]
  */
-export function framerFor(format: StreamFormat, options: { maxEventBytes?: number } = {}): Framer {
+export function framerFor(format: StreamFormat, options: { maxEventBytes?: number | undefined } = {}): Framer {
   if (format === "sse") return new EventStreamFramer(options);
   if (format === "jsonl") return new JsonLinesFramer(options);
   return new JsonSequenceFramer(options);
