@@ -84,8 +84,8 @@ export interface StreamOptions<Media extends string = string> {
   /** How far it is read (events, bytes, size of one event, time); see {@link StreamLimits}. */
   limits?: StreamLimits;
   /**
-   * Server-Sent Events: how many times a connection that breaks is opened again, after the
-   * server's `retry` (else `retryMs`), with `Last-Event-ID` (default 3; 0 never).
+   * Server-Sent Events: how many times (in all) a connection that breaks is opened again, after
+   * the server's `retry` (else `retryMs`), with `Last-Event-ID` (default 3; 0 never).
    */
   reconnect?: number;
   /** Server-Sent Events: the reconnection time until the server sets one with `retry` (default 3,000 ms). */
@@ -299,50 +299,55 @@ export function createApiStreams<P extends AnyPaths>(
         reading.format === "sse"
           ? new EventStreamFramer({ maxEventBytes: limits.maxEventBytes, lastEventId })
           : undefined;
+      let broken: unknown;
       try {
+        let cut = false;
         for await (const item of readItems(body, reading, { ...limits, signal, framer, firstIndex: index })) {
           index = item.index + 1;
-          attempts = 0;
+          cut = item.error?.kind === "truncated";
           yield item;
         }
-        return;
+        // A body that ended inside an event was closed under it: a broken connection too.
+        if (!cut) return;
+        broken = new TypeError("the connection closed inside an event");
       } catch (error) {
-        if (signal?.aborted) return;
-        if (framer) {
-          lastEventId = framer.lastEventId;
-          reconnectionTime = framer.reconnectionTime ?? reconnectionTime;
-        }
-        if (reading.format !== "sse" || attempts >= (stream.reconnect ?? DEFAULT_RECONNECTS)) {
-          const cause = toApiError(error, { method: method.toUpperCase(), url: first.url });
-          throw new ApiError({
-            kind: cause.kind === "aborted" || cause.kind === "timeout" ? cause.kind : "network",
-            message: `${method.toUpperCase()} ${first.url}: the stream's connection broke after ${index} events.`,
-            method: method.toUpperCase(),
-            url: first.url,
-            status: first.status,
-            cause: error,
-          });
-        }
-        attempts += 1;
-        await sleep(reconnectionTime, signal);
-        if (signal?.aborted) return;
-        const accept = first.headers.get("Content-Type") ?? "text/event-stream";
-        const again = await call(method, path, init, accept, lastEventId);
-        if (again.response.status === 204) return;
-        if (!again.response.ok) throw fromErrorResponse(again.error, again.response, method.toUpperCase());
-        if (
-          streamFormatOf(again.response.headers.get("Content-Type") ?? "") !== "sse" ||
-          !(again.data instanceof ReadableStream)
-        ) {
-          await again.response.body?.cancel().catch(() => undefined);
-          throw sentError(
-            again.response,
-            method.toUpperCase(),
-            `${method.toUpperCase()} ${again.response.url}: the reconnected stream is not an event stream.`,
-          );
-        }
-        body = again.data as ReadableStream<Uint8Array>;
+        broken = error;
       }
+      if (signal?.aborted) return;
+      if (framer) {
+        lastEventId = framer.lastEventId;
+        reconnectionTime = framer.reconnectionTime ?? reconnectionTime;
+      }
+      if (reading.format !== "sse" || attempts >= (stream.reconnect ?? DEFAULT_RECONNECTS)) {
+        const cause = toApiError(broken, { method: method.toUpperCase(), url: first.url });
+        throw new ApiError({
+          kind: cause.kind === "aborted" || cause.kind === "timeout" ? cause.kind : "network",
+          message: `${method.toUpperCase()} ${first.url}: the stream's connection broke after ${index} events.`,
+          method: method.toUpperCase(),
+          url: first.url,
+          status: first.status,
+          cause: broken,
+        });
+      }
+      attempts += 1;
+      await sleep(reconnectionTime, signal);
+      if (signal?.aborted) return;
+      const accept = first.headers.get("Content-Type") ?? "text/event-stream";
+      const again = await call(method, path, init, accept, lastEventId);
+      if (again.response.status === 204) return;
+      if (!again.response.ok) throw fromErrorResponse(again.error, again.response, method.toUpperCase());
+      if (
+        streamFormatOf(again.response.headers.get("Content-Type") ?? "") !== "sse" ||
+        !(again.data instanceof ReadableStream)
+      ) {
+        await again.response.body?.cancel().catch(() => undefined);
+        throw sentError(
+          again.response,
+          method.toUpperCase(),
+          `${method.toUpperCase()} ${again.response.url}: the reconnected stream is not an event stream.`,
+        );
+      }
+      body = again.data as ReadableStream<Uint8Array>;
     }
   }
 
