@@ -6,8 +6,10 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient } from "@/api/client.ts";
+import type { Manifest } from "@/api/manifest-types.ts";
 import { createApiStreams } from "@/api/stream.ts";
 import type { StreamItem } from "@/api/stream-formats.ts";
+import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { schemaPointer } from "#workbench/contract/pointer.ts";
 import { frameItem, paceFor, STREAM_PACE_MS } from "#workbench/fixtures/answer/stream-answers.ts";
 import { formatViolation } from "#workbench/fixtures/check/violations.ts";
@@ -97,14 +99,24 @@ describe("fixtures that stream", () => {
     expect(opened.error).toMatchObject({ status: 404 });
   });
 
-  it("break the connection part-way in the broken scenario: half the events, then a cut one, then the error", async () => {
+  it("break the connection part-way in the broken scenario: the reconnection resumes after Last-Event-ID", async () => {
     session.setScenario("broken");
-    const items: Array<StreamItem<unknown>> = [];
+    const once: Array<StreamItem<unknown>> = [];
     const failure = await (async () => {
-      for await (const item of streams.read("get", "/chats/{chatId}/events", chat, { reconnect: 0 })) items.push(item);
+      for await (const item of streams.read("get", "/chats/{chatId}/events", chat, { reconnect: 0 })) once.push(item);
     })().catch((error: unknown) => error);
-    expect(items.map((item) => item.error?.kind ?? "event")).toEqual(["event", "event", "truncated"]);
+    expect(once.map((item) => item.error?.kind ?? "event")).toEqual(["event", "event", "truncated"]);
     expect(failure).toMatchObject({ kind: "network" });
+    // As the app reads it: the client reconnects after the short retry the stream asked for, with
+    // the last event's id, and the fixtures play the events after it.
+    const reconnected = await timed(streams.read("get", "/chats/{chatId}/events", chat));
+    expect(reconnected.map(({ item }) => item.value?.id ?? item.error?.kind)).toEqual([
+      "1",
+      "2",
+      "truncated",
+      "3",
+      "4",
+    ]);
   });
 
   it("lengthen the text in long-text and empty the stream in empty", async () => {
@@ -169,5 +181,77 @@ describe("the exchange check of a stream", () => {
       "streamChatEvents → 200 response body at /1/data/author: expected type string, got 42",
       'streamChatEvents → 200 response body at /2/data: expected JSON data, as the contract declares, got "not json"',
     ]);
+  });
+});
+
+describe("a stream declared beside JSON (as OpenAI's)", () => {
+  const chatManifest: Manifest = {
+    title: "Chat",
+    version: "1",
+    openapi: "3.1.0",
+    schemas: [],
+    operations: [
+      {
+        operationId: "createChat",
+        method: "post",
+        path: "/chat",
+        summary: null,
+        tags: [],
+        parameters: [],
+        requestBody: null,
+        responses: [
+          {
+            status: "200",
+            mediaTypes: ["application/json", "text/event-stream"],
+            streams: [{ mediaType: "text/event-stream", format: "sse", data: "json" }],
+          },
+        ],
+        security: [],
+      },
+    ],
+  };
+  const reply = { type: "object", required: ["text"], properties: { text: { type: "string" } } };
+  const chatContract: ContractSchemas = {
+    openapi: "3.1.0",
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    components: { schemas: {} },
+    operations: {
+      createChat: {
+        parameters: [],
+        requestBody: null,
+        responses: {
+          "200": {
+            content: {
+              "application/json": { schema: reply, examples: [] },
+              "text/event-stream": {
+                schema: { type: "array", items: { type: "object", required: ["data"], properties: { data: reply } } },
+                stream: { format: "sse", data: "json" },
+                examples: [],
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+  const chatFixtures = createFixtures(chatManifest, chatContract, { session });
+
+  it("answers JSON unless the request asks for the stream, and tells the stream pair apart to coverage", async () => {
+    server.use(...chatFixtures.handlers);
+    const detach = chatFixtures.observe(server.events);
+    const exchanges: Array<{ status: string; stream?: string }> = [];
+    const stop = chatFixtures.onExchange(({ status, stream }) =>
+      exchanges.push(stream ? { status, stream } : { status }),
+    );
+    const json = await fetch(`${BASE}/chat`, { method: "POST" });
+    expect(json.headers.get("Content-Type")).toBe("application/json");
+    expect(await json.json()).toMatchObject({ text: expect.any(String) as unknown });
+    const stream = await fetch(`${BASE}/chat`, { method: "POST", headers: { Accept: "text/event-stream" } });
+    expect(stream.headers.get("Content-Type")).toBe("text/event-stream");
+    expect(await stream.text()).toMatch(/^(id: \d+\ndata: \{"text":"[^"]*"\}\n\n)+$/);
+    await chatFixtures.settled();
+    stop();
+    detach();
+    expect(exchanges).toEqual([{ status: "200" }, { status: "200", stream: "text/event-stream" }]);
   });
 });
