@@ -164,7 +164,8 @@ export function StreamResponse({ source, operation, status, mediaType, media, st
                 ) : (
                   <SchemaView
                     label={`Event ${item.index + 1}`}
-                    place={`${operationId} ${status}`}
+                    // Each event's tables are regions named apart from the other events' (axe's landmark-unique).
+                    place={`${operationId} ${status} event ${item.index + 1}`}
                     value={view.value}
                     schema={view.schema}
                     schemas={source.contract.components.schemas}
