@@ -34,14 +34,16 @@ const WORKBENCH = [
   "./workbench/coverage",
   "./workbench/mock-data",
   "./workbench/drift",
+  "./workbench/mcp",
 ];
 /** The UI capabilities: Storybook pages built on the product's components through the seam. */
 const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
 /** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
 const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
 /**
- * The generated files, the manifest's type and its typed reading, and the stream formats' readers
- * (which the client ships and the workbench reads streams with): any workbench module may read them.
+ * The generated files, the manifest's type and its typed reading, the next page a list's paging
+ * record implies (paging.ts, pure) and the stream formats' readers (stream-formats.ts, pure: the
+ * client ships them, the workbench reads streams with them): any workbench module may read them.
  */
 const GENERATED = [
   "./api/schema.d.ts",
@@ -49,6 +51,7 @@ const GENERATED = [
   "./api/contract.json",
   "./api/manifest-types.ts",
   "./api/manifest.ts",
+  "./api/paging.ts",
   "./api/stream-formats.ts",
 ];
 
@@ -89,10 +92,16 @@ const zones = (forTests = false) => [
     ? []
     : [
         {
-          target: PRODUCT,
+          target: PRODUCT.filter((path) => path !== "./src/main.tsx"),
           from: ["./mocks", "./workbench"],
+          message: "Product code ships: it must not import the fixtures (mocks) or the workbench.",
+        },
+        {
+          target: "./src/main.tsx",
+          from: ["./mocks", "./workbench"],
+          except: ["./dev.ts"],
           message:
-            "Product code ships: it must not import the fixtures (mocks) or the workbench. Only the dev-only branch of src/main.tsx loads mocks/browser.",
+            "Product code ships: src/main.tsx loads only mocks/dev.ts, dynamically, in its dev-only branch (a production build drops it).",
         },
       ]),
   {
@@ -100,7 +109,7 @@ const zones = (forTests = false) => [
     from: "./src",
     except: GENERATED,
     message:
-      "The workbench reaches the product only through workbench/product.ts (besides the generated files and src/api/manifest-types.ts).",
+      "The workbench reaches the product only through workbench/product.ts (besides the generated files, src/api/manifest-types.ts and src/api/paging.ts).",
   },
   ...(forTests
     ? []
@@ -129,6 +138,24 @@ const zones = (forTests = false) => [
     target: "./workbench/drift",
     from: ["./workbench/codegen", "./workbench/product.ts", ...WORKBENCH_UI],
     message: "The drift room checks real exchanges: it imports no codegen, product seam or UI capability.",
+  },
+  {
+    target: [...WORKBENCH.filter((room) => room !== "./workbench/mcp"), "./workbench/product.ts"],
+    from: "./workbench/mcp",
+    message: "The MCP room is an entry's (scripts/mcp.ts): no other part of the workbench imports it.",
+  },
+  {
+    target: "./workbench/mcp",
+    from: ["./workbench/product.ts", "./workbench/mock-data"],
+    message:
+      "The MCP room answers from the workbench's Node modules: it imports neither the product seam nor a UI capability.",
+  },
+  {
+    target: "./workbench/mcp",
+    from: "./workbench/gallery",
+    except: ["./example-places.ts", "./schema-shape.ts"],
+    message:
+      "The MCP room answers from the workbench's Node modules: from the gallery only what says which values are the contract's examples.",
   },
   {
     target: "./workbench/contract",
@@ -311,6 +338,12 @@ export default tseslint.config(
     files: ["eslint.config.js"],
     extends: [tseslint.configs.disableTypeChecked],
     rules: { "import-x/no-named-as-default-member": "off" },
+  },
+  {
+    // The MCP SDK's subpath exports ("./*") give each `<path>.js` its types at `<path>.js.d.ts`,
+    // which the import resolver looks for and does not find; TypeScript and Node resolve them.
+    files: ["**/*.ts"],
+    rules: { "import-x/no-unresolved": ["error", { ignore: ["^@modelcontextprotocol/sdk/"] }] },
   },
   {
     // Config files and scripts run in Node outside the app's module graph.

@@ -18,7 +18,15 @@ export default defineMain({
     "../workbench/**/*.mdx",
     "../workbench/**/*.stories.@(ts|tsx)",
   ],
-  addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
+  // Storybook's own MCP server for coding agents (stories, docs, story tests), at /mcp of the dev
+  // server (docs/agents.md). Only `storybook dev` serves it: in a static build or the Vitest run its
+  // preset would only add the components manifest's docgen to the work.
+  addons: [
+    "@storybook/addon-docs",
+    "@storybook/addon-a11y",
+    "@storybook/addon-vitest",
+    ...(process.argv.includes("dev") ? ["@storybook/addon-mcp"] : []),
+  ],
   // The mock Service Worker; relative to this folder, so it ships with the static build.
   staticDirs: ["./public"],
   core: { disableTelemetry: true },

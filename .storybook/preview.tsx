@@ -19,9 +19,8 @@ function FreshQueryClient({ children }: { children: ReactNode }) {
 
 // A play function's `findBy…` and `waitFor` wait for a mocked answer: on a busy two-core machine
 // (a dev server compiling, Storybooks side by side) it can come later than Testing Library's
-// 1 s default: a gallery-test story failed showing "Loading…" while two real contracts' test
-// runs shared the cores.
-// Stories that wait on purpose for longer still say so.
+// 1 s default, and a story would fail while still showing "Loading…". Stories that wait on
+// purpose for longer still say so.
 configure({ asyncUtilTimeout: 10_000 });
 
 // In Vitest the tester page is not at the root but the worker is served there;

@@ -6,11 +6,19 @@
  *   --json                       the report as JSON
  *   --unsafe                     also call operations that may change data (POST, PUT, PATCH, DELETE)
  *   --budget <n>                 at most n requests (200)
- *   --timeout <ms>               per request, body included (10000)
+ *   --pages <n>                  at most n pages of each list that pages (2)
+ *   --timeout <duration>         per request, from sending to the body's last byte (10s)
+ *   --max-time <duration>        for the whole run (2m)
  *   --concurrency <n>            requests at a time (4)
  *
+ * A duration is milliseconds (`500`) or has a unit: `500ms`, `3s`, `2m`. A body is read up to
+ * 5 MiB (decoded); a `Retry-After` up to 10 s is waited for once. Ctrl-C stops the run and
+ * prints what it found so far; a second Ctrl-C quits at once.
+ *
  * Credentials: CONTRACT_PROBE_AUTHORIZATION (the whole `Authorization` value), never printed.
- * Exit codes: 0 the server keeps the contract, 1 drift found, 2 the probe could not run.
+ * Exit codes: 0 the server keeps the contract; 1 drift, or an answer missing, cut, too large or
+ * steering elsewhere; 2 the probe could not run or finish (no server, a wrong command, the run's
+ * deadline); 130 stopped by Ctrl-C.
  */
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
@@ -18,7 +26,11 @@ import type { ContractSchemas } from "../workbench/contract/contract-types.ts";
 import type { Manifest } from "../src/api/manifest-types.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const VALUED = new Set(["--contract", "--budget", "--timeout", "--concurrency"]);
+const VALUED = new Set(["--contract", "--budget", "--pages", "--timeout", "--max-time", "--concurrency"]);
+const USAGE =
+  "usage: npm run contract:probe -- <base URL> [--contract <file>] [--json] [--unsafe] [--budget 200] [--pages 2] " +
+  "[--timeout 10s] [--max-time 2m] [--concurrency 4]";
+const UNITS: Record<string, number> = { "": 1, ms: 1, s: 1000, m: 60_000, min: 60_000 };
 const FLAGS = new Set(["--json", "--unsafe"]);
 
 function fail(message: string): never {
@@ -37,10 +49,10 @@ function parse(argv: string[]) {
       if (value === undefined) fail(`${arg} needs a value.`);
       values.set(arg, value);
     } else if (FLAGS.has(arg)) flags.add(arg);
-    else if (arg.startsWith("--")) fail(`unknown option ${arg}; see scripts/contract-probe.ts for the options.`);
+    else if (arg.startsWith("--")) fail(`unknown option ${arg}.\n${USAGE}`);
     else positional.push(arg);
   }
-  if (positional.length !== 1) fail("give one base URL, e.g. npm run contract:probe -- http://127.0.0.1:4010");
+  if (positional.length !== 1) fail(`give one base URL, e.g. http://127.0.0.1:4010.\n${USAGE}`);
   return { baseUrl: positional[0] ?? "", values, flags };
 }
 
@@ -51,6 +63,17 @@ function count(values: Map<string, string>, name: string, fallback: number): num
   if (!Number.isInteger(value) || value < 1)
     fail(`${name} takes a positive whole number, not ${JSON.stringify(text)}.`);
   return value;
+}
+
+/** Milliseconds from `500`, `500ms`, `3s`, `1.5s`, `2m`. */
+function duration(values: Map<string, string>, name: string, fallback: number): number {
+  const text = values.get(name);
+  if (text === undefined) return fallback;
+  const [, number = "", unit = ""] = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/.exec(text.trim()) ?? [];
+  const ms = Number(number) * (UNITS[unit] ?? Number.NaN);
+  if (!Number.isFinite(ms) || ms < 1)
+    fail(`${name} takes a duration (500, 500ms, 3s, 2m), not ${JSON.stringify(text)}.`);
+  return Math.round(ms);
 }
 
 async function loadContract(path: string | undefined): Promise<{ manifest: Manifest; contract: ContractSchemas }> {
@@ -85,40 +108,40 @@ async function main(): Promise<number> {
   if (base.protocol !== "http:" && base.protocol !== "https:") fail(`${base.href} is not an http(s) URL.`);
   const limits = {
     budget: count(values, "--budget", 200),
-    timeoutMs: count(values, "--timeout", 10_000),
+    pages: count(values, "--pages", 2),
+    timeoutMs: duration(values, "--timeout", 10_000),
+    maxTimeMs: duration(values, "--max-time", 120_000),
     concurrency: count(values, "--concurrency", 4),
   };
   const { manifest, contract } = await loadContract(values.get("--contract"));
   if (manifest.operations.length === 0) fail("the contract has no operations to probe.");
   const { probe } = await import("../workbench/drift/probe.ts");
-  const { formatDriftTable } = await import("../workbench/drift/drift-report.ts");
+  const { formatProbeReport, probeExitCode } = await import("../workbench/drift/probe-report.ts");
   const authorization = process.env.CONTRACT_PROBE_AUTHORIZATION;
+  // The first Ctrl-C ends the run with its report; the handler goes with it, so a second one quits.
+  const interrupt = new AbortController();
+  process.once("SIGINT", () => interrupt.abort(new Error("interrupted (Ctrl-C)")));
   const result = await probe({
     baseUrl: base.href,
     manifest,
     contract,
     ...limits,
+    signal: interrupt.signal,
     unsafe: flags.has("--unsafe"),
     ...(authorization ? { authorization } : {}),
   });
   if (flags.has("--json")) console.log(JSON.stringify(result, null, 2));
   else {
-    const problems = result.calls.filter((call) => call.problem !== undefined);
-    if (result.stopped !== undefined) console.error(`contract:probe: stopped: ${result.stopped}`);
-    for (const call of problems) console.error(`contract:probe: ${call.method} ${call.path}: ${call.problem}`);
-    if (result.drift.length > 0) console.log(formatDriftTable(result.drift));
-    console.log(
-      `contract:probe: ${result.requests} requests to ${result.baseUrl} in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +
-        `${result.drift.length} drifts; ${result.skipped.length} operations not called` +
-        (problems.length > 0 ? `; ${problems.length} without an answer` : "") +
-        ".",
-    );
+    const { problems, output } = formatProbeReport(result, limits);
+    problems.forEach((line) => console.error(line));
+    output.forEach((line) => console.log(line));
   }
-  if (result.stopped !== undefined || (result.calls.length > 0 && result.calls.every((call) => call.problem))) return 2;
-  return result.drift.length > 0 ? 1 : 0;
+  return probeExitCode(result, { interrupted: interrupt.signal.aborted });
 }
 
 process.exitCode = await main().catch((error: unknown) => {
   console.error(`contract:probe: ${error instanceof Error ? error.message : String(error)}`);
   return 2;
 });
+// The report is out: nothing may keep the command from returning (a socket a server never closes).
+setTimeout(() => process.exit(), 1000).unref();

@@ -1,7 +1,7 @@
 // A real HTTP server on loopback that answers tests/contracts/drift/openapi.yaml under /api,
 // and departs from it on purpose in the ways named by `drifts`, one kind at a time or several:
 // what the drift check and the probe must each catch. With no drift it keeps the contract.
-// It also plays the bad servers (slow, huge, rate-limited, redirecting) and counts requests.
+// It counts requests. The hostile servers are hostile-server.ts's.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -14,8 +14,6 @@ export const DRIFT_KINDS = [
   "secret in a wrong value",
 ] as const;
 export type DriftKind = (typeof DRIFT_KINDS)[number];
-
-export type Misbehaviour = "slow" | "huge" | "rate-limited" | "redirect elsewhere";
 
 /** The sign-in answer's credentials: none may appear in any report or recorded file. */
 export const SECRETS = {
@@ -57,17 +55,11 @@ async function bodyOf(request: IncomingMessage): Promise<string> {
   return text;
 }
 
-/**
- * Starts the server on 127.0.0.1 (a free port). `drifts` are the planted disagreements;
- * `misbehave` makes every answer one of the bad servers'.
- */
-export async function startDriftServer(
-  options: { drifts?: readonly DriftKind[]; misbehave?: Misbehaviour; elsewhere?: string } = {},
-): Promise<DriftServer> {
+/** Starts the server on 127.0.0.1 (a free port). `drifts` are the planted disagreements. */
+export async function startDriftServer(options: { drifts?: readonly DriftKind[] } = {}): Promise<DriftServer> {
   const drifts = new Set(options.drifts ?? []);
   const hits: string[] = [];
   const authorizations: string[] = [];
-  let limited = false;
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? "/", "http://localhost");
@@ -78,25 +70,6 @@ export async function startDriftServer(
       if (request.method === "OPTIONS") return send(response, 204, "text/plain", "");
       hits.push(`${request.method} ${url.pathname}${url.search}`);
       if (request.headers.authorization !== undefined) authorizations.push(request.headers.authorization);
-      if (options.misbehave === "slow") {
-        response.writeHead(200, { "Content-Type": "application/json" });
-        response.write("[");
-        return; // and never more
-      }
-      if (options.misbehave === "huge") {
-        response.writeHead(200, { "Content-Type": "application/json" });
-        for (let index = 0; index < 64; index++) response.write(`"${"x".repeat(64 * 1024)}",`);
-        return response.end("0");
-      }
-      if (options.misbehave === "rate-limited" && !limited) {
-        limited = true;
-        return send(response, 429, "application/json", "{}", { "Retry-After": "1" });
-      }
-      if (options.misbehave === "redirect elsewhere") {
-        return send(response, 302, "text/plain", "", {
-          Location: `${options.elsewhere ?? "http://127.0.0.2:9"}${url.pathname}`,
-        });
-      }
       const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         send(
           response,

@@ -1,18 +1,30 @@
 // `npm run contract:probe` as a developer runs it: a table and a non-zero exit on drift,
-// JSON with --json, the credential from the environment sent but never printed, and one
-// line, exit 2, when the server is not there or the command is wrong.
+// JSON with --json, the credential from the environment sent but never printed, one line,
+// exit 2, when the server is not there or the command is wrong; against a server that never
+// answers, the report so far at --max-time (exit 2) or at Ctrl-C (exit 130).
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "../harness/scratch-copy.ts";
 import { SECRETS, startDriftServer, type DriftServer } from "./drift-server.ts";
+import { startHostileServer } from "./hostile-server.ts";
 
-/** Runs the probe's command; asynchronously, since the servers it calls live in this process. */
-function probe(args: string[], env: Record<string, string> = {}) {
+/**
+ * Runs the probe's command; asynchronously, since the servers it calls live in this process.
+ * `interruptWhen` is polled: once true, the command gets a SIGINT, as from Ctrl-C.
+ */
+function probe(args: string[], env: Record<string, string> = {}, interruptWhen?: () => boolean) {
   const child = spawn(process.execPath, ["scripts/contract-probe.ts", ...args], {
     cwd: REPO,
     env: { ...process.env, ...env },
     timeout: 60_000,
   });
+  const polling = setInterval(() => {
+    if (interruptWhen?.()) {
+      clearInterval(polling);
+      child.kill("SIGINT");
+    }
+  }, 50);
+  child.on("close", () => clearInterval(polling));
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -80,5 +92,57 @@ describe("npm run contract:probe", () => {
       status: 2,
       stderr: 'contract:probe: --budget takes a positive whole number, not "none".\n',
     });
+    const unknown = await probe([clean.url, "--wait", "1s"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^contract:probe: unknown option --wait\.\nusage: npm run contract:probe -- <base URL> .*\[--timeout 10s\] \[--max-time 2m\]/,
+    );
+    expect(await probe([clean.url, "--max-time", "soon"])).toMatchObject({
+      status: 2,
+      stderr: 'contract:probe: --max-time takes a duration (500, 500ms, 3s, 2m), not "soon".\n',
+    });
+  });
+});
+
+describe("npm run contract:probe against a server that never answers", () => {
+  const HOSTILE = ["--contract", "tests/contracts/hostile-server/openapi.yaml"];
+
+  it("stops at --max-time with the report so far, exit 2", async () => {
+    const server = await startHostileServer("never answers");
+    try {
+      const { status, stdout, stderr } = await probe([server.url, ...HOSTILE, "--timeout", "30s", "--max-time", "1s"]);
+      expect(stderr).toBe(
+        "contract:probe: stopped: the run's deadline of 1 s passed\n" +
+          "contract:probe: GET /pets: stopped: the run's deadline of 1 s passed\n",
+      );
+      // The run's own clock, as it reports it: a second, give or take a busy machine.
+      expect(stdout).toMatch(
+        /^contract:probe: 2 requests to http:\/\/127\.0\.0\.1:\d+ in 1\.\d s; 0 drifts; 1 operations not called; 1 without a complete answer\.$/m,
+      );
+      expect(status).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("prints the report so far on Ctrl-C, exit 130", async () => {
+    const server = await startHostileServer("never answers");
+    try {
+      // Interrupted once the list that answers has answered and the other hangs.
+      const { status, stdout, stderr } = await probe(
+        [server.url, ...HOSTILE, "--timeout", "30s"],
+        {},
+        () => server.hits.length === 2 && server.closed === 1,
+      );
+      expect(stderr).toBe(
+        "contract:probe: stopped: interrupted (Ctrl-C)\ncontract:probe: GET /pets: stopped: interrupted (Ctrl-C)\n",
+      );
+      expect(stdout).toMatch(
+        /^contract:probe: 2 requests to http:\/\/127\.0\.0\.1:\d+ in [\d.]+ s; 0 drifts; 1 operations not called; 1 without a complete answer\.$/m,
+      );
+      expect(status).toBe(130);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -8,6 +8,8 @@
 import { readFileSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../harness/browser.ts";
@@ -56,6 +58,21 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
       expect(await page.locator("#storybook-checklist-widget").count()).toBe(0);
     } finally {
       await page.close();
+    }
+  });
+
+  it("serves Storybook's MCP endpoint, which lists the components' docs to an agent", async () => {
+    // As an agent's host connects to it (docs/agents.md): the SDK's own client, over streamable HTTP.
+    const client = new Client({ name: "storybook-sidebar-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}mcp`)));
+    try {
+      expect(client.getServerVersion()?.name).toBe("@storybook/addon-mcp");
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toEqual(expect.arrayContaining(["docs-list", "docs-show", "stories-preview", "test-run"]));
+      const docs = await client.callTool({ name: "docs-list", arguments: {} });
+      expect(JSON.stringify(docs.content)).toContain("Button (foundations-button)");
+    } finally {
+      await client.close();
     }
   });
 

@@ -29,7 +29,7 @@ const [product, example] = contractList(contracts);
 describe("a contract's fixtures module", () => {
   it("imports its generated files from its generated folder, wherever the module is written", () => {
     expect(fixturesModule(example!)).toContain('import contractText from "./contract.json?raw";');
-    expect(fixturesModule(example!)).toContain('import type { operations } from "./schema";');
+    expect(fixturesModule(example!)).toContain('import type { operations } from "./schema.d.ts";');
     expect(fixturesModule(product!)).toContain('import generatedManifest from "../../src/api/manifest.json";');
   });
 
@@ -51,13 +51,13 @@ describe("the mock setups' lists", () => {
       '  { name: "maps-tiles", fixtures: mapsTiles, handlers: mapsTiles.handlers, ownData: true },',
       '  { name: "idp", fixtures: idp, handlers: idpAnswers, ownData: false },',
     ]);
-    expect(mocked).toContain('import { idpHandlers as idpAnswers } from "../idp/handlers";');
+    expect(mocked).toContain('import { idpHandlers as idpAnswers } from "../idp/handlers.ts";');
     expect(mocked).not.toContain("beacon");
   });
 
   it("name every service's fixtures for coverage, those answered on request too", () => {
     const services = serviceFixturesModule(contracts);
-    expect(services).toContain('import { fixtures as beacon } from "../beacon/generated/fixtures";');
+    expect(services).toContain('import { fixtures as beacon } from "../beacon/generated/fixtures.ts";');
     expect(services).toContain(
       'export const serviceFixtures = { "maps-tiles": mapsTiles, "idp": idp, "beacon": beacon };',
     );

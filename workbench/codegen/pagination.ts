@@ -4,6 +4,17 @@
 import type { OpenAPI3, ParameterObject, ResponseObject, SchemaObject } from "openapi-typescript";
 import type { ManifestPagination, PagingStyle } from "../../src/api/manifest-types.ts";
 import { own } from "../contract/own.ts";
+import {
+  CURSOR_PARAMETERS as CURSOR,
+  ENVELOPE_FIELDS as ENVELOPES,
+  HAS_MORE_FIELDS as HAS_MORE,
+  ITEMS_FIELDS as ITEMS,
+  NEXT_FIELDS as NEXT,
+  OFFSET_PARAMETERS as OFFSET,
+  PAGE_PARAMETERS as PAGE,
+  SIZE_PARAMETERS as SIZE,
+  TOTAL_FIELDS as TOTAL,
+} from "../contract/paging-names.ts";
 import { escapeSegment } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import { ContractError } from "./contract-error.ts";
@@ -22,37 +33,6 @@ export interface PagingFinding {
 }
 
 export const PAGING_EXTENSION = "x-pagination";
-
-const CURSOR = [
-  "cursor",
-  "after",
-  "starting_after",
-  "page_token",
-  "pageToken",
-  "next_token",
-  "nextToken",
-  "continuation",
-  "continuation_token",
-  "marker",
-];
-const OFFSET = ["offset", "skip", "start"];
-const PAGE = ["page", "page_number", "pageNumber"];
-const SIZE = ["limit", "per_page", "perPage", "page_size", "pageSize", "size", "take", "max_results", "maxResults"];
-const NEXT = [
-  "next_page",
-  "next_cursor",
-  "nextCursor",
-  "next_page_token",
-  "nextPageToken",
-  "next_token",
-  "nextToken",
-  "cursor",
-  "next",
-];
-const HAS_MORE = ["has_more", "hasMore", "has_next", "hasNext", "more"];
-const TOTAL = ["total", "total_count", "totalCount", "totalItems", "total_items", "count"];
-const ITEMS = ["data", "items", "results", "records", "entries", "values", "list", "nodes"];
-const ENVELOPES = ["meta", "links", "pages", "pagination", "paging", "page_info", "pageInfo", "response_metadata"];
 
 type Schema = SchemaObject & Record<string, unknown>;
 

@@ -1,13 +1,25 @@
-// One request to an untrusted server, bounded: a deadline for the whole exchange (body
-// included), a cap on the body's size, no redirect followed (a 3xx is an answer like any
-// other, so the probe never reaches another host), `Retry-After` honoured once on 429/503.
-// Every failure becomes one line that says what happened, never a stack trace.
+// One request to an untrusted server, bounded (bounded-read.ts): a deadline for the whole
+// exchange, headers and body, that holds whatever the server does; a cap on the decoded body;
+// no redirect followed (a 3xx is an answer like any other, so the probe never reaches another
+// host); `Retry-After` honoured once on 429/503 when short enough. A `signal` ends it early (the
+// run's deadline, Ctrl-C). Every failure becomes one line that says what happened, never a
+// stack trace.
+import {
+  BoundedReadError,
+  causeCode,
+  createDeadline,
+  formatDuration,
+  readBounded,
+  reasonText,
+} from "./bounded-read.ts";
 
 export interface BoundedOptions {
   timeoutMs: number;
   maxBodyBytes: number;
   /** The longest `Retry-After` waited for; a longer one is reported instead. */
   maxRetryWaitMs: number;
+  /** Ends the exchange, and any wait, at once; its reason is the report's. */
+  signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -18,20 +30,8 @@ export type BoundedResult =
 /** Connection-level failures: the server is not there, so no other request will do better. */
 const FATAL = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-function describeFailure(error: unknown, timeoutMs: number): { problem: string; fatal: boolean } {
+function describeFailure(error: unknown): { problem: string; fatal: boolean } {
   const code = causeCode(error);
-  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError"))
-    return { problem: `no complete answer within ${timeoutMs} ms`, fatal: false };
   if (code !== undefined && FATAL.has(code)) return { problem: `cannot connect (${code})`, fatal: true };
   if (code !== undefined && /CERT|SSL|TLS|SELF_SIGNED|ERR_SSL/i.test(code))
     return { problem: `TLS error (${code})`, fatal: true };
@@ -39,31 +39,12 @@ function describeFailure(error: unknown, timeoutMs: number): { problem: string; 
   return { problem: `request failed (${error instanceof Error ? error.message : String(error)})`, fatal: false };
 }
 
-/** Reads a body up to `limit` bytes; more is an error. */
-async function readCapped(response: Response, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > limit) throw new RangeError(`a body of ${declared} bytes, over the ${limit}-byte limit`);
-  const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw new RangeError(`a body over the ${limit}-byte limit`);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
+/** The report's line for a read that ended early, once the status had come. */
+function describeBodyStop(error: BoundedReadError, status: number, timeoutMs: number): string {
+  if (error.stop === "deadline")
+    return `no complete answer within ${formatDuration(timeoutMs)} (status ${status}, ${error.bytes} bytes of body so far)`;
+  if (error.stop === "cut") return `status ${status}, then ${error.message}`;
+  return error.message;
 }
 
 /** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
@@ -74,16 +55,63 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-async function once(request: Request, options: BoundedOptions): Promise<Response> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+/**
+ * The requests in flight, held until their exchange ends: undici follows a request's signal
+ * through a WeakRef, so the abort of a request nothing holds never reaches its connection,
+ * which stays open after its deadline.
+ */
+const inFlight = new Set<Request>();
+
+/** One exchange within its own deadline: the answer with its body read in full, or the line that says why not. */
+async function once(
+  request: Request,
+  options: BoundedOptions,
+): Promise<Response | { problem: string; fatal: boolean }> {
+  const deadline = createDeadline(options.timeoutMs, options.signal);
   const send = options.fetch ?? globalThis.fetch;
-  const response = await send(new Request(request, { signal, redirect: "manual" }));
-  const body = await readCapped(response, options.maxBodyBytes);
-  // The body is read in full here, under the deadline: what the check reads later is a copy.
-  return new Response(body.byteLength === 0 || [204, 205, 304].includes(response.status) ? null : body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+  const sent = new Request(request, { signal: deadline.signal, redirect: "manual" });
+  inFlight.add(sent);
+  try {
+    let response: Response;
+    try {
+      response = await deadline.race(send(sent));
+    } catch (error) {
+      if (deadline.ended?.by === "time")
+        return { problem: `no answer within ${formatDuration(options.timeoutMs)}`, fatal: false };
+      if (error instanceof BoundedReadError) return { problem: error.message, fatal: false };
+      return describeFailure(error);
+    }
+    try {
+      const body = await readBounded(response, { deadline, maxBytes: options.maxBodyBytes });
+      // The body is read in full here, under the deadline: what the check reads later is a copy.
+      return new Response(body.byteLength === 0 || [204, 205, 304].includes(response.status) ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } catch (error) {
+      if (error instanceof BoundedReadError)
+        return { problem: describeBodyStop(error, response.status, options.timeoutMs), fatal: false };
+      throw error;
+    }
+  } finally {
+    deadline.dispose();
+    inFlight.delete(sent);
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts; true when the wait ran its course. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(false);
+    const done = (full: boolean) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+      resolve(full);
+    };
+    const stop = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal?.addEventListener("abort", stop, { once: true });
   });
 }
 
@@ -93,32 +121,26 @@ async function once(request: Request, options: BoundedOptions): Promise<Response
  */
 export async function boundedFetch(request: Request, options: BoundedOptions): Promise<BoundedResult> {
   const started = performance.now();
+  const elapsed = () => performance.now() - started;
   let retried = false;
   for (;;) {
-    try {
-      const response = await once(request.clone(), options);
-      const wait = retryAfterMs(response.headers.get("retry-after"));
-      if (!retried && (response.status === 429 || response.status === 503) && wait !== undefined) {
-        if (wait > options.maxRetryWaitMs) {
-          return {
-            ok: false,
-            problem: `${response.status} asking to retry after ${Math.round(wait / 1000)} s, longer than the ${options.maxRetryWaitMs / 1000} s allowed`,
-            fatal: false,
-            ms: performance.now() - started,
-            retried,
-          };
-        }
-        retried = true;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-        continue;
-      }
-      return { ok: true, response, ms: performance.now() - started, retried };
-    } catch (error) {
-      const { problem, fatal } =
-        error instanceof RangeError
-          ? { problem: error.message, fatal: false }
-          : describeFailure(error, options.timeoutMs);
-      return { ok: false, problem, fatal, ms: performance.now() - started, retried };
+    const answer = await once(request.clone(), options);
+    if (!(answer instanceof Response)) return { ok: false, ...answer, ms: elapsed(), retried };
+    const retryAfter = retryAfterMs(answer.headers.get("retry-after"));
+    if (retried || (answer.status !== 429 && answer.status !== 503) || retryAfter === undefined)
+      return { ok: true, response: answer, ms: elapsed(), retried };
+    if (retryAfter > options.maxRetryWaitMs) {
+      const problem = `${answer.status} asking to retry after ${formatDuration(retryAfter)}, longer than the ${formatDuration(options.maxRetryWaitMs)} allowed: not retried`;
+      return { ok: false, problem, fatal: false, ms: elapsed(), retried };
     }
+    retried = true;
+    if (!(await wait(retryAfter, options.signal)))
+      return {
+        ok: false,
+        problem: `stopped: ${reasonText(options.signal?.reason)}`,
+        fatal: false,
+        ms: elapsed(),
+        retried,
+      };
   }
 }

@@ -5,7 +5,7 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import { createDriftCheck } from "./drift-check.ts";
 import { mountDriftIndicator } from "./drift-indicator.ts";
 import { createDriftReport, type DriftReport } from "./drift-report.ts";
-import { logNewDrift, observeFetch } from "./fetch-observer.ts";
+import { observeFetch } from "./fetch-observer.ts";
 import { createRecorder } from "./recorder.ts";
 import contractText from "@/api/contract.json?raw";
 import { manifest } from "@/api/manifest.ts";
@@ -18,7 +18,7 @@ export function startDriftCheck(): DriftReport {
   const report = createDriftReport();
   const check = createDriftCheck({ manifest, contract });
   const recorder = createRecorder(contract);
-  observeFetch(window, check, report, logNewDrift, recorder);
+  observeFetch(window, check, report, { recorder });
   mountDriftIndicator(report, recorder);
   return report;
 }

@@ -1,6 +1,11 @@
 // Watches every `fetch` the page makes (the app's client looks `fetch` up on each call) and
 // checks each exchange with the contract once it is complete, after the caller has its
 // response: nothing is blocked, delayed or changed, and a check that fails only says so.
+// The observer's copy of an answer is read within bounds (bounded-read.ts): at most a deadline
+// and a size, never to the end of a body that does not end; and when the app abandons the
+// exchange (aborts it, or cancels the body), the copy is cancelled with it, so the observer
+// never holds a connection open or buffers what the app stopped reading.
+import { BoundedReadError, createDeadline, formatDuration, readBounded } from "./bounded-read.ts";
 import type { DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
@@ -20,43 +25,132 @@ export function logNewDrift(entries: readonly DriftEntry[]): void {
   }
 }
 
+/** How long and how much of an answer the observer reads to check it. */
+export const OBSERVER_LIMITS = { timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024 };
+
+export interface ObserveOptions {
+  /** Called with the disagreements seen for the first time (default: one console group each). */
+  onNew?: (entries: readonly DriftEntry[]) => void;
+  /** Keeps the answers that keep the contract (the `recorded` scenario). */
+  recorder?: Recorder;
+  /** Called once per operation and reason when an answer could not be checked (too slow, too large, cut). */
+  onUnchecked?: (line: string) => void;
+  limits?: { timeoutMs: number; maxBodyBytes: number };
+}
+
+/** Statuses whose answers have no body, which a Response cannot be built with. */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The app's response, its body passed through from `body`, with the response's own status,
+ * headers, URL and kind: what the app reads is what the server sent. `onCancel` runs when
+ * the app cancels the body.
+ */
+function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onCancel: () => void): Response {
+  const reader = body.getReader();
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await reader.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        onCancel();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const copy = new Response(stream, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  for (const property of ["url", "redirected", "type"] as const)
+    Object.defineProperty(copy, property, { value: response[property], enumerable: true });
+  return copy;
+}
+
 /**
  * Replaces `target.fetch` with one that checks what it sends and receives; returns the
  * function that puts the original back.
  *
  * @example
- * const stop = observeFetch(window, check, report);
+ * const stop = observeFetch(window, check, report, { recorder });
  */
 export function observeFetch(
   target: { fetch: typeof globalThis.fetch },
   check: DriftCheck,
   report: DriftReport,
-  onNew: (entries: readonly DriftEntry[]) => void = logNewDrift,
-  recorder?: Recorder,
+  { onNew = logNewDrift, recorder, onUnchecked = console.info, limits = OBSERVER_LIMITS }: ObserveOptions = {},
 ): () => void {
   const original = target.fetch;
+  const unchecked = new Set<string>();
+
+  async function inspect(sent: Request, answer: Response): Promise<void> {
+    const drifts = await check.check(sent, answer);
+    const fresh = report.add(drifts ?? []);
+    if (fresh.length > 0) onNew(fresh);
+    // An answer that keeps the contract may become a fixture (the `recorded` scenario).
+    const operation = check.operationOf(sent.method, sent.url);
+    if (drifts?.length === 0 && recorder !== undefined && operation !== undefined) {
+      await recorder.keep(operation.operationId, answer.clone());
+      report.touch();
+    }
+  }
+
+  /** Reads the observer's copy within the limits, then checks it; says once per operation why it could not. */
+  async function readAndInspect(
+    sent: Request,
+    response: Response,
+    copy: ReadableStream<Uint8Array>,
+    stop: AbortSignal,
+  ) {
+    const deadline = createDeadline(limits.timeoutMs, stop);
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      body = await readBounded(new Response(copy, { headers: response.headers }), {
+        deadline,
+        maxBytes: limits.maxBodyBytes,
+      });
+    } catch (error) {
+      // The app let go of the exchange: so does the observer, and there is nothing to say.
+      if (!(error instanceof BoundedReadError) || error.stop === "stopped") return;
+      const why =
+        error.stop === "deadline" ? `no complete answer within ${formatDuration(limits.timeoutMs)}` : error.message;
+      const line = `[contract drift] ${sent.method} ${new URL(sent.url).pathname}: not checked: ${why}`;
+      if (!unchecked.has(line)) {
+        unchecked.add(line);
+        onUnchecked(line);
+      }
+      return;
+    } finally {
+      deadline.dispose();
+    }
+    const { status, statusText, headers } = response;
+    await inspect(sent, new Response(body.byteLength === 0 ? null : body, { status, statusText, headers }));
+  }
+
   const observed: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     // Only exchanges with the contract's operations are copied and checked.
     if (check.operationOf(request.method, request.url) === undefined) return original.call(target, request);
     const sent = request.clone();
     const response = await original.call(target, request);
-    const received = response.clone();
-    const kept = recorder === undefined ? undefined : response.clone();
-    void check
-      .check(sent, received)
-      .then(async (drifts) => {
-        const fresh = report.add(drifts ?? []);
-        if (fresh.length > 0) onNew(fresh);
-        // An answer that keeps the contract may become a fixture (the `recorded` scenario).
-        const operation = check.operationOf(sent.method, sent.url);
-        if (drifts?.length === 0 && kept !== undefined && operation !== undefined) {
-          await recorder?.keep(operation.operationId, kept);
-          report.touch();
-        }
-      })
-      .catch((error: unknown) => console.warn("[contract drift] the check itself failed:", error));
-    return response;
+    const failed = (error: unknown) => console.warn("[contract drift] the check itself failed:", error);
+    if (response.body === null || NULL_BODY.has(response.status) || response.status < 200) {
+      void inspect(sent, response.clone()).catch(failed);
+      return response;
+    }
+    const abandoned = new AbortController();
+    const abandon = () => abandoned.abort(new Error("the app let go of the exchange"));
+    request.signal.addEventListener("abort", abandon, { once: true });
+    const [forApp, forCheck] = response.body.tee();
+    void readAndInspect(sent, response, forCheck, abandoned.signal)
+      .catch(failed)
+      .finally(() => request.signal.removeEventListener("abort", abandon));
+    return passedThrough(response, forApp, abandon);
   };
   target.fetch = observed;
   return () => {

@@ -1,10 +1,14 @@
 // The probe: calls a live server's operations as the contract describes them and checks each
-// answer with the drift check. Bounded in requests, time per request and concurrency; lists
-// first, so that the ids they return fill the paths of the operations called after them.
+// answer with the drift check. Bounded in requests, pages per list, time per request, time for
+// the whole run and concurrency, whatever the server does; lists first, so that the ids they
+// return fill the paths of the operations called after them. However it ends (its deadline,
+// an abort, a server that misbehaves), it resolves with the report of what it found so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { nextPageQuery } from "../../src/api/paging.ts";
 import { boundedFetch } from "./bounded-fetch.ts";
+import { createDeadline, reasonText } from "./bounded-read.ts";
 import { createDriftCheck } from "./drift-check.ts";
 import { createDriftReport, type DriftEntry } from "./drift-report.ts";
 import { createSeenValues, planCall, SAFE_METHODS } from "./probe-plan.ts";
@@ -15,7 +19,14 @@ export interface ProbeOptions {
   contract: ContractSchemas;
   /** The most requests sent, retries included. */
   budget?: number;
+  /** Per request, body included. */
   timeoutMs?: number;
+  /** For the whole run: what has not finished by then is stopped, and the report says so. */
+  maxTimeMs?: number;
+  /** The most pages read of each list that pages (its record in the manifest): the first and the next ones. */
+  pages?: number;
+  /** Stops the run at once (Ctrl-C); its reason is the report's. */
+  signal?: AbortSignal;
   concurrency?: number;
   maxBodyBytes?: number;
   maxRetryWaitMs?: number;
@@ -30,8 +41,15 @@ export interface ProbeCall {
   method: string;
   path: string;
   operationId: string;
+  /** The page of a list, from 2 on. */
+  page?: number;
   status?: number;
+  /** Why there is no complete answer. */
   problem?: string;
+  /** What the answer tried that the probe did not do (a redirect elsewhere, a paging chain that loops). */
+  note?: string;
+  /** A list's last page read: its answer names a next page, past the `pages` allowed. */
+  morePages?: true;
   ms: number;
 }
 
@@ -43,7 +61,7 @@ export interface ProbeResult {
   calls: ProbeCall[];
   /** Operations not called, and why. */
   skipped: Array<{ operationId: string; reason: string }>;
-  /** Set when the probe stopped early: the server cannot be reached at all. */
+  /** Set when the probe stopped early: the server cannot be reached at all, the run's deadline passed, or it was stopped. */
   stopped?: string;
 }
 
@@ -77,10 +95,13 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   const base = new URL(options.baseUrl);
   if (base.protocol !== "http:" && base.protocol !== "https:") throw new Error(`not an http(s) URL: ${base.protocol}`);
   const budget = options.budget ?? 200;
+  const pages = options.pages ?? 2;
+  const run = createDeadline(options.maxTimeMs ?? 120_000, options.signal, "the run's deadline");
   const bounds = {
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBodyBytes: options.maxBodyBytes ?? 5 * 1024 * 1024,
     maxRetryWaitMs: options.maxRetryWaitMs ?? 10_000,
+    signal: run.signal,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };
   const check = createDriftCheck({ manifest: options.manifest, contract: options.contract });
@@ -99,18 +120,102 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   }
   const withoutParameters = order(callable).filter((operation) => !operation.path.includes("{"));
   const withParameters = order(callable).filter((operation) => operation.path.includes("{"));
+  const skip = (operation: ManifestOperation, reason: string) =>
+    result.skipped.push({ operationId: operation.operationId, reason });
+  /** Why no more requests go out, or undefined while they may. */
+  const halted = (): string | undefined => {
+    const stopped = result.stopped ?? (run.signal.aborted ? reasonText(run.signal.reason) : undefined);
+    if (stopped !== undefined) return `stopped before it was called: ${stopped}`;
+    return result.requests >= budget ? `over the budget of ${budget} requests` : undefined;
+  };
+
+  /** Sends one request and checks its answer; with the answer's JSON and headers when it came whole and ok, to page on. */
+  async function exchange(
+    operation: ManifestOperation,
+    request: Request,
+    page: number,
+  ): Promise<{ call: ProbeCall; json?: { data: unknown; headers: Record<string, string> } }> {
+    result.requests += 1;
+    const answer = await boundedFetch(request, bounds);
+    if (answer.retried) result.requests += 1;
+    const call: ProbeCall = {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      operationId: operation.operationId,
+      ...(page > 1 ? { page } : {}),
+      ms: Math.round(answer.ms),
+    };
+    result.calls.push(call);
+    if (!answer.ok) {
+      call.problem = answer.problem;
+      if (answer.fatal) result.stopped = `${base.origin}: ${answer.problem}`;
+      return { call };
+    }
+    const { response } = answer;
+    call.status = response.status;
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location !== null && URL.canParse(location, request.url)) {
+      const target = new URL(location, request.url).origin;
+      if (target !== base.origin) call.note = `redirected to another origin (${target}): not followed`;
+    }
+    report.add((await check.check(request, response)) ?? []);
+    if (!response.ok || !isJsonMediaType(response.headers.get("content-type") ?? "")) return { call };
+    try {
+      const data: unknown = await response.json();
+      seen.learn(data);
+      return { call, json: { data, headers: Object.fromEntries(response.headers) } };
+    } catch {
+      // A body that is not JSON is already a drift of its own.
+      return { call };
+    }
+  }
+
+  /**
+   * The pages after the first, asked as the app's hooks ask them (`nextPageQuery` on top of
+   * the first call's query: a `Link`'s query or the next cursor, never a link's host or path),
+   * up to `pages` in all; a chain that asks for a page already read is not followed round again.
+   */
+  async function followPages(
+    operation: ManifestOperation,
+    first: Request,
+    answer: Awaited<ReturnType<typeof exchange>>,
+  ): Promise<void> {
+    const pagination = operation.pagination;
+    if (pagination === undefined) return;
+    const key = (url: URL) => {
+      const query = new URLSearchParams(url.searchParams);
+      query.sort();
+      return query.toString();
+    };
+    let url = new URL(first.url);
+    const asked = [key(url)];
+    let current = answer;
+    for (let page = 1; current.json !== undefined; page++) {
+      const next = nextPageQuery(pagination, { ...current.json, query: Object.fromEntries(url.searchParams) });
+      if (next === undefined) return;
+      const nextUrl = new URL(first.url);
+      for (const [name, value] of Object.entries(next)) nextUrl.searchParams.set(name, String(value));
+      const again = asked.indexOf(key(nextUrl));
+      if (again !== -1) {
+        current.call.note = `its next page is page ${again + 1} again: a paging chain that loops, not followed`;
+        return;
+      }
+      if (page >= pages) {
+        current.call.morePages = true;
+        return;
+      }
+      if (halted() !== undefined) return;
+      url = nextUrl;
+      asked.push(key(url));
+      current = await exchange(operation, new Request(url, { method: first.method, headers: first.headers }), page + 1);
+    }
+  }
 
   async function call(operation: ManifestOperation): Promise<void> {
-    if (result.stopped !== undefined) return;
-    if (result.requests >= budget) {
-      result.skipped.push({ operationId: operation.operationId, reason: `over the budget of ${budget} requests` });
-      return;
-    }
+    const before = halted();
+    if (before !== undefined) return void skip(operation, before);
     const planned = planCall(base, operation, options.contract, seen);
-    if ("skipped" in planned) {
-      result.skipped.push({ operationId: operation.operationId, reason: planned.skipped });
-      return;
-    }
+    if ("skipped" in planned) return void skip(operation, planned.skipped);
     const headers = new Headers(planned.headers);
     if (options.authorization !== undefined) headers.set("Authorization", options.authorization);
     const request = new Request(planned.url, {
@@ -122,38 +227,22 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     const [wrong] = await check.checkRequest(request);
     if (wrong !== undefined) {
       const reason = `no valid value for the ${wrong.place} ${wrong.pointer}: expected ${wrong.expected}, had ${wrong.actual}`;
-      result.skipped.push({ operationId: operation.operationId, reason });
-      return;
+      return void skip(operation, reason);
     }
-    if (result.requests >= budget) {
-      result.skipped.push({ operationId: operation.operationId, reason: `over the budget of ${budget} requests` });
-      return;
-    }
-    result.requests += 1;
-    const answer = await boundedFetch(request, bounds);
-    if (answer.retried) result.requests += 1;
-    const path = new URL(planned.url).pathname;
-    const record = { method: planned.method, path, operationId: operation.operationId, ms: Math.round(answer.ms) };
-    if (!answer.ok) {
-      result.calls.push({ ...record, problem: answer.problem });
-      if (answer.fatal) result.stopped = `${base.origin}: ${answer.problem}`;
-      return;
-    }
-    result.calls.push({ ...record, status: answer.response.status });
-    const drifts = (await check.check(request, answer.response)) ?? [];
-    report.add(drifts);
-    if (answer.response.ok && isJsonMediaType(answer.response.headers.get("content-type") ?? "")) {
-      try {
-        seen.learn(await answer.response.clone().json());
-      } catch {
-        // A body that is not JSON is already a drift of its own.
-      }
-    }
+    const after = halted();
+    if (after !== undefined) return void skip(operation, after);
+    const answer = await exchange(operation, request, 1);
+    if (planned.method === "GET") await followPages(operation, request, answer);
   }
 
   const concurrency = options.concurrency ?? 4;
-  await pool(withoutParameters, concurrency, call);
-  await pool(withParameters, concurrency, call);
+  try {
+    await pool(withoutParameters, concurrency, call);
+    await pool(withParameters, concurrency, call);
+  } finally {
+    run.dispose();
+  }
+  if (run.ended !== undefined) result.stopped ??= reasonText(run.signal.reason);
   result.drift = report.entries();
   result.elapsedMs = Math.round(performance.now() - started);
   return result;

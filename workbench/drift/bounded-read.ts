@@ -1,0 +1,246 @@
+// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole
+// read (not an idle timeout, so a body that trickles just fast enough still ends), a cap on
+// the decoded bytes (a gzip body is counted as it expands), and the body cancelled as soon as
+// the read stops, so the connection is not held open. Every tool that meets a real server reads
+// through here: the probe (bounded-fetch.ts), the dev drift check's observer
+// (fetch-observer.ts), and the readers of streamed answers (SSE, JSON Lines), which take the
+// chunks as they come with `boundedChunks`.
+
+/** How a bounded read ended early. */
+export type ReadStop =
+  /** The deadline passed (`bytes` had arrived by then). */
+  | "deadline"
+  /** More than the cap arrived, decoded. */
+  | "too large"
+  /** The connection failed mid-body (a reset, a close before the end). */
+  | "cut"
+  /** The deadline's parent was aborted: a run's deadline, or the user stopped it. */
+  | "stopped";
+
+/** A read that ended before its body did; `bytes` is what had arrived, decoded. */
+export class BoundedReadError extends Error {
+  readonly stop: ReadStop;
+  readonly bytes: number;
+  constructor(stop: ReadStop, bytes: number, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "BoundedReadError";
+    this.stop = stop;
+    this.bytes = bytes;
+  }
+}
+
+/**
+ * A point in time after which a read gives up, held by a timer of its own: unlike
+ * `AbortSignal.timeout`, whose timer goes when nothing holds the signal any more (fetch holds
+ * it weakly), this one fires whatever the garbage collector does.
+ */
+export interface Deadline {
+  /** Aborted when the time is up or the parent is aborted. */
+  readonly signal: AbortSignal;
+  /** The time allowed, in milliseconds. */
+  readonly ms: number;
+  /** Why it ended: its own time, or the parent's abort (with the parent's reason); undefined while it runs. */
+  readonly ended: undefined | { by: "time" } | { by: "parent"; reason: unknown };
+  /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
+  race<T>(promise: Promise<T>, bytes?: number): Promise<T>;
+  /** The error that says why it ended: `deadline` (its time) or `stopped` (the parent's reason). */
+  error(bytes: number): BoundedReadError;
+  /** Clears the timer and leaves the parent; call it once the work is done. */
+  dispose(): void;
+}
+
+/** The text of an abort reason, for a report line. */
+export function reasonText(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+/** `500 ms`, `3 s`, `1.5 s`, `2 min`, `1 h`: a duration as a report line says it. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
+  if (ms < 3_600_000) return `${Number((ms / 60_000).toFixed(1))} min`;
+  return `${Number((ms / 3_600_000).toFixed(1))} h`;
+}
+
+/** `512 bytes`, `64 KiB`, `1 MiB`, `1.5 MiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
+}
+
+/**
+ * A deadline `ms` from now, ended early when `parent` aborts. When its own time is up, its
+ * signal's reason says "`label` of `ms` passed", which is what the reads it bounds report.
+ *
+ * @example
+ * const deadline = createDeadline(3000, run.signal);
+ * try { await deadline.race(fetch(url, { signal: deadline.signal })); } finally { deadline.dispose(); }
+ */
+export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline"): Deadline {
+  const controller = new AbortController();
+  let ended: Deadline["ended"];
+  const end = (why: NonNullable<Deadline["ended"]>) => {
+    if (ended !== undefined) return;
+    ended = why;
+    clearTimeout(timer);
+    parent?.removeEventListener("abort", onParent);
+    const passed = new DOMException(`${label} of ${formatDuration(ms)} passed`, "TimeoutError");
+    controller.abort(why.by === "parent" ? why.reason : passed);
+  };
+  const onParent = () => end({ by: "parent", reason: parent?.reason });
+  // The timer's callback holds the controller, and a pending timer is never collected.
+  const timer = setTimeout(() => end({ by: "time" }), ms);
+  if (parent?.aborted) onParent();
+  else parent?.addEventListener("abort", onParent);
+
+  const stopped = (bytes: number) =>
+    ended?.by === "parent"
+      ? new BoundedReadError("stopped", bytes, `stopped: ${reasonText(ended.reason)}`)
+      : new BoundedReadError("deadline", bytes, `not complete within ${formatDuration(ms)}`);
+
+  return {
+    signal: controller.signal,
+    ms,
+    get ended() {
+      return ended;
+    },
+    error: stopped,
+    race<T>(promise: Promise<T>, bytes = 0): Promise<T> {
+      if (controller.signal.aborted) {
+        promise.catch(() => undefined);
+        return Promise.reject(stopped(bytes));
+      }
+      return new Promise<T>((resolve, reject) => {
+        const onAbort = () => reject(stopped(bytes));
+        controller.signal.addEventListener("abort", onAbort, { once: true });
+        promise.then(
+          (value) => {
+            controller.signal.removeEventListener("abort", onAbort);
+            resolve(value);
+          },
+          (error: unknown) => {
+            controller.signal.removeEventListener("abort", onAbort);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      });
+    },
+    dispose(): void {
+      clearTimeout(timer);
+      parent?.removeEventListener("abort", onParent);
+    },
+  };
+}
+
+/** The error's code, looking through its causes (undici's `terminated` carries the socket's). */
+export function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export interface ReadLimits {
+  deadline: Deadline;
+  /** The most decoded bytes read; one more and the read stops. */
+  maxBytes: number;
+}
+
+/**
+ * The chunks of a body as they arrive, bounded by `limits`; the body is cancelled when the
+ * reading stops for any reason (the end of the loop included), so nothing holds the
+ * connection open. Throws a BoundedReadError when a limit stops it or the connection fails.
+ *
+ * @example
+ * for await (const chunk of boundedChunks(response.body, { deadline, maxBytes: 1 << 20 })) parse(chunk);
+ */
+export async function* boundedChunks(
+  body: ReadableStream<Uint8Array>,
+  { deadline, maxBytes }: ReadLimits,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = body.getReader();
+  let bytes = 0;
+  let done = false;
+  try {
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await deadline.race(reader.read(), bytes);
+      } catch (error) {
+        if (error instanceof BoundedReadError) throw error;
+        // The deadline's own abort reaches the stream first at times: say it as the deadline.
+        if (deadline.ended !== undefined) throw deadline.error(bytes);
+        const code = causeCode(error);
+        throw new BoundedReadError(
+          "cut",
+          bytes,
+          `the connection was cut after ${formatBytes(bytes)} of the body${code === undefined ? "" : ` (${code})`}`,
+          { cause: error },
+        );
+      }
+      if (next.done) {
+        done = true;
+        return;
+      }
+      bytes += next.value.byteLength;
+      if (bytes > maxBytes)
+        throw new BoundedReadError("too large", bytes, `a body over the ${formatBytes(maxBytes)} limit`);
+      yield next.value;
+    }
+  } finally {
+    // Not awaited: a server that never answers the cancel must not hold the reader either.
+    if (!done) reader.cancel().catch(() => undefined);
+    else reader.releaseLock();
+  }
+}
+
+/**
+ * A response's whole body as bytes, bounded by `limits`. A declared `Content-Length` over
+ * the cap is refused before reading (when the body is not encoded, so the length is the
+ * decoded one); an encoded body is counted as it decodes.
+ *
+ * @example
+ * const bytes = await readBounded(response, { deadline: createDeadline(3000), maxBytes: 5 << 20 });
+ */
+export async function readBounded(response: Response, limits: ReadLimits): Promise<Uint8Array<ArrayBuffer>> {
+  const encoded = (response.headers.get("content-encoding") ?? "identity").trim().toLowerCase() !== "identity";
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (!encoded && declared > limits.maxBytes) {
+    response.body?.cancel().catch(() => undefined);
+    throw new BoundedReadError(
+      "too large",
+      0,
+      `a body of ${formatBytes(declared)} declared, over the ${formatBytes(limits.maxBytes)} limit`,
+    );
+  }
+  if (response.body === null) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of boundedChunks(response.body, limits)) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    }
+  } catch (error) {
+    if (error instanceof BoundedReadError && error.stop === "too large" && encoded) {
+      const encoding = response.headers.get("content-encoding") ?? "";
+      throw new BoundedReadError(
+        "too large",
+        error.bytes,
+        `a ${encoding} body over the ${formatBytes(limits.maxBytes)} limit once decoded`,
+      );
+    }
+    throw error;
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return all;
+}

@@ -1,0 +1,54 @@
+// The probe's report as `npm run contract:probe` prints it, and its exit code: what stopped the
+// run, one line per operation that had no complete answer or tried something the probe did
+// not do, the drift table, and one summary line, whatever ended the run.
+import { formatDriftTable } from "./drift-report.ts";
+import type { ProbeCall, ProbeResult } from "./probe.ts";
+
+export interface ProbeReport {
+  /** What went wrong with the run and with single exchanges (standard error). */
+  problems: string[];
+  /** The drift table, when there is drift, and the summary line (standard output). */
+  output: string[];
+}
+
+function where(call: ProbeCall): string {
+  return `${call.method} ${call.path}${call.page === undefined ? "" : ` (page ${call.page})`}`;
+}
+
+/**
+ * The report's lines; `pages` is the `--pages` the run was given.
+ *
+ * @example
+ * const { problems, output } = formatProbeReport(result, { pages: 2 });
+ * // problems: ["contract:probe: GET /pets: no answer within 3 s"]
+ */
+export function formatProbeReport(result: ProbeResult, { pages }: { pages: number }): ProbeReport {
+  const problems: string[] = [];
+  if (result.stopped !== undefined) problems.push(`contract:probe: stopped: ${result.stopped}`);
+  for (const call of result.calls) {
+    if (call.problem !== undefined) problems.push(`contract:probe: ${where(call)}: ${call.problem}`);
+    if (call.note !== undefined) problems.push(`contract:probe: ${where(call)}: ${call.note}`);
+    if (call.morePages) problems.push(`contract:probe: ${where(call)}: more pages, not followed (--pages ${pages})`);
+  }
+  const output = result.drift.length > 0 ? [formatDriftTable(result.drift)] : [];
+  const missing = result.calls.filter((call) => call.problem !== undefined).length;
+  output.push(
+    `contract:probe: ${result.requests} requests to ${result.baseUrl} in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +
+      `${result.drift.length} drifts; ${result.skipped.length} operations not called` +
+      (missing > 0 ? `; ${missing} without a complete answer` : "") +
+      ".",
+  );
+  return { problems, output };
+}
+
+/**
+ * 0 the server keeps the contract; 1 drift, or an answer missing, cut, too large or steering
+ * elsewhere; 2 the probe could not run or finish (no server, the run's deadline, nothing
+ * answered); 130 stopped by Ctrl-C (`interrupted`).
+ */
+export function probeExitCode(result: ProbeResult, { interrupted = false }: { interrupted?: boolean } = {}): number {
+  if (interrupted) return 130;
+  if (result.stopped !== undefined || (result.calls.length > 0 && result.calls.every((call) => call.problem))) return 2;
+  const misbehaved = result.calls.some((call) => call.problem !== undefined || call.note !== undefined);
+  return result.drift.length > 0 || misbehaved ? 1 : 0;
+}

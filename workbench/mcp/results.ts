@@ -1,0 +1,156 @@
+// What every tool answers with: JSON text, bounded so that a large contract cannot flood an
+// agent's context, and an error that names the argument at fault. The SDK turns a thrown
+// error into a tool error result (`isError`) carrying only its message: no stack trace.
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { escapeSegment } from "../contract/pointer.ts";
+
+/** A bad argument: the message starts with the argument's name, as a host shows it. */
+export class ArgumentError extends Error {
+  override name = "ArgumentError";
+  readonly argument: string;
+  constructor(argument: string, message: string) {
+    super(`${argument}: ${message}`);
+    this.argument = argument;
+  }
+}
+
+/** The most characters of JSON one value (a schema, a body) takes in a result before it is summarised. */
+export const VALUE_BUDGET = 16_000;
+/** The most items of an array inside a value shown before the rest is named by where it starts. */
+const ITEMS_SHOWN = 20;
+/** The longest string shown whole. */
+const TEXT_SHOWN = 2_000;
+
+/**
+ * What stands for a part of a value left out: what it is, and where to read it (the JSON
+ * pointer, and for the rest of a long array or object the entry it starts at).
+ */
+export interface Elided {
+  $elided: string;
+  $pointer: string;
+  $offset?: number;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return `an array of ${value.length} items`;
+  if (typeof value === "string") return `a string of ${value.length} characters`;
+  const keys = Object.keys(value as object);
+  const names = keys.slice(0, 8).join(", ");
+  return `an object with ${keys.length} properties (${names}${keys.length > 8 ? ", …" : ""})`;
+}
+
+const isContainer = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+function entriesOf(value: object): Array<[string, unknown]> {
+  return Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+}
+
+/** An array or object like `like`, from entries; own properties only, whatever their names. */
+function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | Record<string, unknown> {
+  if (Array.isArray(like)) return entries.map(([, item]) => item);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of entries) {
+    Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;
+
+function render(value: unknown, pointer: string, depth: number): unknown {
+  if (typeof value === "string") {
+    return value.length > TEXT_SHOWN ? ({ $elided: describe(value), $pointer: pointer } satisfies Elided) : value;
+  }
+  if (!isContainer(value)) return value;
+  const entries = entriesOf(value);
+  if (entries.length === 0) return value;
+  if (depth === 0) return { $elided: describe(value), $pointer: pointer } satisfies Elided;
+  const shown = Array.isArray(value) ? entries.slice(0, ITEMS_SHOWN) : entries;
+  const out = rebuild(
+    value,
+    shown.map(([key, item]) => [key, render(item, child(pointer, key), depth - 1)]),
+  );
+  if (Array.isArray(out) && entries.length > ITEMS_SHOWN) {
+    out.push({
+      $elided: `${entries.length - ITEMS_SHOWN} more items`,
+      $pointer: pointer,
+      $offset: ITEMS_SHOWN,
+    } satisfies Elided);
+  }
+  return out;
+}
+
+const size = (value: unknown) => JSON.stringify(value)?.length ?? 0;
+
+/**
+ * A JSON value within `budget` characters: as deep as fits; each part cut off replaced by
+ * `{ $elided, $pointer }` saying what it is and the pointer (from `pointer`) to read it with;
+ * an object or array too wide for the budget shows the entries that fit, from `offset`, and
+ * where the rest starts (`$offset`).
+ *
+ * @example
+ * bounded(contract.components.schemas.Repository, "#/components/schemas/Repository");
+ * // { type: "object", properties: { owner: { $elided: "an object with 4 properties (…)", $pointer: "#/…/owner" } } }
+ */
+export function bounded(value: unknown, pointer: string, budget = VALUE_BUDGET, offset = 0): unknown {
+  if (!isContainer(value)) return render(value, pointer, 1);
+  const rest = entriesOf(value).slice(offset);
+  for (let depth = 12; depth > 0; depth--) {
+    const rendered = rebuild(
+      value,
+      rest.map(([key, item]) => [key, render(item, child(pointer, key), depth - 1)]),
+    );
+    if (size(rendered) <= budget) return rendered;
+  }
+  // Too wide to show every entry even one level deep: the entries that fit, then where the rest starts.
+  const shown: Array<[string, unknown]> = [];
+  let used = 2;
+  for (const [key, item] of rest) {
+    const piece = [2, 1, 0]
+      .map((depth) => render(item, child(pointer, key), depth))
+      .find((candidate) => used + size(candidate) + key.length + 4 <= budget - 200);
+    if (piece === undefined) break;
+    shown.push([key, piece]);
+    used += size(piece) + key.length + 4;
+  }
+  const out = rebuild(value, shown);
+  const left = rest.length - shown.length;
+  const more = {
+    $elided: Array.isArray(value)
+      ? `${left} more items`
+      : `${left} more properties (${rest
+          .slice(shown.length, shown.length + 8)
+          .map(([key]) => key)
+          .join(", ")}${left > 8 ? ", …" : ""})`,
+    $pointer: pointer,
+    $offset: offset + shown.length,
+  } satisfies Elided;
+  if (Array.isArray(out)) out.push(more);
+  else Object.defineProperty(out, "$more", { value: more, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A tool's answer: the value as indented JSON text. */
+export function jsonResult(value: unknown): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
+}
+
+/** A tool's answer that reports a failure of what it ran (a contract that does not generate), not of the call. */
+export function failureResult(value: unknown): CallToolResult {
+  return { ...jsonResult(value), isError: true };
+}
+
+/**
+ * One page of a long list, and how to ask for the next.
+ *
+ * @example
+ * page(operations, { offset: 0, limit: 50 }); // { total: 120, items: [...50], next: { offset: 50 } }
+ */
+export function page<T>(items: readonly T[], { offset, limit }: { offset: number; limit: number }) {
+  const shown = items.slice(offset, offset + limit);
+  return {
+    total: items.length,
+    items: shown,
+    ...(offset + shown.length < items.length ? { next: { offset: offset + shown.length } } : {}),
+  };
+}

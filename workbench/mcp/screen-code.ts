@@ -1,0 +1,203 @@
+// How this repository calls an operation from a screen and where that screen and its stories
+// live (docs/features.md, src/features/identity): the hook call, the module the contract's
+// fixtures come from, and the files. The describe tool, the coverage gaps and the
+// "build a screen" prompt all write code from here, so they agree.
+import { posix } from "node:path";
+import type { ManifestOperation, ManifestParameter } from "@/api/manifest-types.ts";
+import type { NamedContract } from "../contract/registry.ts";
+import { UNTAGGED, firstTag } from "../contract/records.ts";
+
+/** `getPetById` → `get-pet-by-id`; `Pet store` → `pet-store`. */
+export function kebab(text: string): string {
+  return (
+    text
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase() || "screen"
+  );
+}
+
+/** `get-pet-by-id` → `GetPetById`. */
+export function pascal(text: string): string {
+  return kebab(text)
+    .split("-")
+    .map((word) => (word[0] ?? "").toUpperCase() + word.slice(1))
+    .join("");
+}
+
+/** `X-Request-Id` → `xRequestId`: a variable for a parameter's value. */
+export function variable(name: string): string {
+  const words = kebab(name).split("-");
+  const joined = words
+    .map((word, index) => (index === 0 ? word : (word[0] ?? "").toUpperCase() + word.slice(1)))
+    .join("");
+  return /^[a-z_$]/.test(joined) ? joined : `value${pascal(joined)}`;
+}
+
+/** A property key as written in code: bare when it can be. */
+export function key(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** Where a screen for an operation lives: its feature folder (the first tag, else the path's first segment) and files. */
+export interface ScreenPlace {
+  feature: string;
+  folder: string;
+  component: string;
+  componentFile: string;
+  storiesFile: string;
+  /** The stories' title, as the sidebar files it. */
+  title: string;
+}
+
+export function screenPlace(operation: ManifestOperation): ScreenPlace {
+  const tag = firstTag(operation.tags);
+  const segment = operation.path.split("/").find((part) => part !== "" && !part.startsWith("{"));
+  const feature = kebab(tag === UNTAGGED ? (segment ?? "screens") : tag);
+  const folder = `src/features/${feature}`;
+  const base = kebab(operation.operationId);
+  const words = base.split("-").join(" ");
+  return {
+    feature,
+    folder,
+    component: `${pascal(operation.operationId)}Screen`,
+    componentFile: `${folder}/${base}-screen.tsx`,
+    storiesFile: `${folder}/${base}-screen.stories.tsx`,
+    title: `${pascal(feature)}/${words[0]?.toUpperCase() ?? ""}${words.slice(1)}`,
+  };
+}
+
+/** An import specifier for a repository file, from a file in `fromFolder` (aliases where the repository has them). */
+export function specifier(file: string, fromFolder: string): string {
+  if (file.startsWith("src/")) return `@/${file.slice("src/".length)}`;
+  if (file.startsWith("mocks/")) return `#mocks/${file.slice("mocks/".length)}`;
+  const relative = posix.relative(fromFolder, file);
+  return relative.startsWith(".") ? relative : `./${relative}`;
+}
+
+/** The module a story imports the contract's fixtures from, and the name it has there. */
+export function fixturesImport(entry: NamedContract, fromFolder: string): { line: string; name: string } {
+  // The product's fixtures module also replays the recorded answers (the `recorded` scenario).
+  const file = entry.role === "product" ? "mocks/fixtures.ts" : entry.fixtures;
+  return { line: `import { fixtures } from "${specifier(file, fromFolder)}";`, name: "fixtures" };
+}
+
+function paramsInit(operation: ManifestOperation): string {
+  const groups = new Map<ManifestParameter["in"], string[]>();
+  for (const parameter of operation.parameters) {
+    if (parameter.in === "cookie" || (!parameter.required && parameter.in !== "path")) continue;
+    const list = groups.get(parameter.in) ?? [];
+    const name = variable(parameter.name);
+    list.push(key(parameter.name) === name ? name : `${key(parameter.name)}: ${name}`);
+    groups.set(parameter.in, list);
+  }
+  const size = operation.pagination?.size;
+  if (size !== undefined) {
+    const list = groups.get("query") ?? [];
+    if (!list.some((entry) => entry.startsWith(key(size)))) list.push(`${key(size)}: 20`);
+    groups.set("query", list);
+  }
+  const parts = (["path", "query", "header"] as const)
+    .filter((place) => groups.has(place))
+    .map((place) => `${place}: { ${(groups.get(place) ?? []).join(", ")} }`);
+  return parts.length === 0 ? "" : `{ params: { ${parts.join(", ")} } }`;
+}
+
+/** The hook call a screen makes for an operation, with the lines it needs above it. */
+export interface HookCall {
+  imports: string[];
+  /** For a contract other than the product's: its hooks, made as the product's are. */
+  setup: string[];
+  call: string;
+  /** What the call gives and how to render it. */
+  usage: string;
+}
+
+/**
+ * The hook call for an operation: `api.useQuery` for a read, `api.useInfiniteQuery` for a
+ * list the contract pages, `api.useMutation` for a change; typed by the contract.
+ *
+ * @example
+ * hookCall(product, getPetById, "src/features/pet").call;
+ * // 'const pet = api.useQuery("get", "/pet/{petId}", { params: { path: { petId } } });'
+ */
+export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string): HookCall {
+  const product = entry.role === "product";
+  const hooks = product ? "api" : "hooks";
+  const imports = product ? [`import { api } from "@/api/query.ts";`] : [];
+  const setup: string[] = [];
+  if (!product) {
+    const generated = (file: string) => specifier(`${entry.generated}/${file}`, fromFolder);
+    imports.push(
+      `import type { Manifest } from "@/api/manifest-types.ts";`,
+      `import { createApiClient } from "@/api/client.ts";`,
+      `import { createApiHooks } from "@/api/query.ts";`,
+      `import type { paging, paths } from "${generated("schema.d.ts")}";`,
+      `import generatedManifest from "${generated("manifest.json")}";`,
+    );
+    setup.push(
+      `// The ${entry.name} contract's hooks, made as the product's are (tests/contracts/clinic/pets-pages.tsx does the same).`,
+      `const manifest = generatedManifest as Manifest;`,
+      `const hooks = createApiHooks<paths, paging>(createApiClient<paths>({ operations: manifest.operations }), { manifest });`,
+    );
+  }
+  const init = paramsInit(operation);
+  const args = [`"${operation.method}"`, JSON.stringify(operation.path), ...(init ? [init] : [])].join(", ");
+  const name =
+    variable(operation.operationId.replace(/^(get|list|find|fetch|read|search)(?=[A-Z_-])/i, "")) || "result";
+  if (operation.method === "get" && operation.pagination !== undefined) {
+    return {
+      imports,
+      setup,
+      call: `const ${name} = ${hooks}.useInfiniteQuery(${args});`,
+      usage:
+        `${name}.data?.pages.flatMap((page) => page.data) holds the items so far; ${name}.fetchNextPage() asks for the next ` +
+        `page as the contract's paging record says (${operation.pagination.style}); ${name}.hasNextPage is false on the last.`,
+    };
+  }
+  if (operation.method === "get" || operation.method === "head") {
+    return {
+      imports: [...imports, `import { QueryBoundary } from "@/components/query-boundary.tsx";`],
+      setup,
+      call: `const ${name} = ${hooks}.useQuery(${args});`,
+      usage: `<QueryBoundary query={${name}}>{(data) => …}</QueryBoundary> renders loading, error (ErrorState), empty and the data.`,
+    };
+  }
+  const body = operation.requestBody === null ? "" : `, body`;
+  const mutate = init ? `${init.slice(0, -2)}${body} }` : body ? "{ body }" : "{}";
+  return {
+    imports,
+    setup,
+    call: `const ${name} = ${hooks}.useMutation(${[`"${operation.method}"`, JSON.stringify(operation.path)].join(", ")});`,
+    usage:
+      `${name}.mutate(${mutate}) sends it; ${name}.isPending while it runs, ${name}.error (an ApiError) when it fails; ` +
+      "the reads of the resource it changes refresh once it succeeds (`invalidates` extends or turns that off).",
+  };
+}
+
+const STATE_NAMES: Record<string, string> = {
+  "400": "BadRequest",
+  "401": "Unauthorized",
+  "403": "Forbidden",
+  "404": "NotFound",
+  "409": "Conflict",
+  "422": "Invalid",
+  "429": "RateLimited",
+  "500": "ServerError",
+  "503": "Unavailable",
+};
+
+/**
+ * What a story showing an answer with `status` is called, after the screen: "" for a success,
+ * `NotFound` for a 404, `Status4XX` for a class.
+ */
+export function stateName(status: string): string {
+  if (/^2/.test(status)) return "";
+  return STATE_NAMES[status] ?? (status === "default" ? "UnexpectedError" : `Status${status.toUpperCase()}`);
+}
+
+/** The one-line override a story or test writes to get an answer with `status`. */
+export function respondLine(operationId: string, status: string): string {
+  return `parameters: { msw: { handlers: [fixtures.respond(${JSON.stringify(operationId)}, ${/^\d{3}$/.test(status) ? status : JSON.stringify(status)})] } }`;
+}
