@@ -130,6 +130,20 @@ type QueryExtra<Data, Error, Key extends readonly unknown[]> = Omit<
   "queryKey" | "queryFn"
 >;
 
+/** What a streamed query of `path` takes besides its arguments: how the stream is read and kept, and the query's own options. */
+type StreamQueryExtra<
+  P extends AnyPaths,
+  M extends HttpMethod,
+  Path extends keyof P,
+  Media extends string,
+  Data,
+> = StreamQueryOptions<
+  StreamEventOf<Operation<P, M, Path>, Media & StreamMediaOf<Operation<P, M, Path>>>,
+  Data,
+  Media
+> &
+  QueryExtra<Data, ApiError<ErrorBody<P, M, Path>>, ApiStreamKey<P, M, Path>>;
+
 /** The typed ways to read a contract's streams. */
 export interface ApiStreams<P extends AnyPaths> {
   /**
@@ -165,8 +179,7 @@ export interface ApiStreams<P extends AnyPaths> {
     method: M,
     path: Path,
     init?: Init<P, M, Path>,
-    options?: StreamQueryOptions<StreamEventOf<Operation<P, M, Path>, Media>, Data, Media> &
-      QueryExtra<Data, ApiError<ErrorBody<P, M, Path>>, ApiStreamKey<P, M, Path>>,
+    options?: StreamQueryExtra<P, M, Path, Media, Data>,
   ): UseQueryOptions<Data, ApiError<ErrorBody<P, M, Path>>, Data, ApiStreamKey<P, M, Path>> & {
     queryKey: ApiStreamKey<P, M, Path>;
   };
@@ -180,8 +193,7 @@ export interface ApiStreams<P extends AnyPaths> {
     method: M,
     path: Path,
     init?: Init<P, M, Path>,
-    options?: StreamQueryOptions<StreamEventOf<Operation<P, M, Path>, Media>, Data, Media> &
-      QueryExtra<Data, ApiError<ErrorBody<P, M, Path>>, ApiStreamKey<P, M, Path>>,
+    options?: StreamQueryExtra<P, M, Path, Media, Data>,
     queryClient?: QueryClient,
   ): UseQueryResult<Data, ApiError<ErrorBody<P, M, Path>>>;
 }
