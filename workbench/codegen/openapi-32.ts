@@ -282,12 +282,17 @@ function lowerExampleObject(
   delete example.serializedValue;
 }
 
-/** The examples of a media type, `$ref`s to components copied in so that a change made here stays here. */
+/**
+ * The examples of a media type that change here: those with 3.2's values, and (`all`) every one
+ * of a stream, read as sequences. A `$ref`'d one is copied in, so that a change made here stays
+ * here; the others are left as written (GitHub's thousands of example `$ref`s included).
+ */
 function examplesOf(
   lowering: Lowering,
   media: Record<string, unknown>,
   site: Site,
   mediaType: string,
+  all: boolean,
 ): Array<[Record<string, unknown>, Site]> {
   const examples = media.examples;
   if (!isRecord(examples)) return [];
@@ -295,6 +300,7 @@ function examplesOf(
   for (const [name, raw] of Object.entries(examples)) {
     const resolved = resolveLocal(site.document, raw);
     if (!isRecord(resolved) || typeof resolved.$ref === "string") continue;
+    if (!all && !("dataValue" in resolved) && !("serializedValue" in resolved)) continue;
     const example = resolved === raw ? resolved : { ...resolved };
     if (example !== raw) define(examples, name, example);
     lowerExampleObject(lowering, example, child(site, "examples", name), mediaType);
@@ -307,7 +313,13 @@ function examplesOf(
 function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string, unknown>, site: Site): void {
   // `delete` only where the key is: deleting turns an object into a slow dictionary.
   if (STREAM_EXTENSION in media) delete media[STREAM_EXTENSION];
-  const examples = examplesOf(lowering, media, site, mediaType);
+  const examples = examplesOf(
+    lowering,
+    media,
+    site,
+    mediaType,
+    streamFormatOf(mediaType) !== undefined && ("itemSchema" in media || media.schema !== undefined),
+  );
   for (const key of ["itemEncoding", "prefixEncoding"]) {
     if (key in media) {
       note(lowering, "item-encoding", child(site, key));
@@ -409,6 +421,101 @@ function walk(lowering: Lowering, node: unknown, site: Site, seen: WeakSet<objec
   }
 }
 
+/** Each entry of a map (own keys only) with its site. */
+function entries(node: unknown, site: Site, key: string): Array<[string, unknown, Site]> {
+  const map = isRecord(node) ? node[key] : undefined;
+  if (!isRecord(map)) return [];
+  return Object.keys(map).map((name) => [name, map[name], child(site, key, name)]);
+}
+
+/** The Media Type Objects of a `content` map, and the headers of their encodings. */
+function walkContent(lowering: Lowering, holder: unknown, site: Site): void {
+  for (const [mediaType, media, at] of entries(holder, site, "content")) {
+    if (!isRecord(media) || typeof media.$ref === "string") continue;
+    lowerMedia(lowering, mediaType, media, at);
+    for (const [, encoding, encodingAt] of entries(media, at, "encoding")) walkHeaders(lowering, encoding, encodingAt);
+  }
+}
+
+/** A parameter's or header's examples and content. */
+function walkParameter(lowering: Lowering, parameter: unknown, site: Site): void {
+  if (!isRecord(parameter) || typeof parameter.$ref === "string") return;
+  for (const [, example, at] of entries(parameter, site, "examples")) {
+    if (isRecord(example)) lowerExampleObject(lowering, example, at);
+  }
+  walkContent(lowering, parameter, site);
+}
+
+function walkHeaders(lowering: Lowering, holder: unknown, site: Site): void {
+  for (const [, header, at] of entries(holder, site, "headers")) walkParameter(lowering, header, at);
+}
+
+function walkParameters(lowering: Lowering, holder: unknown, site: Site): void {
+  const list = isRecord(holder) ? holder.parameters : undefined;
+  if (Array.isArray(list))
+    list.forEach((parameter, index) => walkParameter(lowering, parameter, child(site, "parameters", String(index))));
+}
+
+function walkResponse(lowering: Lowering, response: unknown, site: Site): void {
+  if (!isRecord(response) || typeof response.$ref === "string") return;
+  walkHeaders(lowering, response, site);
+  walkContent(lowering, response, site);
+}
+
+function walkPathItem(lowering: Lowering, item: unknown, site: Site, depth = 0): void {
+  if (!isRecord(item) || depth > 4) return;
+  walkParameters(lowering, item, site);
+  const operations: Array<[unknown, Site]> = [...STANDARD_METHODS].map((method) => [item[method], child(site, method)]);
+  for (const [, operation, at] of entries(item, site, ADDITIONAL_OPERATIONS)) operations.push([operation, at]);
+  for (const [operation, at] of operations) {
+    if (!isRecord(operation)) continue;
+    walkParameters(lowering, operation, at);
+    const body = operation.requestBody;
+    if (isRecord(body) && typeof body.$ref !== "string") walkContent(lowering, body, child(at, "requestBody"));
+    for (const [, response, responseAt] of entries(operation, at, "responses"))
+      walkResponse(lowering, response, responseAt);
+    for (const [, callback, callbackAt] of entries(operation, at, "callbacks")) {
+      for (const [, expression, expressionAt] of entries({ callback }, callbackAt, "callback")) {
+        walkPathItem(lowering, expression, expressionAt, depth + 1);
+      }
+    }
+  }
+}
+
+/**
+ * Every Media Type Object and Example Object of an OpenAPI document, found where the
+ * specification puts them (paths, webhooks, components), so that no schema or example value is
+ * walked (GitHub's are most of its 13 MB).
+ */
+function walkDocument(lowering: Lowering, document: Document): void {
+  const root = document.parsed as Record<string, unknown>;
+  const site: Site = { document, path: undefined };
+  for (const [, item, at] of [...entries(root, site, "paths"), ...entries(root, site, "webhooks")]) {
+    walkPathItem(lowering, item, at);
+  }
+  const components = child(site, "components");
+  const parts = isRecord(root.components) ? root.components : {};
+  for (const [, item, at] of entries(parts, components, "pathItems")) walkPathItem(lowering, item, at);
+  for (const [, response, at] of entries(parts, components, "responses")) walkResponse(lowering, response, at);
+  for (const [, body, at] of entries(parts, components, "requestBodies")) {
+    if (isRecord(body) && typeof body.$ref !== "string") walkContent(lowering, body, at);
+  }
+  for (const key of ["parameters", "headers"]) {
+    for (const [, parameter, at] of entries(parts, components, key)) walkParameter(lowering, parameter, at);
+  }
+  for (const [mediaType, media, at] of entries(parts, components, "mediaTypes")) {
+    if (isRecord(media)) lowerMedia(lowering, mediaType, media, at);
+  }
+  for (const [, example, at] of entries(parts, components, "examples")) {
+    if (isRecord(example)) lowerExampleObject(lowering, example, at);
+  }
+  for (const [, callback, at] of entries(parts, components, "callbacks")) {
+    for (const [, expression, expressionAt] of entries({ callback }, at, "callback")) {
+      walkPathItem(lowering, expression, expressionAt);
+    }
+  }
+}
+
 const STANDARD_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
 
 /** A path item's `query` and `additionalOperations`, moved to `x-additional-operations`. */
@@ -494,7 +601,9 @@ export function lowerContract(root: string, documents: readonly Document[]): Pro
   lowerRoot(lowering, entry);
   lowerReferencedPathItems(lowering, entry);
   const seen = new WeakSet<object>();
-  for (const document of documents) walk(lowering, document.parsed, { document, path: undefined }, seen);
+  // The entry is walked along its structure; another file (a path item, a response) has none to go by.
+  walkDocument(lowering, entry);
+  for (const document of documents.slice(1)) walk(lowering, document.parsed, { document, path: undefined }, seen);
   return [...lowering.seen].map(([kind, { count, first, details }]) => {
     const detail = [...details].map(([name, times]) => (times === 1 ? name : `${name} ×${times}`)).join(", ");
     const pointer = pointerOf(first.path);
