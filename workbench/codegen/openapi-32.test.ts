@@ -23,7 +23,7 @@ describe("an OpenAPI 3.2 contract (tests/contracts/streams)", () => {
     expect(notes.map((note) => [note.rule, note.file, note.line, note.column])).toEqual([
       ["openapi-3.2/self", STREAMS, 6, 1],
       ["openapi-3.2/tags", STREAMS, 14, 5],
-      ["openapi-3.2/query", STREAMS, 141, 5],
+      ["openapi-3.2/query", STREAMS, 156, 5],
       ["openapi-3.2/example-values", STREAMS, 60, 17],
       ["openapi-3.2/itemSchema", STREAMS, 46, 15],
       ["openapi-3.2/sse-json-data", STREAMS, 45, 13],

@@ -217,6 +217,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description No such job. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The job runner is not available. */
             503: {
                 headers: {
@@ -246,6 +255,15 @@ export interface operations {
                     "application/jsonl": components["schemas"]["LogEntry"][];
                 };
             };
+            /** @description The log is not yours to read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The log cannot be read. */
             500: {
                 headers: {
@@ -273,6 +291,15 @@ export interface operations {
                 };
                 content: {
                     "application/json-seq": components["schemas"]["Metric"][];
+                };
+            };
+            /** @description The measurements are not yours to read. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
