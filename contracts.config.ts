@@ -27,6 +27,13 @@ export default defineContracts({
     source: "tests/contracts/pet-registry/openapi.yaml",
     generated: "tests/contracts/pet-registry/generated",
   },
+  // OpenAPI 3.2 and streamed answers (Server-Sent Events, JSON Lines, JSON sequences): the stream
+  // client's, fixtures' and checks' tests and the dev-mode stream read it.
+  streams: {
+    role: "test",
+    source: "tests/contracts/streams/openapi.yaml",
+    generated: "tests/contracts/streams/generated",
+  },
   // The identity provider's endpoints. An embedded provider answers them (hand-written handlers
   // over a store of accounts), which the gallery's generated answers would not show: no gallery.
   identity: {

@@ -41,8 +41,9 @@ const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbenc
 /** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
 const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
 /**
- * The generated files, the manifest's type and its typed reading, and the next page a list's
- * paging record implies (paging.ts, pure): any workbench module may read them.
+ * The generated files, the manifest's type and its typed reading, the next page a list's paging
+ * record implies (paging.ts, pure) and the stream formats' readers (stream-formats.ts, pure: the
+ * client ships them, the workbench reads streams with them): any workbench module may read them.
  */
 const GENERATED = [
   "./api/schema.d.ts",
@@ -51,6 +52,7 @@ const GENERATED = [
   "./api/manifest-types.ts",
   "./api/manifest.ts",
   "./api/paging.ts",
+  "./api/stream-formats.ts",
 ];
 
 /**
@@ -293,7 +295,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/api/client.ts", "src/api/query.ts", "src/api/session.ts"],
+    files: ["src/api/client.ts", "src/api/query.ts", "src/api/session.ts", "src/api/stream.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -7,12 +7,14 @@
  *   --unsafe                     also call operations that may change data (POST, PUT, PATCH, DELETE)
  *   --budget <n>                 at most n requests (200)
  *   --pages <n>                  at most n pages of each list that pages (2)
+ *   --events <n>                 at most n events of a streamed answer (SSE, JSON Lines) (100)
  *   --timeout <duration>         per request, from sending to the body's last byte (10s)
  *   --max-time <duration>        for the whole run (2m)
  *   --concurrency <n>            requests at a time (4)
  *
  * A duration is milliseconds (`500`) or has a unit: `500ms`, `3s`, `2m`. A body is read up to
- * 5 MiB (decoded); a `Retry-After` up to 10 s is waited for once. Ctrl-C stops the run and
+ * 5 MiB (decoded); a stream as it arrives, each event checked, until it ends or the events, the
+ * timeout or the 5 MiB run out; a `Retry-After` up to 10 s is waited for once. Ctrl-C stops the run and
  * prints what it found so far; a second Ctrl-C quits at once.
  *
  * Credentials: CONTRACT_PROBE_AUTHORIZATION (the whole `Authorization` value), never printed.
@@ -26,10 +28,10 @@ import type { ContractSchemas } from "../workbench/contract/contract-types.ts";
 import type { Manifest } from "../src/api/manifest-types.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const VALUED = new Set(["--contract", "--budget", "--pages", "--timeout", "--max-time", "--concurrency"]);
+const VALUED = new Set(["--contract", "--budget", "--pages", "--events", "--timeout", "--max-time", "--concurrency"]);
 const USAGE =
   "usage: npm run contract:probe -- <base URL> [--contract <file>] [--json] [--unsafe] [--budget 200] [--pages 2] " +
-  "[--timeout 10s] [--max-time 2m] [--concurrency 4]";
+  "[--events 100] [--timeout 10s] [--max-time 2m] [--concurrency 4]";
 const UNITS: Record<string, number> = { "": 1, ms: 1, s: 1000, m: 60_000, min: 60_000 };
 const FLAGS = new Set(["--json", "--unsafe"]);
 
@@ -109,6 +111,7 @@ async function main(): Promise<number> {
   const limits = {
     budget: count(values, "--budget", 200),
     pages: count(values, "--pages", 2),
+    events: count(values, "--events", 100),
     timeoutMs: duration(values, "--timeout", 10_000),
     maxTimeMs: duration(values, "--max-time", 120_000),
     concurrency: count(values, "--concurrency", 4),

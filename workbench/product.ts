@@ -15,6 +15,7 @@ export { manifest } from "@/api/manifest.ts";
 export { api, createApiHooks } from "@/api/query.ts";
 export { createQueryClient } from "@/api/query-client.ts";
 export { requiresCredentials } from "@/api/session.ts";
+export { createApiStreams } from "@/api/stream.ts";
 export { Button } from "@/components/button.tsx";
 export { EmptyState } from "@/components/empty-state.tsx";
 export { ErrorState } from "@/components/error-state.tsx";

@@ -6,6 +6,7 @@ import { METHODS as HTTP_METHODS, type FieldEncoding, type ManifestOperation, ty
 import { defaultMediaType, essenceOf, inMediaType } from "./request-body.ts";
 import type { paths } from "./schema.d.ts";
 import { bearerSession } from "./session.ts";
+import { streamFormatOf } from "./stream-formats.ts";
 
 /** The encoding a form's properties declare, by property name. */
 type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
@@ -125,14 +126,33 @@ function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Mi
 export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
 
 /**
+ * The methods a contract's operations are called with, in capitals: {@link METHODS}, then those
+ * only an OpenAPI 3.2 contract has (`QUERY`, `additionalOperations`' `COPY`, …).
+ *
+ * @example
+ * clientMethods(manifest.operations); // ["GET", "PUT", …, "TRACE", "QUERY"]
+ */
+export function clientMethods(operations: readonly ManifestOperation[]): string[] {
+  const extra = operations
+    .map((operation) => operation.method.toUpperCase())
+    .filter((method) => !(METHODS as readonly string[]).includes(method));
+  return [...METHODS, ...new Set(extra)];
+}
+
+/**
  * openapi-fetch reads the body after the middleware has run, so a JSON body that does
  * not parse (or a timeout while it is read) rejects with a bare SyntaxError or
- * DOMException. Every rejection of the client is an `ApiError` instead.
+ * DOMException. Every rejection of the client is an `ApiError` instead. The methods
+ * openapi-fetch has no function for (`QUERY`) go through its `request`.
  */
-function throwingApiErrors<Paths extends object>(client: Client<Paths>): Client<Paths> {
+function throwingApiErrors<Paths extends object>(client: Client<Paths>, methods: readonly string[]): Client<Paths> {
   const wrapped: Record<string, unknown> = { ...client };
-  for (const method of METHODS) {
-    const call = client[method] as unknown as (url: string, init?: object) => Promise<unknown>;
+  const functions = client as unknown as Record<string, ((url: string, init?: object) => Promise<unknown>) | undefined>;
+  for (const method of methods) {
+    const call =
+      functions[method] ??
+      ((url: string, init?: object) =>
+        (client.request as (m: string, u: string, i?: object) => Promise<unknown>)(method, url, init));
     wrapped[method] = (url: string, init?: object) =>
       call(url, init).catch((error: unknown) => {
         throw toApiError(error, { method, url });
@@ -157,9 +177,17 @@ export function createApiClient<Paths extends object = paths>(options: ApiClient
   // Look `fetch` up on every call, not once at creation: MSW in Node patches
   // globalThis.fetch after this module may have been imported.
   const send = async (request: Request): Promise<Response> => {
-    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+    // The time limit stops waiting for an answer and reading an ordinary body; a stream is
+    // bounded where it is read (./stream.ts), so once one has begun, the limit lets it be.
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const limit = new AbortController();
+    let streaming = false;
+    timeout.addEventListener("abort", () => streaming || limit.abort(timeout.reason), { once: true });
+    const signal = AbortSignal.any([request.signal, limit.signal]);
     try {
-      return await globalThis.fetch(new Request(request, { signal }));
+      const response = await globalThis.fetch(new Request(request, { signal }));
+      streaming = streamFormatOf(response.headers.get("Content-Type") ?? "") !== undefined;
+      return response;
     } catch (error) {
       throw toApiError(
         signal.aborted ? signal.reason : error,
@@ -174,7 +202,7 @@ export function createApiClient<Paths extends object = paths>(options: ApiClient
   // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
   // answer to a retried 401 then goes through the checks above like any other.
   client.use(bearerSession({ operations, baseUrl, fetch: send }));
-  return throwingApiErrors(client);
+  return throwingApiErrors(client, clientMethods(operations));
 }
 
 /** The app's one client. Only `src/api` talks to the network. */

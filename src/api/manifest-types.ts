@@ -1,9 +1,27 @@
 // The shape of the operation manifest `npm run api` writes. Shared by the generator
 // (scripts/) and the app, so it holds no runtime imports of its own.
+import type { StreamFormat } from "./stream-formats.ts";
 
 /** HTTP methods an OpenAPI path item can hold, in the specification's order. */
 export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type Method = (typeof METHODS)[number];
+
+/**
+ * An operation's method: one of {@link METHODS}, or from an OpenAPI 3.2 contract `query` or a
+ * method of `additionalOperations`, in lower case (sent in capitals).
+ */
+export type OperationMethod = Method | "query" | (string & {});
+
+/**
+ * A media type of a response that streams: its items arrive one at a time, each of the
+ * contract's item schema (OpenAPI 3.2's `itemSchema`, or a 3.0/3.1 stream's `schema`).
+ */
+export interface ManifestStream {
+  mediaType: string;
+  format: StreamFormat;
+  /** For `sse`: whether each event's `data` holds JSON (handed over parsed) or text. */
+  data?: "json" | "text";
+}
 
 export interface ManifestParameter {
   name: string;
@@ -20,6 +38,8 @@ export interface ManifestResponse {
   headers?: string[];
   /** Those of its headers whose schema is a number or a boolean (else the value is text). */
   headerTypes?: Record<string, "number" | "boolean">;
+  /** Its media types that stream, only when some do. */
+  streams?: ManifestStream[];
 }
 
 /**
@@ -80,7 +100,7 @@ export interface FieldEncoding {
 /** One operation of the contract, as the app, the fixtures, Storybook and tools see it. */
 export interface ManifestOperation {
   operationId: string;
-  method: Method;
+  method: OperationMethod;
   path: string;
   summary: string | null;
   tags: string[];

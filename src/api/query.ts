@@ -15,7 +15,7 @@ import {
 import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
 import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
-import { apiClient, METHODS } from "./client.ts";
+import { apiClient, clientMethods } from "./client.ts";
 import { type ApiError, fromErrorResponse, toApiError } from "./errors.ts";
 import { readHeaders, type ResponseHeaders } from "./headers.ts";
 import { type Invalidates, invalidationTargets } from "./invalidation.ts";
@@ -32,10 +32,11 @@ type Call = (url: string, init?: object) => Promise<{ error?: unknown; response:
  * Decided by `response.ok`, not by whether a body was present, so an error status
  * with an empty body is still an error.
  */
-function withApiErrors<Paths extends object>(client: Client<Paths>): Client<Paths> {
+function withApiErrors<Paths extends object>(client: Client<Paths>, methods: readonly string[]): Client<Paths> {
   const wrapped: Record<string, unknown> = { ...client };
-  for (const method of METHODS) {
-    const call = client[method] as unknown as Call;
+  for (const method of methods) {
+    const call = (client as unknown as Record<string, Call | undefined>)[method];
+    if (call === undefined) continue; // a client made for another contract's operations
     wrapped[method] = async (url: string, init?: object) => {
       let result: Awaited<ReturnType<Call>>;
       try {
@@ -230,7 +231,7 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
   options: ApiHooksOptions = {},
 ): ApiHooks<P, Paged> {
   const known = options.manifest ?? productManifest;
-  const typed = withApiErrors(client);
+  const typed = withApiErrors(client, clientMethods(known.operations));
   const base = createQueryHooks(typed) as unknown as RuntimeHooks & Record<string, unknown>;
   const operationOf = (method: string, path: string) =>
     known.operations.find((operation) => operation.method === method && operation.path === path);

@@ -1,10 +1,15 @@
 // `npm run dev` on a contract with resources (the resources test contract, copied into
 // openapi/ of a scratch copy): what the prototype creates survives a reload for the tab's
-// session, and the visible "Reset mock data" button brings the default data back.
-import { readFileSync } from "node:fs";
+// session, and the visible "Reset mock data" button brings the default data back. The same
+// copy answers the streams test contract (OpenAPI 3.2) as a service: its streams arrive in the
+// page as streams, read by the client's own reader.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
+import { createValidator } from "#workbench/fixtures/check/validator.ts";
+import type * as Formats from "../../src/api/stream-formats.ts";
 import { writeContract } from "../harness/api-scratch.ts";
 import { launchChromium } from "../harness/browser.ts";
 import { startDevServer } from "../harness/dev-server.ts";
@@ -20,6 +25,14 @@ describe("npm run dev with a contract that has resources", () => {
     writeContract(dir, {
       "openapi.yaml": readFileSync(join(REPO, "tests/contracts/pet-registry/openapi.yaml"), "utf8"),
     });
+    // The streams test contract answers in this copy's `npm run dev`, as a service's fixtures do.
+    const registry = join(dir, "contracts.config.ts");
+    const streams = 'streams: {\n    role: "test",';
+    expect(readFileSync(registry, "utf8")).toContain(streams);
+    writeFileSync(
+      registry,
+      readFileSync(registry, "utf8").replace(streams, 'streams: {\n    role: "service",\n    gallery: false,'),
+    );
     const api = run(dir, "npm", ["run", "--silent", "api"]);
     expect(api.status, api.stderr).toBe(0);
     browser = await launchChromium();
@@ -63,6 +76,50 @@ describe("npm run dev with a contract that has resources", () => {
       await Promise.all([page.waitForEvent("load"), reset.click()]);
       await reset.waitFor();
       expect(await ids()).toEqual(before);
+    } finally {
+      await page.close();
+      child.kill();
+    }
+  });
+
+  it("answers an OpenAPI 3.2 contract's streams as streams, events that keep itemSchema arriving over time", async () => {
+    const { url, child } = await startDevServer(dir);
+    const page = await browser!.newPage();
+    try {
+      await page.goto(url);
+      await page.getByRole("button", { name: /^Reset mock data/ }).waitFor();
+      type Read = { type: string | null; items: Array<{ at: number; value: unknown; error?: string }> };
+      // Written as text: Vitest would rewrite a dynamic import in a function handed to the page.
+      const read = (path: string, accept: string, reading: Formats.ItemReading) =>
+        page.evaluate<Read>(`(async () => {
+          // The client's own reader, as the dev server serves it to the app.
+          const { readItems } = await import("/src/api/stream-formats.ts");
+          const started = performance.now();
+          const response = await fetch(${JSON.stringify(path)}, { headers: { Accept: ${JSON.stringify(accept)} } });
+          const items = [];
+          for await (const item of readItems(response.body, ${JSON.stringify(reading)})) {
+            items.push({ at: performance.now() - started, value: item.value, error: item.error?.message });
+          }
+          return { type: response.headers.get("Content-Type"), items };
+        })()`);
+      const chat = await read("/chats/c1/events", "text/event-stream", { format: "sse", data: "json" });
+      const logs = await read("/logs", "application/jsonl", { format: "jsonl" });
+      const contract = JSON.parse(
+        readFileSync(join(dir, "tests/contracts/streams/generated/contract.json"), "utf8"),
+      ) as ContractSchemas;
+      const validator = createValidator(contract);
+      for (const [stream, operationId, mediaType] of [
+        [chat, "streamChatEvents", "text/event-stream"],
+        [logs, "streamLogs", "application/jsonl"],
+      ] as const) {
+        expect(stream.type).toBe(mediaType);
+        expect(stream.items.length).toBeGreaterThanOrEqual(3);
+        expect(stream.items.map((item) => item.error)).toEqual(stream.items.map(() => undefined));
+        const pointer = `#/operations/${operationId}/responses/200/content/${mediaType.replace("/", "~1")}/schema/items`;
+        expect(stream.items.flatMap((item) => validator.check(pointer, item.value))).toEqual([]);
+        // Over time: the last event arrived well after the first.
+        expect(stream.items.at(-1)!.at - stream.items[0]!.at).toBeGreaterThan(300);
+      }
     } finally {
       await page.close();
       child.kill();

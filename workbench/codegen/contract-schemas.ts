@@ -12,6 +12,7 @@ import {
   type ContractSchemas,
 } from "../contract/contract-types.ts";
 import { deref, isRequired, operationKey, operationParameters, operationsOf, type OperationEntry } from "./manifest.ts";
+import { streamMarkOf } from "./openapi-32.ts";
 import { Converter } from "./schema-converter.ts";
 
 export type { ContractSchemas } from "../contract/contract-types.ts";
@@ -48,6 +49,7 @@ function content(
       type,
       {
         ...(object.schema === undefined ? {} : { schema: converter.schema(object.schema) }),
+        ...(streamMarkOf(object) === undefined ? {} : { stream: streamMarkOf(object) }),
         ...exampleEntries(document, object),
       },
     ]),

@@ -30,6 +30,7 @@ import { buildContractSchemas } from "./contract-schemas.ts";
 import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
 import { locate } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
+import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./openapi-32.ts";
 import type { PagingFinding } from "./pagination.ts";
 import { pagingTypes } from "./paging-types.ts";
 import { resourcePaths } from "./resource-paths.ts";
@@ -180,7 +181,7 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   );
 }
 
-/** Rejects documents that are not OpenAPI 3.0 or 3.1 before any rule runs on them. */
+/** Rejects documents that are not OpenAPI 3.0, 3.1 or 3.2 before any rule runs on them. */
 function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI3 {
   const fail = (text: string, fix: string): never => {
     throw new ContractError([{ severity: "error", file: entry, line: 1, column: 1, message: text, fix }]);
@@ -194,7 +195,7 @@ function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI
   const document = parsed as Record<string, unknown>;
   if ("swagger" in document) {
     fail(
-      `Swagger ${String(document.swagger)} is not supported: this project generates from OpenAPI 3.0 or 3.1.`,
+      `Swagger ${String(document.swagger)} is not supported: this project generates from OpenAPI 3.0, 3.1 or 3.2.`,
       "convert the document to OpenAPI 3 (for example with the swagger2openapi converter) and replace this file with the result.",
     );
   }
@@ -204,10 +205,10 @@ function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI
       "start the file with `openapi: 3.1.0`, `info` and `paths`.",
     );
   }
-  if (!/^3\.[01]\.\d+/.test(String(document.openapi))) {
+  if (!READABLE_VERSION.test(String(document.openapi))) {
     fail(
-      `unsupported OpenAPI version ${String(document.openapi)}: expected 3.0.x or 3.1.x.`,
-      "set `openapi` to a 3.0.x or 3.1.x version.",
+      `unsupported OpenAPI version ${String(document.openapi)}: expected 3.0.x, 3.1.x or 3.2.x.`,
+      "set `openapi` to a 3.0.x, 3.1.x or 3.2.x version.",
     );
   }
 }
@@ -316,7 +317,11 @@ type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started }
  * `components`, or a file; an error) it reads the file as written, parsed again from its text.
  */
 async function bundleEarly(root: string, config: Config, document: Document, resolver: BaseResolver): Promise<Early> {
-  const asWritten = (): Document => resolver.parseDocument(document.source, true);
+  const asWritten = (): Document => {
+    const again = resolver.parseDocument(document.source, true);
+    lowerContract(root, [again]);
+    return again;
+  };
   const components = componentsOf(document.parsed);
   let bundled: Awaited<ReturnType<typeof bundle>>;
   try {
@@ -375,6 +380,8 @@ export async function generate(
   const scanned = await scanContract(resolver, document);
   if (scanned.problems.length > 0) throw new ContractError(capErrors(scanned.problems, entry));
   checkVersion(entry, document.parsed);
+  // 3.2 (and streams in any version) as the 3.1 tools below read them, said in located notes.
+  const lowered = lowerContract(root, scanned.documents);
   // The checks read the files as written, before a bundle rewrites them.
   const unsatisfiable = checkSchemas(root, scanned.documents);
   // A contract in one file is bundled before the lint (see bundleEarly), so contract.json is made
@@ -452,7 +459,9 @@ export async function generate(
     // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
     // branch's discriminator enum with the branch's schema name): the manifest and contract.json
     // have read the contract as written already, and nothing reads it after.
-    types = closeEmptyPaths(astToString(transformSchema(schema, context(config, schema))));
+    types = closeEmptyPaths(
+      astToString(transformSchema(schema, withAdditionalOperations(schema, context(config, schema)))),
+    );
   } catch (error) {
     throw new ContractError([{ severity: "error", file: entry, message: `cannot generate types: ${message(error)}` }], {
       cause: error,
@@ -465,6 +474,7 @@ export async function generate(
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
   const contradictions = contradictionWarnings(manifest, contract, located);
   warnings.unshift(
+    ...lowered,
     ...unsatisfiable.filter((problem) => problem.severity === "warning"),
     ...contradictions,
     ...shared,

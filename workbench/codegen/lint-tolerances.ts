@@ -28,6 +28,9 @@ export function severityOf(problem: NormalizedProblem): NormalizedProblem["sever
     : problem.severity;
 }
 
+/** The versions whose Schema Object is JSON Schema 2020-12 (3.2's is 3.1's, read by Redocly with 3.1's types). */
+const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
+
 /**
  * Structure errors that every generator reads past, each turned into ONE summarised
  * warning instead of one error per occurrence. In OpenAPI 3.1 a Schema Object is JSON
@@ -45,7 +48,7 @@ export const TOLERANCES: ReadonlyArray<{
   {
     key: "nullable-in-3.1",
     applies: (problem, version) =>
-      version.startsWith("3.1") &&
+      JSON_SCHEMA_VERSIONS.test(version) &&
       problem.ruleId === "struct" &&
       /^Property `nullable` is not expected/.test(problem.message),
     message: (count, version) =>
@@ -65,7 +68,7 @@ export const TOLERANCES: ReadonlyArray<{
   {
     key: "unknown-keyword-in-3.1",
     applies: (problem, version, pointer) =>
-      version.startsWith("3.1") &&
+      JSON_SCHEMA_VERSIONS.test(version) &&
       problem.ruleId === "struct" &&
       /^Property `[^`]+` is not expected here/.test(problem.message) &&
       /\/schemas?\//.test(pointer),

@@ -21,6 +21,7 @@ import {
   operationsOf,
   type OperationEntry,
 } from "./operations.ts";
+import { streamMarkOf } from "./openapi-32.ts";
 import { findPaging, type PagingFinding } from "./pagination.ts";
 
 export { deref, isReference, isRequired, operationKey, operationParameters, operationsOf } from "./operations.ts";
@@ -111,11 +112,16 @@ export function buildManifest(
       const response = deref<ResponseObject>(document, raw);
       const headers = Object.keys(response?.headers ?? {});
       const headerTypes = headerTypesOf(document, response);
+      const streams = Object.entries(response?.content ?? {}).flatMap(([mediaType, media]) => {
+        const mark = streamMarkOf(media);
+        return mark === undefined ? [] : [{ mediaType, ...mark }];
+      });
       return {
         status,
         mediaTypes: Object.keys(response?.content ?? {}),
         ...(headers.length > 0 ? { headers } : {}),
         ...(Object.keys(headerTypes).length > 0 ? { headerTypes } : {}),
+        ...(streams.length > 0 ? { streams } : {}),
       };
     });
     const security = operation.security ?? document.security ?? [];

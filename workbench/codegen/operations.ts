@@ -2,8 +2,11 @@
 // (references followed, parameters merged), for the manifest and the paging finder.
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from "openapi-typescript";
 
+import { own } from "../contract/own.ts";
 import { valueAt } from "../contract/pointer.ts";
-import { METHODS, type Method } from "../../src/api/manifest-types.ts";
+import { isRecord } from "../contract/records.ts";
+import { METHODS, type OperationMethod } from "../../src/api/manifest-types.ts";
+import { ADDITIONAL_OPERATIONS } from "./openapi-32.ts";
 
 export function isReference(value: unknown): value is ReferenceObject {
   return typeof value === "object" && value !== null && "$ref" in value;
@@ -50,13 +53,18 @@ export function isRequired(parameter: ParameterObject): boolean {
 /** One operation of the bundled document, with the path item it sits in. */
 export interface OperationEntry {
   path: string;
-  method: Method;
+  /** One of OpenAPI 3.1's methods, or (from a 3.2 contract) `query` or another method in lower case. */
+  method: OperationMethod;
   operation: OperationObject;
   /** The path item's shared parameters (references not yet followed). */
   shared: Array<ParameterObject | ReferenceObject>;
 }
 
-/** Every operation of a bundled document, in document order (paths, then methods in the specification's order). */
+/**
+ * Every operation of a bundled document, in document order (paths, then methods in the
+ * specification's order, then a 3.2 path item's `query` and `additionalOperations`, which
+ * ./openapi-32.ts moved aside).
+ */
 export function operationsOf(document: OpenAPI3): OperationEntry[] {
   const entries: OperationEntry[] = [];
   for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
@@ -64,6 +72,11 @@ export function operationsOf(document: OpenAPI3): OperationEntry[] {
     if (!item) continue;
     for (const method of METHODS) {
       const operation = deref<OperationObject>(document, item[method] as OperationObject | ReferenceObject);
+      if (operation) entries.push({ path, method, operation, shared: item.parameters ?? [] });
+    }
+    const additional = own(item, ADDITIONAL_OPERATIONS);
+    for (const [method, raw] of Object.entries(isRecord(additional) ? additional : {})) {
+      const operation = deref<OperationObject>(document, raw as OperationObject | ReferenceObject);
       if (operation) entries.push({ path, method, operation, shared: item.parameters ?? [] });
     }
   }

@@ -3,6 +3,7 @@
 // version the contract is written in. The fixtures generate data from it and check
 // every mocked exchange against it. Shared by the generator (scripts/) and the mocks,
 // so it holds no runtime imports of its own.
+import type { StreamFormat } from "../../src/api/stream-formats.ts";
 
 /** A JSON Schema (2020-12) as the contract holds it; `$ref`s point at `#/components/schemas/<name>`. */
 export type JsonSchema = boolean | { [keyword: string]: unknown };
@@ -21,10 +22,21 @@ export interface ContractParameter {
   explode?: boolean;
 }
 
+/** How a streamed media type's items are framed, and whether an SSE event's `data` holds JSON. */
+export interface ContractStream {
+  format: StreamFormat;
+  data?: "json" | "text";
+}
+
 export interface ContractMediaType {
-  /** Absent when the media type declares no schema: any body is accepted and none is generated. */
+  /**
+   * Absent when the media type declares no schema: any body is accepted and none is generated.
+   * For a stream, the whole sequence: `{ type: "array", items: <the item schema> }`.
+   */
   schema?: JsonSchema;
-  /** The contract's own examples for this media type (`example`, then each of `examples`), in order. */
+  /** Set when the media type streams: its items are sent, read and checked one at a time. */
+  stream?: ContractStream;
+  /** The contract's own examples for this media type (`example`, then each of `examples`), in order; a stream's are sequences. */
   examples: unknown[];
   /**
    * The name of each of `examples` (null for a 3.0 `example`, which has none); absent when

@@ -67,6 +67,45 @@ describe("coverageReport", () => {
     );
   });
 
+  it("counts a stream declared beside JSON as a pair of its own, covered by a test that read the stream", () => {
+    const chat: Manifest = {
+      ...manifest,
+      operations: [
+        {
+          operationId: "createChat",
+          method: "post",
+          path: "/chat",
+          summary: null,
+          tags: [],
+          parameters: [],
+          requestBody: null,
+          responses: [
+            {
+              status: "200",
+              mediaTypes: ["application/json", "text/event-stream"],
+              streams: [{ mediaType: "text/event-stream", format: "sse", data: "json" }],
+            },
+          ],
+          security: [],
+        },
+      ],
+    };
+    const streamed = [
+      records("unit", {
+        "src/chat.test.tsx": {
+          tests: { streams: [{ operationId: "createChat", status: "200", stream: "text/event-stream" }] },
+        },
+      }),
+    ];
+    const report = coverageReport(chat, streamed, 0, everywhere);
+    expect([report.covered, report.total]).toEqual([1, 2]);
+    expect(report.operations[0]?.statuses).toEqual([
+      { status: "200", coveredBy: [] },
+      { status: "200", stream: "text/event-stream", coveredBy: ["unit: src/chat.test.tsx > streams"] },
+    ]);
+    expect(formatReport(report)[1]).toMatch(/^createChat\s+POST \/chat\s+200 text\/event-stream\s+200$/);
+  });
+
   it("fails below the threshold, passes at it", () => {
     expect(coverageReport(manifest, recorded, 8.5, exists).passed).toBe(false);
     expect(coverageReport(manifest, recorded, (2 / 24) * 100, exists).passed).toBe(true);

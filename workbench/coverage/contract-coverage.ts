@@ -15,6 +15,7 @@ import { coverageReport, summaryLine } from "./coverage-report.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { pairLabel } from "../contract/stream-pairs.ts";
 import { allowsNothing } from "../contract/unusable.ts";
 import {
   type ContractCoverageReport,
@@ -160,17 +161,17 @@ export function formatReport(report: ContractCoverageReport): string[] {
     `${operation.method.toUpperCase()} ${operation.path}`,
     operation.statuses
       .filter((pair) => pair.coveredBy.length > 0)
-      .map((pair) => pair.status)
+      .map((pair) => pairLabel(pair.status, pair.stream))
       .join(", ") || "—",
     operation.statuses
       .filter((pair) => pair.coveredBy.length === 0 && pair.unsatisfiable !== true)
-      .map((pair) => pair.status)
+      .map((pair) => pairLabel(pair.status, pair.stream))
       .join(", ") || "—",
     ...(anyUnsatisfiable
       ? [
           operation.statuses
             .filter((pair) => pair.unsatisfiable === true)
-            .map((pair) => pair.status)
+            .map((pair) => pairLabel(pair.status, pair.stream))
             .join(", ") || "—",
         ]
       : []),

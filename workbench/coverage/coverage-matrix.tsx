@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { pairLabel } from "../contract/stream-pairs.ts";
 import { EmptyState } from "../product.ts";
 import type { ContractCoverageReport } from "./coverage-types.ts";
 import "./coverage-matrix.css";
@@ -23,7 +24,9 @@ function byStatus(a: string, b: string): number {
 export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const titleId = useId();
   const statuses = [
-    ...new Set(report.operations.flatMap((operation) => operation.statuses.map((pair) => pair.status))),
+    ...new Set(
+      report.operations.flatMap((operation) => operation.statuses.map((pair) => pairLabel(pair.status, pair.stream))),
+    ),
   ].sort(byStatus);
   const counted = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
   // A service's document (identity, analytics) is reported for information, never held to the threshold.
@@ -80,7 +83,9 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
             </thead>
             <tbody>
               {report.operations.map((operation) => {
-                const byStatusCode = new Map(operation.statuses.map((pair) => [pair.status, pair]));
+                const byStatusCode = new Map(
+                  operation.statuses.map((pair) => [pairLabel(pair.status, pair.stream), pair]),
+                );
                 return (
                   <tr key={operation.operationId}>
                     <th scope="row">

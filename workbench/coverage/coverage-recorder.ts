@@ -35,14 +35,24 @@ export function recordContractCoverage(
   let current: TestContext | undefined;
   const record =
     (contract: ServiceName | undefined) =>
-    ({ operationId, status }: Exchange): void => {
+    ({ operationId, status, stream }: Exchange): void => {
       if (!current || options.ignore?.(current) === true) return;
       const recorded = (current.task.meta.contractCoverage ??= []);
       const seen = recorded.some(
         (exchange) =>
-          exchange.contract === contract && exchange.operationId === operationId && exchange.status === status,
+          exchange.contract === contract &&
+          exchange.operationId === operationId &&
+          exchange.status === status &&
+          exchange.stream === stream,
       );
-      if (!seen) recorded.push(contract === undefined ? { operationId, status } : { contract, operationId, status });
+      if (!seen) {
+        recorded.push({
+          ...(contract === undefined ? {} : { contract }),
+          operationId,
+          status,
+          ...(stream === undefined ? {} : { stream }),
+        });
+      }
     };
   const unsubscribes = [fixtures.onExchange(record(undefined))];
   for (const [name, source] of Object.entries(options.services ?? {}) as Array<[ServiceName, ExchangeSource]>) {

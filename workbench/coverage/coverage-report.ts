@@ -3,6 +3,7 @@
 import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./coverage-types.ts";
 import type { Manifest } from "@/api/manifest-types.ts";
 import { firstTag } from "../contract/records.ts";
+import { streamPairs } from "../contract/stream-pairs.ts";
 
 /**
  * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
@@ -28,10 +29,10 @@ export function coverageReport(
     for (const [file, { tests }] of Object.entries(modules)) {
       if (!exists(file)) continue;
       for (const [test, exchanges] of Object.entries(tests)) {
-        for (const { contract, operationId, status } of exchanges) {
+        for (const { contract, operationId, status, stream } of exchanges) {
           // Operation ids are unique within one document only.
           if (contract !== service) continue;
-          const key = `${operationId}\n${status}`;
+          const key = `${operationId}\n${status}\n${stream ?? ""}`;
           const list = coveredBy.get(key) ?? [];
           list.push(`${project}: ${file} > ${test}`);
           coveredBy.set(key, list);
@@ -46,13 +47,19 @@ export function coverageReport(
     method: operation.method,
     path: operation.path,
     tag: firstTag(operation.tags),
-    statuses: operation.responses.map(({ status }) => {
-      const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}`) ?? [])];
-      if (unsatisfiable(operation.operationId, status)) return { status, coveredBy: by, unsatisfiable: true as const };
-      total += 1;
-      if (by.length > 0) covered += 1;
-      return { status, coveredBy: by };
-    }),
+    // Each declared status, then each stream it declares beside JSON: a pair like any other.
+    statuses: operation.responses.flatMap((response) =>
+      [undefined, ...streamPairs(response).map((each) => each.mediaType)].map((stream) => {
+        const { status } = response;
+        const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}\n${stream ?? ""}`) ?? [])];
+        const pair = stream === undefined ? { status } : { status, stream };
+        if (unsatisfiable(operation.operationId, status))
+          return { ...pair, coveredBy: by, unsatisfiable: true as const };
+        total += 1;
+        if (by.length > 0) covered += 1;
+        return { ...pair, coveredBy: by };
+      }),
+    ),
   }));
   const percent = total === 0 ? 100 : (covered / total) * 100;
   return {

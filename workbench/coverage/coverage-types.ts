@@ -19,6 +19,8 @@ export interface RecordedExchange {
   operationId: string;
   /** The declared status the response fell under ("200", "4XX", "default"). */
   status: string;
+  /** The stream it was, when the status declares it beside JSON (a pair of its own: `200 text/event-stream`). */
+  stream?: string;
 }
 
 /** The last recorded run of one Vitest project: per test file, per test, what it received. */
@@ -32,6 +34,8 @@ export interface ProjectRecords {
 export interface CoveragePair {
   /** As declared: "200", "4XX", "default". */
   status: string;
+  /** A stream the status declares beside JSON: the pair of that stream (`200 text/event-stream`). */
+  stream?: string;
   /** `project: file > test name` of each test or story that received this response; empty when none did. */
   coveredBy: string[];
   /**

@@ -12,6 +12,7 @@ import {
   readBounded,
   reasonText,
 } from "./bounded-read.ts";
+import { boundedStream, isStreamed } from "./bounded-stream.ts";
 
 export interface BoundedOptions {
   timeoutMs: number;
@@ -24,7 +25,17 @@ export interface BoundedOptions {
 }
 
 export type BoundedResult =
-  | { ok: true; response: Response; ms: number; retried: boolean }
+  | {
+      ok: true;
+      response: Response;
+      ms: number;
+      retried: boolean;
+      /**
+       * Set for a streamed answer, whose body is read as it arrives (by its check) within what is
+       * left of the exchange's deadline and cap: call it once the reading is done, to end the exchange.
+       */
+      release?: () => void;
+    }
   | { ok: false; problem: string; fatal: boolean; ms: number; retried: boolean };
 
 /** Connection-level failures: the server is not there, so no other request will do better. */
@@ -62,15 +73,22 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
  */
 const inFlight = new Set<Request>();
 
-/** One exchange within its own deadline: the answer with its body read in full, or the line that says why not. */
+/**
+ * One exchange within its own deadline: the answer with its body read in full (a stream's, as it
+ * arrives, with the `release` that ends the exchange), or the line that says why not.
+ */
 async function once(
   request: Request,
   options: BoundedOptions,
-): Promise<Response | { problem: string; fatal: boolean }> {
+): Promise<Response | { response: Response; release: () => void } | { problem: string; fatal: boolean }> {
   const deadline = createDeadline(options.timeoutMs, options.signal);
   const send = options.fetch ?? globalThis.fetch;
-  const sent = new Request(request, { signal: deadline.signal, redirect: "manual" });
+  // A stream's reading ends before its body may: releasing it aborts the exchange, connection and all.
+  const released = new AbortController();
+  const signal = AbortSignal.any([deadline.signal, released.signal]);
+  const sent = new Request(request, { signal, redirect: "manual" });
   inFlight.add(sent);
+  let handedOver = false;
   try {
     let response: Response;
     try {
@@ -80,6 +98,18 @@ async function once(
         return { problem: `no answer within ${formatDuration(options.timeoutMs)}`, fatal: false };
       if (error instanceof BoundedReadError) return { problem: error.message, fatal: false };
       return describeFailure(error);
+    }
+    if (isStreamed(response) && response.body !== null) {
+      // Never read to its end (a stream may have none): its check reads it, event by event.
+      const body = boundedStream(response.body, { deadline, maxBytes: options.maxBodyBytes });
+      const { status, statusText, headers } = response;
+      handedOver = true;
+      const release = () => {
+        released.abort(new Error("the stream's check is done"));
+        deadline.dispose();
+        inFlight.delete(sent);
+      };
+      return { response: new Response(body, { status, statusText, headers }), release };
     }
     try {
       const body = await readBounded(response, { deadline, maxBytes: options.maxBodyBytes });
@@ -95,8 +125,10 @@ async function once(
       throw error;
     }
   } finally {
-    deadline.dispose();
-    inFlight.delete(sent);
+    if (!handedOver) {
+      deadline.dispose();
+      inFlight.delete(sent);
+    }
   }
 }
 
@@ -125,6 +157,7 @@ export async function boundedFetch(request: Request, options: BoundedOptions): P
   let retried = false;
   for (;;) {
     const answer = await once(request.clone(), options);
+    if ("release" in answer) return { ok: true, ...answer, ms: elapsed(), retried };
     if (!(answer instanceof Response)) return { ok: false, ...answer, ms: elapsed(), retried };
     const retryAfter = retryAfterMs(answer.headers.get("retry-after"));
     if (retried || (answer.status !== 429 && answer.status !== 503) || retryAfter === undefined)

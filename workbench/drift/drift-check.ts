@@ -7,6 +7,8 @@ import type { Manifest } from "@/api/manifest-types.ts";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
 import { createValidator } from "../fixtures/check/validator.ts";
 import type { ViolationPlace } from "../fixtures/check/violations.ts";
+import type { StreamChecked } from "../fixtures/check/stream-check.ts";
+import type { StreamLimits } from "../../src/api/stream-formats.ts";
 import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
 import { safeActual } from "./secrets.ts";
 
@@ -72,15 +74,23 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
 
     /**
      * The drifts of one exchange; undefined when the request is for no operation of the
-     * contract (the page's own files, another service). Reads clones only.
+     * contract (the page's own files, another service). Reads clones only. A streamed answer is
+     * read event by event, up to `stream.limits`, and `stream.onChecked` hears what was read.
      */
-    async check(request: Request, response: Response): Promise<Drift[] | undefined> {
+    async check(
+      request: Request,
+      response: Response,
+      options: { stream?: { limits?: StreamLimits; onChecked?: (checked: StreamChecked) => void } } = {},
+    ): Promise<Drift[] | undefined> {
       const found = match(request.method, request.url);
       if (!found) return undefined;
       const { operation, params } = found;
       const violations = [
         ...(await exchange.request(operation, request.clone(), params)),
-        ...(await exchange.response(operation, response.clone(), { method: request.method })),
+        ...(await exchange.response(operation, response.clone(), {
+          method: request.method,
+          ...(options.stream === undefined ? {} : { stream: options.stream }),
+        })),
       ];
       const drifts: Drift[] = violations.map((violation) => ({
         ...violation,

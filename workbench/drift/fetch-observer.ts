@@ -6,6 +6,7 @@
 // exchange (aborts it, or cancels the body), the copy is cancelled with it, so the observer
 // never holds a connection open or buffers what the app stopped reading.
 import { BoundedReadError, createDeadline, formatDuration, readBounded } from "./bounded-read.ts";
+import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
@@ -25,8 +26,8 @@ export function logNewDrift(entries: readonly DriftEntry[]): void {
   }
 }
 
-/** How long and how much of an answer the observer reads to check it. */
-export const OBSERVER_LIMITS = { timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024 };
+/** How long and how much of an answer the observer reads to check it (of a stream, how many events). */
+export const OBSERVER_LIMITS = { timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024, maxEvents: STREAM_EVENTS };
 
 export interface ObserveOptions {
   /** Called with the disagreements seen for the first time (default: one console group each). */
@@ -35,7 +36,7 @@ export interface ObserveOptions {
   recorder?: Recorder;
   /** Called once per operation and reason when an answer could not be checked (too slow, too large, cut). */
   onUnchecked?: (line: string) => void;
-  limits?: { timeoutMs: number; maxBodyBytes: number };
+  limits?: { timeoutMs: number; maxBodyBytes: number; maxEvents?: number };
 }
 
 /** Statuses whose answers have no body, which a Response cannot be built with. */
@@ -100,6 +101,36 @@ export function observeFetch(
     }
   }
 
+  /**
+   * A stream's copy, checked event by event as it arrives, up to the limits' events, time and
+   * bytes (the app reads its own branch at its own pace); nothing is recorded of it.
+   */
+  async function inspectStream(
+    sent: Request,
+    response: Response,
+    copy: ReadableStream<Uint8Array>,
+    stop: AbortSignal,
+  ): Promise<void> {
+    const deadline = createDeadline(limits.timeoutMs, stop);
+    const { status, statusText, headers } = response;
+    const answer = new Response(boundedStream(copy, { deadline, maxBytes: limits.maxBodyBytes }), {
+      status,
+      statusText,
+      headers,
+    });
+    try {
+      const stream = { limits: { maxEvents: limits.maxEvents ?? STREAM_EVENTS, maxDurationMs: limits.timeoutMs } };
+      const drifts = await check.check(sent, answer, { stream });
+      const fresh = report.add(drifts ?? []);
+      if (fresh.length > 0) onNew(fresh);
+    } finally {
+      // The check read a clone: cancelling what is left lets go of the copy, so that the page's
+      // branch of the answer is not buffered for a reader that stopped.
+      answer.body?.cancel().catch(() => undefined);
+      deadline.dispose();
+    }
+  }
+
   /** Reads the observer's copy within the limits, then checks it; says once per operation why it could not. */
   async function readAndInspect(
     sent: Request,
@@ -107,6 +138,7 @@ export function observeFetch(
     copy: ReadableStream<Uint8Array>,
     stop: AbortSignal,
   ) {
+    if (isStreamed(response)) return inspectStream(sent, response, copy, stop);
     const deadline = createDeadline(limits.timeoutMs, stop);
     let body: Uint8Array<ArrayBuffer>;
     try {

@@ -6,8 +6,8 @@ import type { ManifestOperation } from "@/api/manifest-types.ts";
 import { componentSchemaName } from "../contract/pointer.ts";
 import { own } from "../contract/own.ts";
 
-/** Methods that change nothing on the server: the only ones called without `--unsafe`. */
-export const SAFE_METHODS = new Set(["get", "head"]);
+/** Methods that change nothing on the server (OpenAPI 3.2's `query` is a GET with a body): the only ones called without `--unsafe`. */
+export const SAFE_METHODS = new Set(["get", "head", "query"]);
 
 type Node = Record<string, unknown>;
 

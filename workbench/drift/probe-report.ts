@@ -30,7 +30,10 @@ export function formatProbeReport(result: ProbeResult, { pages }: { pages: numbe
     if (call.note !== undefined) problems.push(`contract:probe: ${where(call)}: ${call.note}`);
     if (call.morePages) problems.push(`contract:probe: ${where(call)}: more pages, not followed (--pages ${pages})`);
   }
-  const output = result.drift.length > 0 ? [formatDriftTable(result.drift)] : [];
+  const streams = result.calls.flatMap((call) =>
+    call.stream === undefined ? [] : [`contract:probe: ${where(call)}: ${call.stream}`],
+  );
+  const output = [...streams, ...(result.drift.length > 0 ? [formatDriftTable(result.drift)] : [])];
   const missing = result.calls.filter((call) => call.problem !== undefined).length;
   output.push(
     `contract:probe: ${result.requests} requests to ${result.baseUrl} in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +

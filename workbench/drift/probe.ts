@@ -5,9 +5,11 @@
 // an abort, a server that misbehaves), it resolves with the report of what it found so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
-import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";
 import { nextPageQuery } from "../../src/api/paging.ts";
+import { streamFormatOf } from "../../src/api/stream-formats.ts";
 import { boundedFetch } from "./bounded-fetch.ts";
+import { STREAM_EVENTS, streamSummary } from "./bounded-stream.ts";
 import { createDeadline, reasonText } from "./bounded-read.ts";
 import { createDriftCheck } from "./drift-check.ts";
 import { createDriftReport, type DriftEntry } from "./drift-report.ts";
@@ -25,6 +27,8 @@ export interface ProbeOptions {
   maxTimeMs?: number;
   /** The most pages read of each list that pages (its record in the manifest): the first and the next ones. */
   pages?: number;
+  /** The most events read of a streamed answer (its time and bytes are the request's). */
+  events?: number;
   /** Stops the run at once (Ctrl-C); its reason is the report's. */
   signal?: AbortSignal;
   concurrency?: number;
@@ -50,6 +54,8 @@ export interface ProbeCall {
   note?: string;
   /** A list's last page read: its answer names a next page, past the `pages` allowed. */
   morePages?: true;
+  /** A streamed answer: how many events were checked, and what stopped the reading before its end. */
+  stream?: string;
   ms: number;
 }
 
@@ -63,6 +69,13 @@ export interface ProbeResult {
   skipped: Array<{ operationId: string; reason: string }>;
   /** Set when the probe stopped early: the server cannot be reached at all, the run's deadline passed, or it was stopped. */
   stopped?: string;
+}
+
+/** The stream an operation's success answers with, when the media type it prefers streams. */
+function streamedMediaType(operation: ManifestOperation): string | undefined {
+  const success = operation.responses.find((response) => /^2/.test(response.status));
+  const preferred = success === undefined ? undefined : preferredMediaType(success.mediaTypes);
+  return preferred !== undefined && streamFormatOf(preferred) !== undefined ? preferred : undefined;
 }
 
 /** Lists and operations without path parameters first: their answers hold the ids the others need. */
@@ -153,6 +166,19 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     }
     const { response } = answer;
     call.status = response.status;
+    if (answer.release !== undefined) {
+      // A stream: read and checked event by event, within the request's time and bytes.
+      const mediaType = response.headers.get("content-type") ?? "";
+      try {
+        const limits = { maxEvents: options.events ?? STREAM_EVENTS, maxDurationMs: bounds.timeoutMs };
+        const onChecked = ({ items, stopped }: { items: number; stopped?: string }) =>
+          (call.stream = streamSummary(mediaType.split(";")[0] ?? mediaType, items, stopped));
+        report.add((await check.check(request, response, { stream: { limits, onChecked } })) ?? []);
+      } finally {
+        answer.release();
+      }
+      return { call };
+    }
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location !== null && URL.canParse(location, request.url)) {
       const target = new URL(location, request.url).origin;
@@ -218,6 +244,9 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     if ("skipped" in planned) return void skip(operation, planned.skipped);
     const headers = new Headers(planned.headers);
     if (options.authorization !== undefined) headers.set("Authorization", options.authorization);
+    // An answer that streams is asked for as the app asks for it.
+    const streamed = streamedMediaType(operation);
+    if (streamed !== undefined && !headers.has("Accept")) headers.set("Accept", streamed);
     const request = new Request(planned.url, {
       method: planned.method,
       headers,

@@ -49,6 +49,45 @@ describe("galleryPairs", () => {
     ]);
   });
 
+  it("adds a story for a stream declared beside JSON, which asks for it; a status that only streams keeps one", () => {
+    const chat = operation("createChat", ["chat"], []);
+    chat.responses = [
+      {
+        status: "200",
+        mediaTypes: ["application/json", "text/event-stream"],
+        streams: [{ mediaType: "text/event-stream", format: "sse", data: "json" }],
+      },
+    ];
+    const logs = operation("streamLogs", ["logs"], []);
+    logs.responses = [
+      {
+        status: "200",
+        mediaTypes: ["application/jsonl"],
+        streams: [{ mediaType: "application/jsonl", format: "jsonl" }],
+      },
+    ];
+    const pairs = galleryPairs(manifest(chat, logs));
+    expect(pairs.map((pair) => [pair.name, pair.mediaType, pair.id, pair.exportName])).toEqual([
+      ["200", undefined, "gallery-chat-createchat--200", "status_200"],
+      [
+        "200 text/event-stream",
+        "text/event-stream",
+        "gallery-chat-createchat--200-text-event-stream",
+        "status_200_text_event_stream",
+      ],
+      ["200", undefined, "gallery-logs-streamlogs--200", "status_200"],
+    ]);
+    // The stream pair is batched apart from the JSON ones, and its story asks for the stream.
+    expect(galleryBatches(pairs).map((batch) => batch.map((pair) => pair.name))).toEqual([
+      ["200", "200"],
+      ["200 text/event-stream"],
+    ]);
+    expect(operationModule(pairs.slice(0, 2), "/r.tsx")).toContain(
+      'galleryStory("createChat", "200", undefined, "text/event-stream")',
+    );
+    expect(vitestStories(pairs, "/r.tsx")).toContain('galleryBatch([["createChat","200","text/event-stream"]])');
+  });
+
   it("keeps a slash in an operation id out of the sidebar's hierarchy, and ids and modules plain", () => {
     const [pair] = galleryPairs(manifest(operation("repos/get", ["repos"], ["200"])));
     expect(pair).toMatchObject({

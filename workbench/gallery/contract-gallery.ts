@@ -11,6 +11,7 @@ import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { firstTag } from "../contract/records.ts";
 import { galleryContracts } from "../contract/registry.ts";
+import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
@@ -22,10 +23,12 @@ export const GALLERY_RUNTIME = "workbench/gallery/gallery-story.tsx";
 export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
 const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
 
-/** One gallery story: an operation × one of its declared statuses. */
+/** One gallery story: an operation × one of its declared statuses (× a stream it declares beside JSON). */
 export interface GalleryPair {
   operationId: string;
   status: string;
+  /** A stream pair's media type (`text/event-stream` beside `application/json`): the story asks for the stream. */
+  mediaType?: string;
   /** `Gallery/<first tag>/<operationId>` ("/" in either is shown as "∕", which Storybook does not split on). */
   title: string;
   name: string;
@@ -75,17 +78,22 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
     }
     seen.add(base);
     const prefix = base.slice(0, -"--x".length);
-    for (const { status } of operation.responses) {
-      pairs.push({
-        operationId: operation.operationId,
-        status,
-        title,
-        name: status,
-        id: `${prefix}--${toId("x", status).slice("x--".length)}`,
-        exportName: `status_${status.replace(/[^A-Za-z0-9]/g, "_")}`,
-        module: `${modulePrefix}${slug(operation.operationId)}`,
-        ...(service === undefined ? {} : { service }),
-      });
+    for (const response of operation.responses) {
+      const { status } = response;
+      for (const mediaType of [undefined, ...streamPairs(response).map((stream) => stream.mediaType)]) {
+        const name = pairLabel(status, mediaType);
+        pairs.push({
+          operationId: operation.operationId,
+          status,
+          ...(mediaType === undefined ? {} : { mediaType }),
+          title,
+          name,
+          id: `${prefix}--${toId("x", name).slice("x--".length)}`,
+          exportName: `status_${name.replace(/[^A-Za-z0-9]/g, "_")}`,
+          module: `${modulePrefix}${slug(operation.operationId)}`,
+          ...(service === undefined ? {} : { service }),
+        });
+      }
     }
   }
   return pairs;
@@ -127,6 +135,12 @@ function contractArgument(service: string | undefined): string {
   return service === undefined ? "" : `, { source: ${serviceLocal(service)}, mocks: ${serviceLocal(service)} }`;
 }
 
+/** The arguments after the status of `galleryStory` for a pair: its contract, and a stream pair's media type. */
+function storyArguments(pair: GalleryPair): string {
+  if (pair.mediaType === undefined) return contractArgument(pair.service);
+  return `${contractArgument(pair.service) || ", undefined"}, ${JSON.stringify(pair.mediaType)}`;
+}
+
 /** The imports of the services' fixtures modules the pairs need. */
 function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => string): string {
   const services = [...new Set(pairs.flatMap((pair) => (pair.service === undefined ? [] : [pair.service])))];
@@ -142,7 +156,7 @@ function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => s
 function storyCode(pair: GalleryPair, exportName: string, name: string, index: number, tags = ""): string {
   const local = `__gallery${index}`;
   return (
-    `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)}${contractArgument(pair.service)});\n` +
+    `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)}${storyArguments(pair)});\n` +
     `export const ${exportName} = { ...${local}, name: ${JSON.stringify(name)}, ${tags}` +
     `parameters: { ...${local}.parameters, __id: ${JSON.stringify(pair.id)} } };\n`
   );
@@ -180,8 +194,8 @@ export function operationModule(pairs: GalleryPair[], runtime: string, fixturesO
 export const BATCH_SIZE = 20;
 
 /**
- * The gallery's pairs grouped for `vitest run`: pairs of the same contract and declared
- * status, in the manifest's order, at most `size` per batch. An operation declares each
+ * The gallery's pairs grouped for `vitest run`: pairs of the same contract, declared status and
+ * stream media type, in the manifest's order, at most `size` per batch. An operation declares each
  * status once, so no operation appears twice in a batch and each pair's handler answers alone.
  *
  * @example
@@ -190,7 +204,7 @@ export const BATCH_SIZE = 20;
 export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
   const byStatus = new Map<string, GalleryPair[]>();
   for (const pair of pairs) {
-    const key = `${pair.service ?? ""}\u0000${pair.status}`;
+    const key = `${pair.service ?? ""}\u0000${pair.status}\u0000${pair.mediaType ?? ""}`;
     byStatus.set(key, [...(byStatus.get(key) ?? []), pair]);
   }
   return [...byStatus.values()].flatMap((group) =>
@@ -236,8 +250,16 @@ export function vitestStories(
     galleryBatches(pairs)
       .map((batch, index) => {
         const service = batch[0]?.service;
-        const name = `${service === undefined ? "" : `${service} `}${batch[0]?.status ?? ""}: ${batch.map((pair) => pair.operationId).join(", ")}`;
-        const args = JSON.stringify(batch.map((pair) => [pair.operationId, pair.status])) + contractArgument(service);
+        const label = batch[0] === undefined ? "" : pairLabel(batch[0].status, batch[0].mediaType);
+        const name = `${service === undefined ? "" : `${service} `}${label}: ${batch.map((pair) => pair.operationId).join(", ")}`;
+        const args =
+          JSON.stringify(
+            batch.map((pair) =>
+              pair.mediaType === undefined
+                ? [pair.operationId, pair.status]
+                : [pair.operationId, pair.status, pair.mediaType],
+            ),
+          ) + contractArgument(service);
         const tags = tagsCode(index % 2 === 0 ? GALLERY_THEME_TAG.light : GALLERY_THEME_TAG.dark);
         return `export const gallery_batch_${index} = { ...galleryBatch(${args}), ${tags}name: ${JSON.stringify(name)} };\n`;
       })

@@ -16,11 +16,14 @@ import {
 } from "../product.ts";
 import { GallerySession } from "./gallery-session.tsx";
 import { GALLERY_TAG } from "./gallery-tag.ts";
-import { OperationResponse, type GallerySource, type RuntimeHooks } from "./operation-response.tsx";
+import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
+import { OperationResponse } from "./operation-response.tsx";
 
 export interface GalleryArgs {
   operationId: string;
   status: string;
+  /** A stream pair's media type: the story asks for that stream. */
+  mediaType?: string | undefined;
 }
 
 /** The contract a gallery story shows: its fixtures, and the hooks that call it (the app's by default). */
@@ -29,6 +32,8 @@ export interface GalleryContract {
   /** Answers the story's operation with the story's status. */
   mocks: Pick<Fixtures, "respond">;
   hooks?: RuntimeHooks;
+  /** Reads its streams (the app's by default). */
+  streams?: RuntimeStreams;
 }
 
 // The gallery is written against the manifest at run time, not against the generated
@@ -55,12 +60,13 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
   await waitFor(
     () => {
       const state = result()?.getAttribute("data-state");
-      if (state === undefined || state === null || state === "loading")
-        throw new Error(`${label}: the response has not arrived.`);
+      if (state === undefined || state === null || state === "loading" || state === "streaming")
+        throw new Error(`${label}: the response has not arrived${state === "streaming" ? " whole" : ""}.`);
     },
-    // The `slow` scenario holds every answer for 1.5 s.
-    { timeout: 10_000 },
+    // The `slow` scenario holds every answer for 1.5 s, then plays a stream's events slowly.
+    { timeout: 15_000 },
   );
+  await expectSequenceShown(element, scenario, label);
   const verdict = element.querySelector("[data-verdict]");
   await expect(verdict, `${label}: no verdict`).toBeVisible();
   // storybook/test's `expect` drops its message argument, and a batch holds twenty pairs:
@@ -74,8 +80,33 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
   }
 }
 
+/**
+ * A streamed answer shows its events in the order they arrived, each once, numbered from the
+ * first, as many as the stream delivered; in the scenarios that serve data, at least one.
+ */
+async function expectSequenceShown(element: Element, scenario: unknown, label: string): Promise<void> {
+  const stream = element.querySelector(".stream-response .operation-response__result");
+  if (stream === null) return;
+  const shown = Array.from(stream.querySelectorAll("li[data-index]"), (item) =>
+    Number(item.getAttribute("data-index")),
+  );
+  const expected = Array.from({ length: shown.length }, (_, index) => index);
+  if (shown.join() !== expected.join()) throw new Error(`${label}: events shown out of order: ${shown.join(", ")}`);
+  await expect(stream.getAttribute("data-count"), label).toBe(String(shown.length));
+  const serving =
+    scenario === undefined ||
+    (typeof scenario === "string" && ["default", "slow", "many", "long-text", "broken"].includes(scenario));
+  if (serving && stream.getAttribute("data-state") === "success" && shown.length === 0) {
+    throw new Error(`${label}: the stream ended without an event.`);
+  }
+}
+
 const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement, args, globals }) => {
-  await expectResponseShown(canvasElement, globals.scenario, `${args.operationId} ${args.status}`);
+  await expectResponseShown(
+    canvasElement,
+    globals.scenario,
+    `${args.operationId} ${args.status}${args.mediaType ? ` ${args.mediaType}` : ""}`,
+  );
 };
 
 /** What happened to the session during one run of a story. */
@@ -165,6 +196,7 @@ function snippet(operationId: string, status: string): string {
  * `security` requires credentials, the story runs signed in as a seeded account of the
  * identity fixtures, with a banner showing the session: its 401 story shows the refresh,
  * the retry and the session ending, beside the 401's body (docs/decisions/0012-identity.md).
+ * With `mediaType` (a stream declared beside JSON), the story asks for that stream and plays it.
  *
  * @example
  * export const status_404 = { ...galleryStory("getPet", "404"), name: "404" };
@@ -175,17 +207,20 @@ export function galleryStory(
   operationId: string,
   status: string,
   contract: GalleryContract = productContract,
+  mediaType?: string,
 ): StoryObj<GalleryArgs> {
   const response = (args: GalleryArgs) => (
     <OperationResponse
       source={contract.source}
       operationId={args.operationId}
       status={args.status}
+      mediaType={args.mediaType}
       hooks={contract.hooks}
+      streams={contract.streams}
     />
   );
   const story: StoryObj<GalleryArgs> = {
-    args: { operationId, status },
+    args: mediaType === undefined ? { operationId, status } : { operationId, status, mediaType },
     parameters: {
       msw: { handlers: [contract.mocks.respond(operationId, status)] },
       // The Code panel shows what a story of one's own writes to be answered so. Given, the code
@@ -203,8 +238,8 @@ export function galleryStory(
 }
 
 interface GalleryBatchArgs {
-  /** Operation × status pairs, each operation at most once (its handler answers with that status). */
-  pairs: Array<[operationId: string, status: string]>;
+  /** Operation × status (× stream) pairs, each operation at most once (its handler answers with that status). */
+  pairs: Array<[operationId: string, status: string, mediaType?: string]>;
 }
 
 /**
@@ -226,17 +261,19 @@ export function galleryBatch(
 ): StoryObj<GalleryBatchArgs> {
   const operations = new Set(pairs.map(([operationId]) => operationId));
   if (operations.size !== pairs.length) throw new Error("gallery: a batch holds each operation at most once.");
-  const statuses = new Set(pairs.map(([, status]) => status));
-  const [status] = statuses;
-  if (status === undefined || statuses.size > 1) throw new Error("gallery: a batch holds one status.");
+  const statuses = new Set(pairs.map(([, status, mediaType]) => `${status} ${mediaType ?? ""}`));
+  const status = pairs[0]?.[1];
+  if (status === undefined || statuses.size > 1) throw new Error("gallery: a batch holds one status (and stream).");
   const responses = (args: GalleryBatchArgs) =>
-    args.pairs.map(([operationId, pairStatus]) => (
+    args.pairs.map(([operationId, pairStatus, mediaType]) => (
       <section key={operationId} aria-label={`${operationId} ${pairStatus}`} data-gallery-pair>
         <OperationResponse
           source={contract.source}
           operationId={operationId}
           status={pairStatus}
+          mediaType={mediaType}
           hooks={contract.hooks}
+          streams={contract.streams}
         />
       </section>
     ));
@@ -244,8 +281,9 @@ export function galleryBatch(
     const sections = canvasElement.querySelectorAll("[data-gallery-pair]");
     await expect(sections).toHaveLength(args.pairs.length);
     await Promise.all(
-      args.pairs.map(async ([operationId, pairStatus], index) => {
-        await expectResponseShown(sections[index]!, globals.scenario, `${operationId} ${pairStatus}`);
+      args.pairs.map(async ([operationId, pairStatus, mediaType], index) => {
+        const label = `${operationId} ${pairStatus}${mediaType === undefined ? "" : ` ${mediaType}`}`;
+        await expectResponseShown(sections[index]!, globals.scenario, label);
       }),
     );
   };

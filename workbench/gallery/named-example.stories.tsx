@@ -7,7 +7,7 @@ import { createApiClient, createApiHooks } from "../product.ts";
 import { clinic, clinicManifest } from "../../tests/contracts/clinic/fixtures.ts";
 import type { paths } from "../../tests/contracts/clinic/generated/schema.d.ts";
 import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
-import type { RuntimeHooks } from "./operation-response.tsx";
+import type { RuntimeHooks } from "./gallery-source.ts";
 
 const clinicGallery: GalleryContract = {
   source: clinic,

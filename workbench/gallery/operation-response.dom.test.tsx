@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { server } from "#mocks/node.ts";
@@ -71,13 +72,46 @@ describe("OperationResponse", () => {
     expect(screen.getByText("Matches the contract (200, text/plain).")).toBeInTheDocument();
   });
 
-  it("reads an event stream whose schema is an object as the JSON of that object, and checks it", async () => {
-    server.use(clinic.respond("watchClinicStatus", 200));
+  it("plays an event stream in order, each event's data shown, checks every event, and plays it again", async () => {
+    const events = [
+      { id: "1", data: { open: true, message: "The clinic opens at nine." } },
+      { id: "2", data: { open: false, message: "Closed for lunch." } },
+    ];
+    let calls = 0;
+    // Counts each call, then lets the override answer it.
+    server.use(
+      http.get("*/status/events", () => void (calls += 1)),
+      clinic.respond("watchClinicStatus", 200, events),
+    );
     show(["watchClinicStatus", "200"]);
-    expect(await screen.findByText("Matches the contract (200, text/event-stream).")).toBeInTheDocument();
-    const status = clinic.fixture("watchClinicStatus", 200) as { message: string };
-    expect(screen.getByText("Message")).toBeInTheDocument();
-    expect(screen.getByText(status.message)).toBeInTheDocument();
+    expect(await screen.findByText("Matches the contract (200, text/event-stream, 2 events).")).toBeInTheDocument();
+    const list = screen.getByRole("list", { name: "Events of watchClinicStatus 200" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.getAttribute("data-index")),
+    ).toEqual(["0", "1"]);
+    expect(within(list).getByText("The clinic opens at nine.")).toBeInTheDocument();
+    expect(within(list).getByText("Closed for lunch.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Play again" }));
+    await expect.poll(() => calls).toBe(2);
+    expect(await screen.findByText("Matches the contract (200, text/event-stream, 2 events).")).toBeInTheDocument();
+  });
+
+  it("says which event breaks the item schema, and which does not hold the JSON declared", async () => {
+    server.use(
+      http.get(
+        "*/status/events",
+        () =>
+          new HttpResponse('data: {"open":"yes","message":"m"}\n\ndata: not json\n\n', {
+            headers: { "Content-Type": "text/event-stream" },
+          }),
+      ),
+    );
+    show(["watchClinicStatus", "200"]);
+    expect(await screen.findByText("Does not match the contract:")).toBeInTheDocument();
+    expect(screen.getByText('event 1, /data/open: expected type boolean, got "yes"')).toBeInTheDocument();
+    expect(screen.getByText(/^event 2: its data is not JSON/, { selector: "li" })).toBeInTheDocument();
   });
 
   it("says so when what arrives breaks the contract", async () => {

@@ -1,41 +1,42 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import { useId, useMemo, type ReactNode } from "react";
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
-import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
+import type { ManifestOperation } from "@/api/manifest-types.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
 import { own } from "../contract/own.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
-import type { SchemaFailure } from "../fixtures/check/validator.ts";
-import { api, ApiError, bodyOptionsFor, EmptyState, ErrorState, isJsonContentType, Spinner } from "../product.ts";
+import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
+import { OperationHeading } from "./operation-heading.tsx";
+import { StreamResponse } from "./stream-response.tsx";
+import {
+  api,
+  ApiError,
+  bodyOptionsFor,
+  EmptyState,
+  createApiClient,
+  createApiStreams,
+  ErrorState,
+  isJsonContentType,
+  Spinner,
+} from "../product.ts";
 import { allowsString } from "./schema-shape.ts";
 import { examplePlaces } from "./example-places.ts";
 import { SchemaView } from "./schema-view.tsx";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
+import { check, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
-
-/** What the gallery needs from a contract's fixtures (`fixtures` in mocks/fixtures.ts has it all). */
-export interface GallerySource {
-  manifest: Manifest;
-  contract: ContractSchemas;
-  validator: { check(pointer: string, value: unknown): SchemaFailure[] };
-  sampleRequest(operationId: string): SampleRequest;
-  /** Why no body can answer a declared status (a value its schema requires allows none); undefined when one can. */
-  unsatisfiable?(operationId: string, status: string): string | undefined;
-}
-
-/** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
-export interface RuntimeHooks {
-  useQuery(method: string, path: string, init: object): UseQueryResult<unknown, ApiError>;
-}
 
 export interface OperationResponseProps {
   source: GallerySource;
   operationId: string;
   /** The declared status to show ("200", "4XX", "default"); a handler must answer with it. */
   status: string;
+  /** A stream declared beside the status's JSON, asked for by `Accept` (a stream pair's story). */
+  mediaType?: string | undefined;
   /** Defaults to the app's hooks (`api` from src/api/query.ts): the same path every screen's calls take. */
-  hooks?: RuntimeHooks;
+  hooks?: RuntimeHooks | undefined;
+  /** Defaults to the app's streams (`streams` from src/api/stream.ts), for an answer that streams. */
+  streams?: RuntimeStreams | undefined;
 }
 
 /** JSON first, then text, then whatever is declared: what the fixtures answer with too. */
@@ -65,57 +66,6 @@ function fromJsonText(body: unknown): unknown {
   } catch {
     return body;
   }
-}
-
-type Verdict =
-  { kind: "valid"; what: string } | { kind: "invalid"; problems: string[] } | { kind: "none"; why: string };
-
-function check(
-  source: GallerySource,
-  operationId: string,
-  status: string,
-  mediaType: string | undefined,
-  schema: JsonSchema | undefined,
-  body: unknown,
-): Verdict {
-  if (mediaType === undefined) {
-    return body === undefined || body === ""
-      ? { kind: "valid", what: `${status}, no body, as declared` }
-      : { kind: "invalid", problems: ["a body arrived where the contract declares none"] };
-  }
-  if (schema === undefined) return { kind: "none", why: `The contract declares no schema for ${mediaType}.` };
-  if (body instanceof Blob)
-    return { kind: "none", why: `A binary body (${mediaType}) is not checked against a schema.` };
-  const pointer = schemaPointer(operationId, "responses", status, "content", mediaType, "schema");
-  const failures = source.validator.check(pointer, body);
-  if (failures.length === 0) return { kind: "valid", what: `${status}, ${mediaType}` };
-  return {
-    kind: "invalid",
-    problems: failures.map(
-      (failure) => `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
-    ),
-  };
-}
-
-function VerdictLine({ verdict }: { verdict: Verdict }) {
-  return (
-    <div className="operation-response__verdict" role="status" data-verdict={verdict.kind}>
-      {verdict.kind === "valid" ? (
-        <p>Matches the contract ({verdict.what}).</p>
-      ) : verdict.kind === "none" ? (
-        <p>{verdict.why}</p>
-      ) : (
-        <>
-          <p>Does not match the contract:</p>
-          <ul>
-            {verdict.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </div>
-  );
 }
 
 const PROBLEM_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
@@ -178,20 +128,8 @@ function ExamplesLine({ places }: { places: string[] }) {
   );
 }
 
-/**
- * One response of one operation, as the contract declares it: the operation is called
- * through the app's hooks and client with valid arguments generated from the contract,
- * a handler answers with `status`, and the result is shown as a screen would get it:
- * data through `SchemaView`, problem details and other errors through `ErrorState`, an
- * empty body as such. Below it, whether what arrived matches the contract.
- *
- * @example
- * ```tsx
- * // In a story whose handlers answer getPet with 404 (`fixtures.respond("getPet", 404)`):
- * <OperationResponse source={fixtures} operationId="getPet" status="404" />
- * ```
- */
-export function OperationResponse({ source, operationId, status, hooks }: OperationResponseProps) {
+/** An ordinary (not streamed) answer: called through the hooks, shown whole. */
+function AnsweredResponse({ source, operationId, status, hooks }: OperationResponseProps) {
   const headingId = useId();
   const operation: ManifestOperation | undefined = source.manifest.operations.find(
     (candidate) => candidate.operationId === operationId,
@@ -248,7 +186,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
         problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
       };
     } else {
-      verdict = check(source, operationId, status, mediaType, schema, body);
+      verdict = check(source.validator, operationId, status, mediaType, schema, body);
     }
   } else {
     // The hooks give `null` for an empty body (204, or Content-Length 0).
@@ -275,7 +213,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
         ) : null}
       </>
     );
-    verdict = check(source, operationId, status, mediaType, schema, empty ? undefined : data);
+    verdict = check(source.validator, operationId, status, mediaType, schema, empty ? undefined : data);
   }
 
   // A response the contract makes impossible (an empty enum it requires) is shown as such, not failed.
@@ -289,18 +227,7 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
 
   return (
     <article className="operation-response" aria-labelledby={headingId}>
-      <header className="operation-response__header">
-        <h2 id={headingId}>
-          {operationId} <span className="operation-response__status">{status}</span>
-        </h2>
-        <p>
-          <code data-method={operation.method}>
-            {operation.method.toUpperCase()} {operation.path}
-          </code>
-          {operation.summary ? ` · ${operation.summary}` : null}
-          {mediaType ? ` · ${mediaType}` : null}
-        </p>
-      </header>
+      <OperationHeading id={headingId} operation={operation} status={status} mediaType={mediaType} />
       <div
         className="operation-response__result"
         data-state={query.isPending ? "loading" : query.isError ? "error" : "success"}
@@ -319,4 +246,60 @@ export function OperationResponse({ source, operationId, status, hooks }: Operat
       {verdict ? <VerdictLine verdict={verdict} /> : null}
     </article>
   );
+}
+
+/**
+ * One response of one operation, as the contract declares it: the operation is called
+ * through the app's hooks and client with valid arguments generated from the contract,
+ * a handler answers with `status`, and the result is shown as a screen would get it:
+ * data through `SchemaView`, problem details and other errors through `ErrorState`, an
+ * empty body as such. Below it, whether what arrived matches the contract.
+ *
+ * @example
+ * ```tsx
+ * // In a story whose handlers answer getPet with 404 (`fixtures.respond("getPet", 404)`):
+ * <OperationResponse source={fixtures} operationId="getPet" status="404" />
+ * ```
+ */
+const sourceStreams = new WeakMap<GallerySource, RuntimeStreams>();
+
+/**
+ * The app's stream client over a contract's operations (the product's, or a test contract's or
+ * service's the gallery shows): its manifest says which answers stream and how their data reads.
+ */
+function streamsOf(source: GallerySource): RuntimeStreams {
+  let streams = sourceStreams.get(source);
+  if (streams === undefined) {
+    const client = createApiClient({ operations: source.manifest.operations });
+    streams = createApiStreams(client, { manifest: source.manifest }) as unknown as RuntimeStreams;
+    sourceStreams.set(source, streams);
+  }
+  return streams;
+}
+
+export function OperationResponse(props: OperationResponseProps) {
+  const operation = props.source.manifest.operations.find((candidate) => candidate.operationId === props.operationId);
+  if (!operation) throw new Error(`The contract has no operation "${props.operationId}".`);
+  const responses = own<ContractSchemas["operations"][string]>(
+    props.source.contract.operations,
+    props.operationId,
+  )?.responses;
+  const content =
+    own<ContractSchemas["operations"][string]["responses"][string]>(responses, props.status)?.content ?? {};
+  // A stream pair asks for its stream; a status whose preferred media type streams answers with it.
+  const streamed = props.mediaType ?? preferredMediaType(Object.keys(content));
+  const media = streamed === undefined ? undefined : content[streamed];
+  if (streamed !== undefined && media?.stream !== undefined) {
+    return (
+      <StreamResponse
+        source={props.source}
+        operation={operation}
+        status={props.status}
+        mediaType={streamed}
+        media={media}
+        streams={props.streams ?? streamsOf(props.source)}
+      />
+    );
+  }
+  return <AnsweredResponse {...props} />;
 }

@@ -555,7 +555,12 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
-                    "text/event-stream": components["schemas"]["ClinicStatus"];
+                    "text/event-stream": {
+                        data: components["schemas"]["ClinicStatus"];
+                        event?: string;
+                        id?: string;
+                        retry?: number;
+                    }[];
                 };
             };
             "4XX": components["responses"]["BadRequest"];

@@ -1,0 +1,612 @@
+// The sequential media types as they arrive: Server-Sent Events (parsed exactly as the WHATWG
+// HTML standard's "Parsing an event stream" says), JSON Lines and JSON text sequences (RFC 7464),
+// read incrementally from a byte stream and bounded in events, bytes and size per event. Pure
+// (web streams and TextDecoder only): the client reads answers with it, and the workbench
+// (fixtures, exchange check, drift) reads the same bytes the same way.
+
+/** How the items of a sequential media type are framed on the wire. */
+export type StreamFormat = "sse" | "jsonl" | "json-seq";
+
+const JSON_LINES = new Set([
+  "application/jsonl",
+  "application/x-ndjson",
+  "application/ndjson",
+  "application/jsonlines",
+  "application/x-jsonlines",
+]);
+
+/**
+ * The stream format of a media type, or undefined when it is not one this project streams.
+ *
+ * @example
+ * streamFormatOf("text/event-stream; charset=utf-8"); // "sse"
+ * streamFormatOf("application/x-ndjson"); // "jsonl"
+ * streamFormatOf("application/geo+json-seq"); // "json-seq"
+ */
+export function streamFormatOf(mediaType: string): StreamFormat | undefined {
+  const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (essence === "text/event-stream") return "sse";
+  if (JSON_LINES.has(essence)) return "jsonl";
+  if (essence === "application/json-seq" || essence.endsWith("+json-seq")) return "json-seq";
+  return undefined;
+}
+
+/**
+ * One Server-Sent Event in OpenAPI 3.2's data model of `text/event-stream`: `data` as dispatched
+ * (its lines joined with LF), `event` when the block named a type, and `id` and `retry` when the
+ * block carried them (a `retry` that is not all digits is ignored, as the standard says).
+ */
+export interface ServerSentEvent {
+  data: string;
+  event?: string;
+  id?: string;
+  retry?: number;
+}
+
+/** What a framer cut out of the text: one item's text, an item cut for its size, or text the stream ended inside. */
+export type Frame =
+  | { kind: "event"; event: ServerSentEvent }
+  | { kind: "text"; text: string }
+  | { kind: "oversized"; bytes: number; excerpt: string }
+  | { kind: "truncated"; excerpt: string };
+
+/** Reads one format's frames out of decoded text, pushed as it arrives. */
+export interface Framer {
+  push(text: string): Frame[];
+  /** The stream ended: what was left unfinished. */
+  end(): Frame[];
+}
+
+/** The characters of an excerpt in a message. */
+const EXCERPT = 120;
+
+function excerptOf(text: string): string {
+  return text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text;
+}
+
+/** The UTF-8 length of a string, without encoding it. */
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      index++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * Splits text into lines as the event-stream format ends them: CRLF, a lone LF or a lone CR
+ * (a CR at the end of a chunk may be the first half of a CRLF split across two chunks).
+ */
+class LineSplitter {
+  private skipLineFeed = false;
+
+  /** Calls `part` with each piece of text and `end` at each line end, in order. */
+  split(text: string, part: (piece: string) => void, end: () => void): void {
+    let start = 0;
+    if (this.skipLineFeed && text.startsWith("\n")) start = 1;
+    this.skipLineFeed = false;
+    let cr = text.indexOf("\r", start);
+    let lf = text.indexOf("\n", start);
+    while (cr !== -1 || lf !== -1) {
+      const at = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
+      part(text.slice(start, at));
+      end();
+      start = at + 1;
+      if (at === cr) {
+        if (start === text.length) this.skipLineFeed = true;
+        else if (text[start] === "\n") start += 1;
+      }
+      if (cr !== -1 && cr < start) cr = text.indexOf("\r", start);
+      if (lf !== -1 && lf < start) lf = text.indexOf("\n", start);
+    }
+    if (start < text.length) part(text.slice(start));
+  }
+}
+
+/**
+ * The event-stream parser of the WHATWG HTML standard (§ 9.2.5 and § 9.2.6): a data buffer, an
+ * event type buffer and a last event ID buffer; a blank line dispatches; a line starting with a
+ * colon is a comment; a field's value loses one leading space; `data` appends its value and LF;
+ * `id` without NULL sets the last event ID; `retry` of ASCII digits sets the reconnection time;
+ * other fields are ignored; an event whose data buffer is empty is not dispatched; what is
+ * pending when the stream ends is discarded. A leading BOM is ignored.
+ */
+export class EventStreamFramer implements Framer {
+  /**
+   * The event source's last event ID string, set from the last event ID buffer at each blank
+   * line: sent back as `Last-Event-ID` when the stream reconnects. A new connection's framer
+   * starts from the previous one's (`options.lastEventId`), its buffer from empty.
+   */
+  lastEventId: string;
+  /** The reconnection time the server asked for with `retry`, in milliseconds. */
+  reconnectionTime: number | undefined;
+
+  private readonly lines = new LineSplitter();
+  private readonly maxEventBytes: number;
+  private first = true;
+  private line = "";
+  private lineBytes = 0;
+  private data = "";
+  private type = "";
+  private idBuffer = "";
+  private idInBlock = false;
+  private retryInBlock: number | undefined;
+  private blockBytes = 0;
+  /** Set while an oversized event is skipped, up to the blank line that ends it. */
+  private cutting = false;
+  private cutLineEmpty = true;
+
+  constructor(options: { maxEventBytes?: number | undefined; lastEventId?: string | undefined } = {}) {
+    this.maxEventBytes = options.maxEventBytes ?? Number.POSITIVE_INFINITY;
+    this.lastEventId = options.lastEventId ?? "";
+  }
+
+  push(text: string): Frame[] {
+    const frames: Frame[] = [];
+    let chunk = text;
+    if (this.first && chunk !== "") {
+      this.first = false;
+      if (chunk.startsWith("\uFEFF")) chunk = chunk.slice(1);
+    }
+    this.lines.split(
+      chunk,
+      (piece) => this.append(piece, frames),
+      () => this.endLine(frames),
+    );
+    return frames;
+  }
+
+  end(): Frame[] {
+    const pending = this.cutting ? "" : this.data + this.line;
+    this.reset();
+    this.line = "";
+    this.lineBytes = 0;
+    return pending === "" ? [] : [{ kind: "truncated", excerpt: excerptOf(pending) }];
+  }
+
+  private append(piece: string, frames: Frame[]): void {
+    if (this.cutting) {
+      if (piece !== "") this.cutLineEmpty = false;
+      return;
+    }
+    this.line += piece;
+    this.lineBytes += utf8Length(piece);
+    if (this.blockBytes + this.lineBytes > this.maxEventBytes) {
+      frames.push({
+        kind: "oversized",
+        bytes: this.blockBytes + this.lineBytes,
+        excerpt: excerptOf(this.data + this.line),
+      });
+      this.reset();
+      this.cutting = true;
+      this.cutLineEmpty = this.line === "";
+      this.line = "";
+      this.lineBytes = 0;
+    }
+  }
+
+  private endLine(frames: Frame[]): void {
+    if (this.cutting) {
+      // The oversized event ends at the next blank line; the one after it is read again.
+      if (this.cutLineEmpty) this.cutting = false;
+      this.cutLineEmpty = true;
+      return;
+    }
+    const line = this.line;
+    this.blockBytes += this.lineBytes + 1;
+    this.line = "";
+    this.lineBytes = 0;
+    if (line === "") {
+      this.dispatch(frames);
+      return;
+    }
+    if (line.startsWith(":")) return;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") this.type = value;
+    else if (field === "data") this.data += `${value}\n`;
+    else if (field === "id") {
+      if (!value.includes("\u0000")) {
+        this.idBuffer = value;
+        this.idInBlock = true;
+      }
+    } else if (field === "retry") {
+      if (/^[0-9]+$/.test(value)) {
+        this.reconnectionTime = Number.parseInt(value, 10);
+        this.retryInBlock = this.reconnectionTime;
+      }
+    }
+  }
+
+  private dispatch(frames: Frame[]): void {
+    this.lastEventId = this.idBuffer;
+    if (this.data !== "") {
+      const event: ServerSentEvent = { data: this.data.endsWith("\n") ? this.data.slice(0, -1) : this.data };
+      if (this.type !== "") event.event = this.type;
+      if (this.idInBlock) event.id = this.idBuffer;
+      if (this.retryInBlock !== undefined) event.retry = this.retryInBlock;
+      frames.push({ kind: "event", event });
+    }
+    this.reset();
+  }
+
+  private reset(): void {
+    this.data = "";
+    this.type = "";
+    this.idInBlock = false;
+    this.retryInBlock = undefined;
+    this.blockBytes = 0;
+    this.cutting = false;
+  }
+}
+
+/**
+ * JSON Lines (and NDJSON): one JSON text per line, LF or CRLF ended; blank lines are skipped,
+ * and a last line without its newline is an item when the stream ends.
+ */
+export class JsonLinesFramer implements Framer {
+  private line = "";
+  private bytes = 0;
+  private cutting = false;
+  private readonly maxEventBytes: number;
+
+  constructor(options: { maxEventBytes?: number | undefined } = {}) {
+    this.maxEventBytes = options.maxEventBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  push(text: string): Frame[] {
+    const frames: Frame[] = [];
+    let start = 0;
+    for (let at = text.indexOf("\n"); ; at = text.indexOf("\n", start)) {
+      const piece = text.slice(start, at === -1 ? undefined : at);
+      if (!this.cutting) {
+        this.line += piece;
+        this.bytes += utf8Length(piece);
+        if (this.bytes > this.maxEventBytes) {
+          frames.push({ kind: "oversized", bytes: this.bytes, excerpt: excerptOf(this.line) });
+          this.cutting = true;
+          this.line = "";
+          this.bytes = 0;
+        }
+      }
+      if (at === -1) break;
+      if (!this.cutting) this.emit(frames);
+      this.cutting = false;
+      this.line = "";
+      this.bytes = 0;
+      start = at + 1;
+    }
+    return frames;
+  }
+
+  end(): Frame[] {
+    const frames: Frame[] = [];
+    if (!this.cutting) this.emit(frames);
+    this.line = "";
+    this.bytes = 0;
+    this.cutting = false;
+    return frames;
+  }
+
+  private emit(frames: Frame[]): void {
+    const text = this.line.endsWith("\r") ? this.line.slice(0, -1) : this.line;
+    if (text.trim() !== "") frames.push({ kind: "text", text });
+  }
+}
+
+const RECORD_SEPARATOR = "\u001e";
+
+/**
+ * JSON text sequences (RFC 7464): each record is a record separator, a JSON text and a line feed.
+ * A record is complete at the next separator, at the end of the stream, or as soon as a chunk ends
+ * with it parsed whole (so a record is not held back until the next one starts).
+ */
+export class JsonSequenceFramer implements Framer {
+  private record: string | undefined;
+  private bytes = 0;
+  private cutting = false;
+  private leading = "";
+  private readonly maxEventBytes: number;
+
+  constructor(options: { maxEventBytes?: number | undefined } = {}) {
+    this.maxEventBytes = options.maxEventBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  push(text: string): Frame[] {
+    const frames: Frame[] = [];
+    let start = 0;
+    for (let at = text.indexOf(RECORD_SEPARATOR); ; at = text.indexOf(RECORD_SEPARATOR, start)) {
+      this.add(text.slice(start, at === -1 ? undefined : at), frames);
+      if (at === -1) break;
+      this.close(frames);
+      this.record = "";
+      start = at + 1;
+    }
+    // A chunk that ends with a whole record: emitted now rather than at the next separator.
+    if (this.record !== undefined && !this.cutting && /[\]}"\w]\s*\n\s*$/.test(this.record)) {
+      try {
+        JSON.parse(this.record);
+        this.close(frames);
+        this.record = undefined;
+      } catch {
+        // not whole yet: a later chunk completes it
+      }
+    }
+    return frames;
+  }
+
+  end(): Frame[] {
+    const frames: Frame[] = [];
+    this.close(frames);
+    this.record = undefined;
+    return frames;
+  }
+
+  private add(piece: string, frames: Frame[]): void {
+    if (this.record === undefined) {
+      // Text outside any record (before the first separator, or after a record already emitted).
+      this.leading += piece;
+      return;
+    }
+    if (this.cutting) return;
+    this.record += piece;
+    this.bytes += utf8Length(piece);
+    if (this.bytes > this.maxEventBytes) {
+      frames.push({ kind: "oversized", bytes: this.bytes, excerpt: excerptOf(this.record) });
+      this.cutting = true;
+      this.record = "";
+    }
+  }
+
+  private close(frames: Frame[]): void {
+    if (this.leading.trim() !== "") frames.push({ kind: "text", text: this.leading });
+    this.leading = "";
+    if (this.record !== undefined && !this.cutting && this.record.trim() !== "") {
+      frames.push({ kind: "text", text: this.record });
+    }
+    this.bytes = 0;
+    this.cutting = false;
+  }
+}
+
+/**
+ * A framer for a format.
+ *
+ * @example
+ * const framer = framerFor("sse", { maxEventBytes: 65_536 });
+ * framer.push("data: hi\n\n"); // [{ kind: "event", event: { data: "hi" } }]
+ */
+export function framerFor(format: StreamFormat, options: { maxEventBytes?: number | undefined } = {}): Framer {
+  if (format === "sse") return new EventStreamFramer(options);
+  if (format === "jsonl") return new JsonLinesFramer(options);
+  return new JsonSequenceFramer(options);
+}
+
+/** Why an item of a stream is not a value: its text, or the stream around it, is not what was declared. */
+export interface StreamEventError {
+  /**
+   * `malformed`: its JSON does not parse; `oversized`: it was larger than the reader allows and
+   * was cut; `truncated`: the stream ended inside it; `limit`: the reader stopped (too many
+   * events or bytes, or too long).
+   */
+  kind: "malformed" | "oversized" | "truncated" | "limit";
+  /** Its position among the stream's items, from 0. */
+  index: number;
+  /** Names the item (its position, and an event's type and id) and what is wrong. */
+  message: string;
+  /** The start of its text. */
+  excerpt: string;
+  /** An event's type and id, when it had them. */
+  event?: string;
+  id?: string;
+}
+
+/** One item of a stream: a value (an SSE event, a JSON Lines or JSON sequence item), or why it is not one. */
+export type StreamItem<T> =
+  { index: number; value: T; error?: undefined } | { index: number; value?: undefined; error: StreamEventError };
+
+/** How far a stream is read before the reader stops it. */
+export interface StreamLimits {
+  /** Items read before stopping (default 10,000). */
+  maxEvents?: number;
+  /** Bytes read before stopping (default 16 MiB). */
+  maxBytes?: number;
+  /** The largest item kept; a larger one is cut and reported (default 1 MiB). */
+  maxEventBytes?: number;
+  /** Milliseconds before stopping (none by default: the caller's AbortSignal stops it). */
+  maxDurationMs?: number;
+}
+
+export const DEFAULT_LIMITS = {
+  maxEvents: 10_000,
+  maxBytes: 16 * 2 ** 20,
+  maxEventBytes: 2 ** 20,
+} as const;
+
+/** How an item's text becomes its value: JSON, or (an SSE event's `data`) as JSON or as text. */
+export interface ItemReading {
+  format: StreamFormat;
+  /** For SSE: whether `data` holds JSON (parsed into the event's `data`) or text (kept as it is). */
+  data?: "json" | "text";
+}
+
+function place(index: number, event?: ServerSentEvent): string {
+  const named = [
+    event?.event === undefined ? undefined : `type "${event.event}"`,
+    event?.id === undefined ? undefined : `id "${event.id}"`,
+  ].filter((part) => part !== undefined);
+  return `event ${index + 1}${named.length > 0 ? ` (${named.join(", ")})` : ""}`;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A conventional last event of JSON streams (OpenAI's): it ends the stream and is not an item. */
+export const DONE_SENTINEL = "[DONE]";
+
+/**
+ * One frame as an item (or the end of the stream: `done` for OpenAI's `data: [DONE]`).
+ *
+ * @example
+ * decodeFrame({ kind: "text", text: '{"a":1}' }, 0, { format: "jsonl" }); // { index: 0, value: { a: 1 } }
+ */
+export function decodeFrame(frame: Frame, index: number, reading: ItemReading): StreamItem<unknown> | "done" {
+  if (frame.kind === "oversized") {
+    return {
+      index,
+      error: {
+        kind: "oversized",
+        index,
+        message: `${place(index)} is ${frame.bytes} bytes or more, more than the reader keeps: it was cut.`,
+        excerpt: frame.excerpt,
+      },
+    };
+  }
+  if (frame.kind === "truncated") {
+    return {
+      index,
+      error: {
+        kind: "truncated",
+        index,
+        message: `the stream ended inside ${place(index)}: the connection was closed before it was complete.`,
+        excerpt: frame.excerpt,
+      },
+    };
+  }
+  if (frame.kind === "text") {
+    try {
+      return { index, value: JSON.parse(frame.text) as unknown };
+    } catch (error) {
+      return {
+        index,
+        error: {
+          kind: "malformed",
+          index,
+          message: `${place(index)} is not JSON (${reason(error)}).`,
+          excerpt: excerptOf(frame.text),
+        },
+      };
+    }
+  }
+  const { event } = frame;
+  if (reading.data !== "json") return { index, value: event };
+  if (event.data === DONE_SENTINEL) return "done";
+  const named = {
+    ...(event.event === undefined ? {} : { event: event.event }),
+    ...(event.id === undefined ? {} : { id: event.id }),
+  };
+  try {
+    return { index, value: { ...event, data: JSON.parse(event.data) as unknown } };
+  } catch (error) {
+    return {
+      index,
+      error: {
+        kind: "malformed",
+        index,
+        message: `${place(index, event)}: its data is not JSON (${reason(error)}).`,
+        excerpt: excerptOf(event.data),
+        ...named,
+      },
+    };
+  }
+}
+
+function limitItem(index: number, message: string): StreamItem<never> {
+  return { index, error: { kind: "limit", index, message, excerpt: "" } };
+}
+
+/**
+ * The items of a byte stream, as they arrive, bounded: past `maxEvents` items, `maxBytes` bytes
+ * or `maxDurationMs`, a `limit` error is the last item and the body is cancelled; an item larger
+ * than `maxEventBytes` is an `oversized` error and reading goes on after it. Stops quietly when
+ * `signal` aborts. `framer` is given when the caller keeps its state (SSE's last event ID).
+ *
+ * @example
+ * for await (const item of readItems(response.body, { format: "jsonl" })) console.log(item.value ?? item.error);
+ */
+export async function* readItems(
+  body: ReadableStream<Uint8Array>,
+  reading: ItemReading,
+  options: StreamLimits & { signal?: AbortSignal; framer?: Framer; firstIndex?: number } = {},
+): AsyncGenerator<StreamItem<unknown>, void, undefined> {
+  const maxEvents = options.maxEvents ?? DEFAULT_LIMITS.maxEvents;
+  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxBytes;
+  const framer =
+    options.framer ??
+    framerFor(reading.format, { maxEventBytes: options.maxEventBytes ?? DEFAULT_LIMITS.maxEventBytes });
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const started = Date.now();
+  let index = options.firstIndex ?? 0;
+  let bytes = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const stop = () => void reader.cancel().catch(() => undefined);
+  if (options.maxDurationMs !== undefined) {
+    timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, options.maxDurationMs);
+  }
+  options.signal?.addEventListener("abort", stop, { once: true });
+  try {
+    for (;;) {
+      if (options.signal?.aborted) return;
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (options.signal?.aborted) return;
+        // The connection broke: what was pending is unfinished, then the error is the caller's.
+        for (const frame of framer.end()) {
+          const item = decodeFrame(frame, index, reading);
+          if (item !== "done") yield item;
+        }
+        throw error;
+      }
+      if (options.signal?.aborted) return;
+      if (timedOut) {
+        yield limitItem(index, `stopped after ${options.maxDurationMs} ms (${Date.now() - started} ms read).`);
+        return;
+      }
+      const frames = chunk.done
+        ? [...framer.push(decoder.decode()), ...framer.end()]
+        : framer.push(decoder.decode(chunk.value, { stream: true }));
+      for (const frame of frames) {
+        if (index >= maxEvents) {
+          yield limitItem(index, `stopped after ${maxEvents} events.`);
+          stop();
+          return;
+        }
+        const item = decodeFrame(frame, index, reading);
+        if (item === "done") {
+          stop();
+          return;
+        }
+        yield item;
+        index += 1;
+      }
+      if (chunk.done) return;
+      bytes += chunk.value.byteLength;
+      if (bytes > maxBytes) {
+        yield limitItem(index, `stopped after ${bytes} bytes (the limit is ${maxBytes}).`);
+        stop();
+        return;
+      }
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener("abort", stop);
+    // Also when the caller stops reading early: the connection is not left open.
+    stop();
+  }
+}

@@ -1,0 +1,423 @@
+// Streamed answers (Server-Sent Events, JSON Lines, JSON text sequences) read through the same
+// client as every other call (base URL, credentials, middleware, errors as values): an async
+// iterator of typed items, and a TanStack Query hook (`experimental_streamedQuery`) so that a
+// screen re-renders as they arrive. Apart from ./query.ts, so a screen that streams nothing
+// ships none of it.
+import {
+  experimental_streamedQuery,
+  type QueryClient,
+  useQuery,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from "@tanstack/react-query";
+import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
+import type { HttpMethod, MediaType, OkStatus, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
+import { apiClient } from "./client.ts";
+import { ApiError, fromErrorResponse, toApiError } from "./errors.ts";
+import { manifest as productManifest } from "./manifest.ts";
+import type { Manifest, ManifestStream } from "./manifest-types.ts";
+import type { paths } from "./schema.d.ts";
+import {
+  EventStreamFramer,
+  type ItemReading,
+  readItems,
+  streamFormatOf,
+  type StreamItem,
+  type StreamLimits,
+} from "./stream-formats.ts";
+
+export type { StreamEventError, StreamItem, StreamLimits } from "./stream-formats.ts";
+
+/** The media types whose answers stream (OpenAPI 3.2's sequential media types that this project reads). */
+export type StreamMediaType =
+  | "text/event-stream"
+  | "application/jsonl"
+  | "application/x-ndjson"
+  | "application/ndjson"
+  | "application/jsonlines"
+  | "application/x-jsonlines"
+  | "application/json-seq"
+  | `${string}+json-seq`;
+
+/** The content of an operation's success answers (`Op`: `paths[path][method]`, or an entry of `operations`). */
+type SuccessContent<Op> = Op extends { responses: infer R }
+  ? { [S in keyof R & OkStatus]: R[S] extends { content: infer C } ? C : never }[keyof R & OkStatus]
+  : never;
+
+/** The stream media types an operation's success answer declares (`never` when it does not stream). */
+export type StreamMediaOf<Op> = {
+  [K in keyof SuccessContent<Op>]: K extends StreamMediaType
+    ? SuccessContent<Op>[K] extends readonly unknown[]
+      ? K
+      : never
+    : never;
+}[keyof SuccessContent<Op>] &
+  string;
+
+/**
+ * One item of an operation's stream, as its item schema types it: an SSE event
+ * (`{ event?, data, id?, retry? }`, `data` parsed when the contract says it is JSON), or a JSON
+ * Lines or JSON sequence item.
+ *
+ * @example
+ * type ChatEvent = StreamEventOf<operations["streamChatEvents"]>; // { event: "message" | "typing"; data: ChatMessage; … }
+ */
+export type StreamEventOf<Op, Media extends StreamMediaOf<Op> = StreamMediaOf<Op>> = [Media] extends [never]
+  ? never
+  : SuccessContent<Op>[Media & keyof SuccessContent<Op>] extends readonly (infer Item)[]
+    ? Item
+    : never;
+
+type AnyPaths = Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>>;
+type Operation<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
+
+/** The paths whose `M` operation answers with a stream. */
+export type StreamPath<P extends AnyPaths, M extends HttpMethod> = {
+  [Path in PathsWithMethod<P, M>]: [StreamMediaOf<Operation<P, M, Path>>] extends [never] ? never : Path;
+}[PathsWithMethod<P, M>] &
+  (string extends keyof P ? never : string);
+
+/** How a stream is asked for and read. */
+export interface StreamOptions<Media extends string = string> {
+  /** The declared stream media type to ask for (`Accept`); the first the answer declares by default. */
+  accept?: Media;
+  /** How far it is read (events, bytes, size of one event, time); see {@link StreamLimits}. */
+  limits?: StreamLimits;
+  /**
+   * Server-Sent Events: how many times (in all) a connection that breaks is opened again, after
+   * the server's `retry` (else `retryMs`), with `Last-Event-ID` (default 3; 0 never).
+   */
+  reconnect?: number;
+  /** Server-Sent Events: the reconnection time until the server sets one with `retry` (default 3,000 ms). */
+  retryMs?: number;
+}
+
+type Init<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = MaybeOptionalInit<P[Path], M>;
+type ErrorBody<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = Extract<
+  FetchResponse<Operation<P, M, Path>, object, MediaType>,
+  { error: unknown }
+>["error"];
+
+/** What opening a stream gives: its items as they arrive, or the HTTP error it was answered with (a value). */
+export type StreamOpened<Event, Body> =
+  | { events: AsyncIterable<StreamItem<Event>>; error?: undefined; response: Response }
+  | { events?: undefined; error: ApiError<Body>; response: Response };
+
+type Rest<I, Extra> =
+  RequiredKeysOf<I> extends never
+    ? [init?: I & Record<string, unknown>, options?: Extra]
+    : [init: I & Record<string, unknown>, options?: Extra];
+
+/** `[method, path, init, "stream"]`: a streamed query's key, apart from an ordinary query of the same call. */
+export type ApiStreamKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = readonly [
+  M,
+  Path,
+  Init<P, M, Path> | undefined,
+  "stream",
+];
+
+/** How a streamed query keeps what arrives: each item in an array (the default), or folded by `reducer`. */
+export type StreamQueryOptions<Event, Data, Media extends string> = StreamOptions<Media> & {
+  /** TanStack Query's: `reset` (default) empties the data on refetch, `append` adds to it, `replace` swaps it at the end. */
+  refetchMode?: "append" | "reset" | "replace";
+} & (
+    | { reducer?: undefined; initialValue?: undefined }
+    | { reducer: (accumulated: Data, item: StreamItem<Event>) => Data; initialValue: Data }
+  );
+
+type QueryExtra<Data, Error, Key extends readonly unknown[]> = Omit<
+  UseQueryOptions<Data, Error, Data, Key>,
+  "queryKey" | "queryFn"
+>;
+
+/** What a streamed query of `path` takes besides its arguments: how the stream is read and kept, and the query's own options. */
+type StreamQueryExtra<
+  P extends AnyPaths,
+  M extends HttpMethod,
+  Path extends keyof P,
+  Media extends string,
+  Data,
+> = StreamQueryOptions<
+  StreamEventOf<Operation<P, M, Path>, Media & StreamMediaOf<Operation<P, M, Path>>>,
+  Data,
+  Media
+> &
+  QueryExtra<Data, ApiError<ErrorBody<P, M, Path>>, ApiStreamKey<P, M, Path>>;
+
+/** The typed ways to read a contract's streams. */
+export interface ApiStreams<P extends AnyPaths> {
+  /**
+   * Calls the operation asking for its stream. An HTTP error is a value (`error`, an `ApiError`
+   * with the contract's error body); no response at all throws an `ApiError`, as the client does.
+   */
+  open<
+    M extends HttpMethod,
+    Path extends StreamPath<P, M>,
+    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
+  >(
+    method: M,
+    path: Path,
+    ...rest: Rest<Init<P, M, Path>, StreamOptions<Media>>
+  ): Promise<StreamOpened<StreamEventOf<Operation<P, M, Path>, Media>, ErrorBody<P, M, Path>>>;
+  /** The stream's items; an HTTP error before the first one is thrown as an `ApiError`. Stops when `init.signal` aborts. */
+  read<
+    M extends HttpMethod,
+    Path extends StreamPath<P, M>,
+    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
+  >(
+    method: M,
+    path: Path,
+    ...rest: Rest<Init<P, M, Path>, StreamOptions<Media>>
+  ): AsyncIterable<StreamItem<StreamEventOf<Operation<P, M, Path>, Media>>>;
+  /** TanStack Query options whose data grows as items arrive (`experimental_streamedQuery`). */
+  queryOptions<
+    M extends HttpMethod,
+    Path extends StreamPath<P, M>,
+    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
+    Data = Array<StreamItem<StreamEventOf<Operation<P, M, Path>, Media>>>,
+  >(
+    method: M,
+    path: Path,
+    init?: Init<P, M, Path>,
+    options?: StreamQueryExtra<P, M, Path, Media, Data>,
+  ): UseQueryOptions<Data, ApiError<ErrorBody<P, M, Path>>, Data, ApiStreamKey<P, M, Path>> & {
+    queryKey: ApiStreamKey<P, M, Path>;
+  };
+  /** A query whose data grows as the stream's items arrive: the screen re-renders with each. */
+  useStream<
+    M extends HttpMethod,
+    Path extends StreamPath<P, M>,
+    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
+    Data = Array<StreamItem<StreamEventOf<Operation<P, M, Path>, Media>>>,
+  >(
+    method: M,
+    path: Path,
+    init?: Init<P, M, Path>,
+    options?: StreamQueryExtra<P, M, Path, Media, Data>,
+    queryClient?: QueryClient,
+  ): UseQueryResult<Data, ApiError<ErrorBody<P, M, Path>>>;
+}
+
+type RuntimeInit = Record<string, unknown> & { signal?: AbortSignal; headers?: Record<string, string> };
+type Call = (url: string, init?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+
+/** The reconnection time of Server-Sent Events until the server sets one. */
+const DEFAULT_RETRY_MS = 3_000;
+const DEFAULT_RECONNECTS = 3;
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+function sentError(response: Response, method: string, message: string): ApiError {
+  return new ApiError({ kind: "malformed", message, method, url: response.url || undefined, status: response.status });
+}
+
+/**
+ * Reads a contract's streams through a client from `createApiClient` (its middleware, base URL
+ * and session apply). `manifest` says which answers stream and how an SSE event's data reads.
+ *
+ * @example
+ * const streams = createApiStreams<paths>(createApiClient<paths>(), { manifest });
+ * const { events, error } = await streams.open("get", "/chats/{chatId}/events", { params: { path: { chatId } } });
+ */
+export function createApiStreams<P extends AnyPaths>(
+  client: Client<P>,
+  options: { manifest?: Pick<Manifest, "operations"> } = {},
+): ApiStreams<P> {
+  const known = options.manifest ?? productManifest;
+  const streamsOf = (method: string, path: string): ManifestStream[] =>
+    known.operations
+      .find((operation) => operation.method === method && operation.path === path)
+      ?.responses.filter((response) => /^2/.test(response.status))
+      .flatMap((response) => response.streams ?? []) ?? [];
+
+  function call(method: string, path: string, init: RuntimeInit | undefined, accept: string, lastEventId?: string) {
+    const send = (client as unknown as Record<string, Call>)[method.toUpperCase()];
+    if (send === undefined) throw new Error(`The client has no ${method.toUpperCase()} method.`);
+    const headers: Record<string, string> = { ...init?.headers, Accept: accept };
+    if (lastEventId !== undefined && lastEventId !== "") headers["Last-Event-ID"] = lastEventId;
+    return send(path, { ...init, headers, parseAs: "stream" });
+  }
+
+  async function open(
+    method: string,
+    path: string,
+    init?: RuntimeInit,
+    stream: StreamOptions = {},
+  ): Promise<StreamOpened<unknown, unknown>> {
+    const declared = streamsOf(method, path);
+    const accept = stream.accept ?? declared[0]?.mediaType ?? "text/event-stream";
+    const verb = method.toUpperCase();
+    const result = await call(method, path, init, accept);
+    const { response } = result;
+    if (!response.ok) return { error: fromErrorResponse(result.error, response, verb), response };
+    const contentType = response.headers.get("Content-Type") ?? "";
+    const format = streamFormatOf(contentType);
+    if (format === undefined || !(result.data instanceof ReadableStream)) {
+      await response.body?.cancel().catch(() => undefined);
+      return {
+        error: sentError(
+          response,
+          verb,
+          `${verb} ${response.url} answered ${contentType || "no Content-Type"}, not a stream (${accept}).`,
+        ),
+        response,
+      };
+    }
+    const data = declared.find((each) => streamFormatOf(each.mediaType) === format)?.data;
+    const reading: ItemReading = format === "sse" ? { format, data: data ?? "text" } : { format };
+    return {
+      events: follow(method, path, init, stream, response, result.data as ReadableStream<Uint8Array>, reading),
+      response,
+    };
+  }
+
+  /**
+   * The items of an open stream. A Server-Sent Events connection that breaks is opened again
+   * as the WHATWG standard says: after the reconnection time (the server's `retry`), with
+   * `Last-Event-ID` set to the last event ID; a 204 then ends the stream, any other status or
+   * media type fails it. Past the attempts allowed, or for the other formats, the broken
+   * connection is thrown as an `ApiError` of kind `network`, after the items that arrived.
+   */
+  async function* follow(
+    method: string,
+    path: string,
+    init: RuntimeInit | undefined,
+    stream: StreamOptions,
+    first: Response,
+    firstBody: ReadableStream<Uint8Array>,
+    reading: ItemReading,
+  ): AsyncGenerator<StreamItem<unknown>, void, undefined> {
+    const signal = init?.signal;
+    const limits = stream.limits ?? {};
+    let body = firstBody;
+    let index = 0;
+    let lastEventId = "";
+    let reconnectionTime = stream.retryMs ?? DEFAULT_RETRY_MS;
+    let attempts = 0;
+    for (;;) {
+      const framer =
+        reading.format === "sse"
+          ? new EventStreamFramer({ maxEventBytes: limits.maxEventBytes, lastEventId })
+          : undefined;
+      let broken: unknown;
+      try {
+        let cut = false;
+        for await (const item of readItems(body, reading, { ...limits, signal, framer, firstIndex: index })) {
+          index = item.index + 1;
+          cut = item.error?.kind === "truncated";
+          yield item;
+        }
+        // A body that ended inside an event was closed under it: a broken connection too.
+        if (!cut) return;
+        broken = new TypeError("the connection closed inside an event");
+      } catch (error) {
+        broken = error;
+      }
+      if (signal?.aborted) return;
+      if (framer) {
+        lastEventId = framer.lastEventId;
+        reconnectionTime = framer.reconnectionTime ?? reconnectionTime;
+      }
+      if (reading.format !== "sse" || attempts >= (stream.reconnect ?? DEFAULT_RECONNECTS)) {
+        const cause = toApiError(broken, { method: method.toUpperCase(), url: first.url });
+        throw new ApiError({
+          kind: cause.kind === "aborted" || cause.kind === "timeout" ? cause.kind : "network",
+          message: `${method.toUpperCase()} ${first.url}: the stream's connection broke after ${index} events.`,
+          method: method.toUpperCase(),
+          url: first.url,
+          status: first.status,
+          cause: broken,
+        });
+      }
+      attempts += 1;
+      await sleep(reconnectionTime, signal);
+      if (signal?.aborted) return;
+      const accept = first.headers.get("Content-Type") ?? "text/event-stream";
+      const again = await call(method, path, init, accept, lastEventId);
+      if (again.response.status === 204) return;
+      if (!again.response.ok) throw fromErrorResponse(again.error, again.response, method.toUpperCase());
+      if (
+        streamFormatOf(again.response.headers.get("Content-Type") ?? "") !== "sse" ||
+        !(again.data instanceof ReadableStream)
+      ) {
+        await again.response.body?.cancel().catch(() => undefined);
+        throw sentError(
+          again.response,
+          method.toUpperCase(),
+          `${method.toUpperCase()} ${again.response.url}: the reconnected stream is not an event stream.`,
+        );
+      }
+      body = again.data as ReadableStream<Uint8Array>;
+    }
+  }
+
+  async function* read(method: string, path: string, init?: RuntimeInit, stream?: StreamOptions) {
+    let opened: StreamOpened<unknown, unknown>;
+    try {
+      opened = await open(method, path, init, stream);
+    } catch (error) {
+      // Cancelled before it opened: the query was cancelled, nothing to say.
+      if (init?.signal?.aborted) return;
+      throw toApiError(error, { method: method.toUpperCase(), url: path });
+    }
+    if (opened.error) throw opened.error;
+    yield* opened.events;
+  }
+
+  function queryOptions(
+    method: string,
+    path: string,
+    init?: RuntimeInit,
+    options: StreamOptions & {
+      refetchMode?: "append" | "reset" | "replace";
+      reducer?: (accumulated: unknown, item: StreamItem<unknown>) => unknown;
+      initialValue?: unknown;
+    } & Record<string, unknown> = {},
+  ) {
+    const { accept, limits, reconnect, retryMs, refetchMode, reducer, initialValue, ...query } = options;
+    const stream = { accept, limits, reconnect, retryMs };
+    const streamFn = ({ signal }: { signal: AbortSignal }) => read(method, path, { ...init, signal }, stream);
+    return {
+      ...query,
+      queryKey: [method, path, init, "stream"] as const,
+      queryFn:
+        reducer === undefined
+          ? experimental_streamedQuery({ streamFn, refetchMode })
+          : experimental_streamedQuery({ streamFn, refetchMode, reducer, initialValue }),
+    };
+  }
+
+  return {
+    open,
+    read,
+    queryOptions,
+    useStream: (
+      method: string,
+      path: string,
+      init?: RuntimeInit,
+      options?: Record<string, unknown>,
+      queryClient?: QueryClient,
+    ) => useQuery(queryOptions(method, path, init, options), queryClient),
+  } as unknown as ApiStreams<P>;
+}
+
+/**
+ * The app's streams, for every operation of the contract that answers with one.
+ *
+ * @example
+ * const chat = streams.useStream("get", "/chats/{chatId}/events", { params: { path: { chatId } } });
+ * chat.data?.map((item) => item.value?.data.text ?? item.error?.message);
+ */
+export const streams: ApiStreams<paths> = createApiStreams<paths>(apiClient);

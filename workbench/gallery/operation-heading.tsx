@@ -1,0 +1,29 @@
+// The heading of a gallery response: the operation, the status shown, its method and path,
+// its summary and the media type that answers.
+import type { ManifestOperation } from "@/api/manifest-types.ts";
+
+export interface OperationHeadingProps {
+  /** The heading's id, which the response's article is labelled by. */
+  id: string;
+  operation: ManifestOperation;
+  status: string;
+  mediaType: string | undefined;
+}
+
+/** `getPet 200` over `GET /pets/{petId} · Find a pet · application/json`. */
+export function OperationHeading({ id, operation, status, mediaType }: OperationHeadingProps) {
+  return (
+    <header className="operation-response__header">
+      <h2 id={id}>
+        {operation.operationId} <span className="operation-response__status">{status}</span>
+      </h2>
+      <p>
+        <code data-method={operation.method}>
+          {operation.method.toUpperCase()} {operation.path}
+        </code>
+        {operation.summary ? ` · ${operation.summary}` : null}
+        {mediaType ? ` · ${mediaType}` : null}
+      </p>
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+// The verdict under a gallery response: whether what arrived matches the contract, and where
+// it does not. One for an ordinary answer and a streamed one alike.
+import type { JsonSchema } from "../contract/contract-types.ts";
+import { schemaPointer } from "../contract/pointer.ts";
+import type { SchemaFailure } from "../fixtures/check/validator.ts";
+
+/** What checks a value against a schema of contract.json (the fixtures' validator). */
+export interface ValueCheck {
+  check(pointer: string, value: unknown): SchemaFailure[];
+}
+
+/** Valid (and what was checked), invalid (and each problem), or nothing to check (and why). */
+export type Verdict =
+  { kind: "valid"; what: string } | { kind: "invalid"; problems: string[] } | { kind: "none"; why: string };
+
+/** Whether a body (`undefined`: none) matches what the contract declares for its status and media type. */
+export function check(
+  validator: ValueCheck,
+  operationId: string,
+  status: string,
+  mediaType: string | undefined,
+  schema: JsonSchema | undefined,
+  body: unknown,
+): Verdict {
+  if (mediaType === undefined) {
+    return body === undefined || body === ""
+      ? { kind: "valid", what: `${status}, no body, as declared` }
+      : { kind: "invalid", problems: ["a body arrived where the contract declares none"] };
+  }
+  if (schema === undefined) return { kind: "none", why: `The contract declares no schema for ${mediaType}.` };
+  if (body instanceof Blob)
+    return { kind: "none", why: `A binary body (${mediaType}) is not checked against a schema.` };
+  const pointer = schemaPointer(operationId, "responses", status, "content", mediaType, "schema");
+  const failures = validator.check(pointer, body);
+  if (failures.length === 0) return { kind: "valid", what: `${status}, ${mediaType}` };
+  return {
+    kind: "invalid",
+    problems: failures.map(
+      (failure) => `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
+    ),
+  };
+}
+
+/** The verdict as the gallery shows it (`data-verdict` is what the stories' tests read). */
+export function VerdictLine({ verdict }: { verdict: Verdict }) {
+  return (
+    <div className="operation-response__verdict" role="status" data-verdict={verdict.kind}>
+      {verdict.kind === "valid" ? (
+        <p>Matches the contract ({verdict.what}).</p>
+      ) : verdict.kind === "none" ? (
+        <p>{verdict.why}</p>
+      ) : (
+        <>
+          <p>Does not match the contract:</p>
+          <ul>
+            {verdict.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
