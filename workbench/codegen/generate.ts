@@ -234,7 +234,7 @@ function context(config: Config, schema: OpenAPI3): GlobalContext {
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, {}),
+    discriminators: scanDiscriminators(schema, { silent: true }),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
