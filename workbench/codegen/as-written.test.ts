@@ -89,6 +89,9 @@ describe("a contract as public ones are written (OpenAPI 3.0)", async () => {
         ),
       ),
       expect.stringMatching(
+        new RegExp(`^${file}:175:14 warning 1 specification extension has a value of another shape`),
+      ),
+      expect.stringMatching(
         new RegExp(
           `^${file}:14:5 warning 4 operations have no \`operationId\`; each is named from its method and path \\(\`GET /pets\` is \`getPets\`\\)`,
         ),

@@ -106,6 +106,13 @@ export const TOLERANCES: ReadonlyArray<{
     silent: true,
   },
   {
+    key: "extension-value",
+    applies: (problem, _version, pointer) => problem.ruleId === "struct" && /\/x-[^/]*(\/|$)/.test(pointer),
+    message: (count) =>
+      `${count} specification extension${count === 1 ? " has a value" : "s have values"} of another shape than documentation tools expect (\`x-logo\` as a string, say); extensions are not read by the generator, so ${count === 1 ? "it is" : "they are"} left as written (the first is here).`,
+    fix: "nothing to do for this project; Redoc expects `x-logo: { url: … }`.",
+  },
+  {
     key: "undeclared-path-parameter",
     applies: (problem) =>
       problem.ruleId === "path-parameters-defined" &&
