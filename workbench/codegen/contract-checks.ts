@@ -164,7 +164,10 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
   if (first !== undefined) {
     problems.push({
       ...first,
-      message: `${malformed.length === 1 ? "a schema keyword has a value" : `${malformed.length} schema keywords have values`} no validator can use, each dropped from its own schema, which keeps its other keywords (the first is here: ${first.message}).`,
+      message:
+        malformed.length === 1
+          ? `a schema keyword has a value no validator can use: dropped from its schema, which keeps its other keywords (here: ${first.message}).`
+          : `${malformed.length} schema keywords have values no validator can use, each dropped from its own schema, which keeps its other keywords (the first is here: ${first.message}).`,
       fix: "correct the value, or remove the keyword.",
     });
   }
