@@ -23,8 +23,6 @@ import {
   transformSchema,
   type GlobalContext,
   type OpenAPI3,
-  type ParameterObject,
-  type ReferenceObject,
 } from "openapi-typescript";
 import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
@@ -32,16 +30,15 @@ import { buildContractSchemas } from "./contract-schemas.ts";
 import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
 import { locate, writtenPointer } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
-import { declaredParameters, deref, operationsOf, templateNames, undeclaredPathParameters } from "./operations.ts";
+import { firstDerivedName } from "./operations.ts";
 import type { PagingFinding } from "./pagination.ts";
 import { pagingTypes } from "./paging-types.ts";
 import { resourcePaths } from "./resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
 import { sharedEndpointWarnings } from "./shared-endpoints.ts";
-import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
-import { dropMalformedKeywords } from "./schema-keywords.ts";
 import { fromSwagger2 } from "./swagger2.ts";
+import { prepareForTypes } from "./types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
 
@@ -351,34 +348,6 @@ async function bundleEarly(root: string, config: Config, document: Document, res
   };
 }
 
-/** The first operation named from its method and path, and its name, for the note that says so. */
-function firstDerived(schema: OpenAPI3): string | undefined {
-  const entry = operationsOf(schema).find(({ operation, key }) => operation.operationId !== key);
-  return entry === undefined ? undefined : `\`${entry.method.toUpperCase()} ${entry.path}\` is \`${entry.key}\``;
-}
-
-/**
- * Writes into the bundled document, where openapi-typescript reads them, what the manifest and
- * contract.json have read into it: each operation's name, the path parameters no entry
- * declares, and none that the path's template does not use.
- */
-function completeOperations(schema: OpenAPI3): void {
-  for (const entry of operationsOf(schema)) {
-    const { operation, key } = entry;
-    operation.operationId = key;
-    const missing = undeclaredPathParameters(entry.path, declaredParameters(schema, entry));
-    const used = templateNames(entry.path);
-    const item = deref(schema, schema.paths?.[entry.path]);
-    const unused = (parameter: ParameterObject | ReferenceObject) => {
-      const read = deref<ParameterObject>(schema, parameter);
-      return read?.in === "path" && !used.has(read.name);
-    };
-    if (item?.parameters?.some(unused)) item.parameters = item.parameters.filter((parameter) => !unused(parameter));
-    if (missing.length > 0 || operation.parameters?.some(unused))
-      operation.parameters = [...(operation.parameters ?? []).filter((parameter) => !unused(parameter)), ...missing];
-  }
-}
-
 /** How many errors are listed (with line and column) before the rest are counted. */
 export const ERRORS_LISTED = 20;
 /** How many warnings get a line and column unless every warning is wanted. */
@@ -473,7 +442,7 @@ export async function generate(
       ...toProblem(root, first, true),
       severity: "warning",
       rule: key,
-      message: say(problems.length, version, key === "derived-operationId" ? firstDerived(schema) : undefined),
+      message: say(problems.length, version, key === "derived-operationId" ? firstDerivedName(schema) : undefined),
       fix,
     });
   }
@@ -495,10 +464,7 @@ export async function generate(
 
   let types: string;
   try {
-    // The generated `operations` type lists the derived names too, so an override names them as any other.
-    completeOperations(schema);
-    dropMalformedKeywords(schema);
-    keepOwnDiscriminatorValues(schema);
+    prepareForTypes(schema);
     // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
     // branch's discriminator enum with the branch's schema name): the manifest and contract.json
     // have read the contract as written already, and nothing reads it after.

@@ -119,3 +119,14 @@ export function operationKey(entry: OperationEntry): string {
 
 /** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
 export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
+
+/**
+ * The first operation named from its method and path, and its name, for the note that says so.
+ *
+ * @example
+ * firstDerivedName(document); // "`GET /pets` is `getPets`"
+ */
+export function firstDerivedName(document: OpenAPI3): string | undefined {
+  const entry = operationsOf(document).find(({ operation, key }) => operation.operationId !== key);
+  return entry === undefined ? undefined : `\`${entry.method.toUpperCase()} ${entry.path}\` is \`${entry.key}\``;
+}
