@@ -13,13 +13,13 @@
  * Reads nothing outside the package and the repository (each contract's `$ref`s are confined
  * to its folder, as `npm run api` confines them) and opens no connection.
  */
-import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { Worker } from "node:worker_threads";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
+import { typecheckFiles } from "../../tooling/typecheck-files.ts";
 import type { CorpusJob, CorpusResult } from "./corpus-worker.ts";
 import { classify, summarise, type Outcome } from "./corpus-report.ts";
 
@@ -163,35 +163,23 @@ function typeCheck(dirs: string[]): { errors: Map<string, string[]>; seconds: nu
   const errors = new Map<string, string[]>();
   if (dirs.length === 0) return { errors, seconds: 0 };
   const batch = dirname(dirs[0] ?? "");
-  writeFileSync(
-    join(batch, "tsconfig.json"),
-    JSON.stringify({
-      extends: join(root, "tsconfig.json"),
-      include: [...dirs.map((dir) => join(dir, "user.ts")), join(root, "src/env.d.ts")],
-    }),
+  const {
+    diagnostics: lines,
+    output,
+    seconds,
+    status,
+  } = typecheckFiles(
+    root,
+    batch,
+    dirs.map((dir) => join(dir, "user.ts")),
   );
-  const started = performance.now();
-  const tsc = spawnSync(
-    process.execPath,
-    [
-      join(root, "node_modules/typescript7/bin/tsc"),
-      "--noEmit",
-      "--pretty",
-      "false",
-      "-p",
-      join(batch, "tsconfig.json"),
-    ],
-    { cwd: root, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 },
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const lines = `${tsc.stdout}\n${tsc.stderr}`.split("\n").filter((line) => / error TS\d+:/.test(line));
   for (const line of lines) {
     const file = resolve(root, line.replace(/\(\d+,\d+\): error .*$/, ""));
     const dir = dirs.find((candidate) => file.startsWith(`${candidate}${sep}`));
     const key = dir ?? "";
     errors.set(key, [...(errors.get(key) ?? []), line.replace(`${batch}${sep}`, "")]);
   }
-  if (tsc.status !== 0 && lines.length === 0) errors.set("", [`tsc exited ${tsc.status}: ${tsc.stderr.slice(0, 500)}`]);
+  if (status !== 0 && lines.length === 0) errors.set("", [`tsc exited ${status}: ${output.slice(0, 500)}`]);
   return { errors, seconds };
 }
 

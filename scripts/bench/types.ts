@@ -7,12 +7,12 @@
  * (`SHARED_SPECS`, else ../shared/specs); a folder is read from its `openapi.yaml`, or from the
  * one YAML file at its top that starts an OpenAPI document. Each is generated in memory into a scratch folder under .cache/.
  */
-import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative, resolve } from "node:path";
 import type { Manifest } from "../../src/api/manifest-types.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
+import { typecheckFiles } from "../../tooling/typecheck-files.ts";
 import { userCode } from "./corpus-user-code.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -75,27 +75,12 @@ try {
     }
     writeFileSync(join(dir, "schema.d.ts"), outputs.get("out/schema.d.ts") ?? "");
     writeFileSync(join(dir, "user.ts"), user.text);
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({ extends: join(root, "tsconfig.json"), include: ["user.ts", join(root, "src/env.d.ts")] }),
-    );
-    const tscStarted = performance.now();
-    const tsc = spawnSync(
-      process.execPath,
-      [
-        join(root, "node_modules/typescript7/bin/tsc"),
-        "--noEmit",
-        "--pretty",
-        "false",
-        "--extendedDiagnostics",
-        "-p",
-        dir,
-      ],
-      { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-    );
-    const wall = (performance.now() - tscStarted) / 1000;
-    const errors = tsc.stdout.split("\n").filter((line) => / error TS\d+:/.test(line));
-    const figure = (label: string) => new RegExp(`^${label}:\\s+(.*)$`, "m").exec(tsc.stdout)?.[1]?.trim() ?? "n/a";
+    const {
+      diagnostics: errors,
+      output,
+      seconds: wall,
+    } = typecheckFiles(root, dir, ["user.ts"], ["--extendedDiagnostics"]);
+    const figure = (label: string) => new RegExp(`^${label}:\\s+(.*)$`, "m").exec(output)?.[1]?.trim() ?? "n/a";
     rows.push([
       name,
       String(manifest.operations.length),

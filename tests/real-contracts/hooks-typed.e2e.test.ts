@@ -9,7 +9,6 @@
 // from the stateful fixtures, as a "Load more" button would, to the last page.
 import { InfiniteQueryObserver, type InfiniteData, type InfiniteQueryObserverOptions } from "@tanstack/react-query";
 import { setupServer } from "msw/node";
-import { spawnSync } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,6 +17,7 @@ import type { Manifest } from "../../src/api/manifest-types.ts";
 import type { ApiPage, PageQuery } from "../../src/api/paging.ts";
 import { createQueryClient } from "../../src/api/query-client.ts";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
+import { typecheckFiles } from "../../tooling/typecheck-files.ts";
 import { createFixtures, type Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import type { LoadedContract } from "../../workbench/fixtures/test-contracts.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
@@ -63,19 +63,11 @@ beforeAll(async () => {
     });
     copyFileSync(join(REPO, "tests/real-contracts/fixture-app", `${name}.ts`), join(dir, "screen.ts"));
   }
-  writeFileSync(
-    join(scratch, "tsconfig.json"),
-    JSON.stringify({
-      extends: join(REPO, "tsconfig.json"),
-      include: [...CONTRACTS.map(({ name }) => join(name, "screen.ts")), join(REPO, "src/env.d.ts")],
-    }),
-  );
-  const tsc = spawnSync(
-    process.execPath,
-    [join(REPO, "node_modules/typescript7/bin/tsc"), "--noEmit", "--pretty", "false", "-p", scratch],
-    { cwd: REPO, encoding: "utf8" },
-  );
-  diagnostics = `${tsc.stdout}${tsc.stderr}`.split("\n").filter((line) => line.trim() !== "");
+  diagnostics = typecheckFiles(
+    REPO,
+    scratch,
+    CONTRACTS.map(({ name }) => join(name, "screen.ts")),
+  ).diagnostics;
 }, 300_000);
 
 afterAll(() => {
