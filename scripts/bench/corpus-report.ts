@@ -2,17 +2,21 @@
  * What `npm run bench:corpus` says: each contract's outcome read into classes of failure
  * (one line per class, with how many contracts and an example), whose defect each class is
  * (the contract's own, when it breaks the OpenAPI specification in a way no generator can read
- * past; ours otherwise), and the data's realism over every contract that generated.
+ * past; else the part of ours it shows in: generation, the fixtures, the hooks' types), and the
+ * data's realism over every contract that generated.
  */
 import type { CorpusResult } from "./corpus-worker.ts";
 
 /** One contract: what its thread answered (or why it did not), and the type-check's errors. */
 export type Outcome = { file: string; failure: string } | { file: string; result: CorpusResult; typeErrors?: string[] };
 
+/** Whose defect a class of failure is: the contract's own, or the part of ours it shows in. */
+export type Owner = "the contract's own" | "ours: generation" | "ours: the fixtures" | "ours: the hooks' types";
+
 /** A class of failure and whose defect it is. */
 export interface Failure {
   class: string;
-  owner: "contract" | "ours";
+  owner: Owner;
   example: string;
 }
 
@@ -50,7 +54,10 @@ export function classify(outcome: Outcome): { file: string; failures: Failure[] 
   const { file } = outcome;
   if ("failure" in outcome) {
     const first = outcome.failure.split("\n")[0] ?? "";
-    return { file, failures: [{ class: shape(first), owner: "ours", example: outcome.failure.slice(0, 400) }] };
+    const owner: Owner = /^timed out generating|^crashed|^out of memory/.test(first)
+      ? "ours: generation"
+      : "ours: the fixtures";
+    return { file, failures: [{ class: shape(first), owner, example: outcome.failure.slice(0, 400) }] };
   }
   const { result, typeErrors = [] } = outcome;
   if (result.refused !== undefined) {
@@ -60,7 +67,7 @@ export function classify(outcome: Outcome): { file: string; failures: Failure[] 
       failures: [
         {
           class: `refused by npm run api [${rule}]`,
-          owner: CONTRACT_DEFECTS.has(rule) ? "contract" : "ours",
+          owner: CONTRACT_DEFECTS.has(rule) ? "the contract's own" : "ours: generation",
           example: message.slice(0, 400),
         },
       ],
@@ -73,12 +80,14 @@ export function classify(outcome: Outcome): { file: string; failures: Failure[] 
     const name = threw
       ? `a default fixture threw: ${shape(threw[1] ?? "")}`
       : `a default fixture breaks its schema: ${shape((expected?.[1] ?? failure).replace(/, got .*$/s, ""))}`;
-    if (!failures.has(name)) failures.set(name, { class: name, owner: "ours", example: failure.slice(0, 400) });
+    if (!failures.has(name))
+      failures.set(name, { class: name, owner: "ours: the fixtures", example: failure.slice(0, 400) });
   }
   for (const error of typeErrors) {
     const code = / error (TS\d+):/.exec(error)?.[1] ?? "TS?";
     const name = `the user's code does not type-check: ${code}`;
-    if (!failures.has(name)) failures.set(name, { class: name, owner: "ours", example: error.slice(0, 400) });
+    if (!failures.has(name))
+      failures.set(name, { class: name, owner: "ours: the hooks' types", example: error.slice(0, 400) });
   }
   return { file, failures: [...failures.values()] };
 }
@@ -138,7 +147,7 @@ export function summarise(
     ...(sorted.length > 0 ? ["  failures, by class (contracts; whose defect; an example):"] : []),
     ...sorted.map(
       ([name, { owner, contracts, example }]) =>
-        `  ${String(contracts.length).padStart(5)} × ${name} [${owner === "contract" ? "the contract's own" : "ours"}]\n          e.g. ${example.split("\n")[0]}`,
+        `  ${String(contracts.length).padStart(5)} × ${name} [${owner}]\n          e.g. ${example.split("\n")[0]}`,
     ),
     `  realism: property examples honoured ${figures.honoured} of ${figures.sites} (${share(figures.honoured, figures.sites)});` +
       ` lorem ${figures.loremElsewhere} outside free text, ${figures.loremFree} in free text, of ${figures.strings.toLocaleString("en")} strings;` +

@@ -79,6 +79,8 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
   const contract = JSON.parse(generated.outputs.get("out/contract.json") ?? "") as ContractSchemas;
   result.operations = manifest.operations.length;
 
+  // Said as it starts, so that a contract past its time names the stage it was in.
+  parentPort?.postMessage({ stage: "building every default fixture" });
   const fixturesStarted = performance.now();
   const fixtures = createFixtures(manifest, contract);
   for (const operation of manifest.operations) {
@@ -110,6 +112,7 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
     }
   }
   result.fixtureFailures.push(...fixtures.session.takeViolations().map(formatViolation));
+  parentPort?.postMessage({ stage: "measuring the data's realism" });
   const { missed, loremPlaces, unfit, ...figures } = mockDataFigures(manifest, contract, fixtures);
   void missed;
   result.figures = { ...figures, loremPlaces: loremPlaces.slice(0, 2), unfit: unfit.slice(0, 2) };

@@ -117,12 +117,18 @@ async function runPool(jobs: CorpusJob[], count: number, timeout: number, log: s
       });
       const current = worker;
       const outcome = await new Promise<Outcome>((settle) => {
-        const onMessage = (message: { result?: CorpusResult; error?: string }) =>
+        let stage = "generating";
+        const onMessage = (message: { result?: CorpusResult; error?: string; stage?: string }) => {
+          if (message.stage !== undefined) {
+            stage = message.stage;
+            return;
+          }
           finish(
             message.result
               ? { file: job.file, result: message.result }
               : { file: job.file, failure: `crashed: ${message.error ?? ""}` },
           );
+        };
         const onError = (error: Error) =>
           finish({
             file: job.file,
@@ -138,7 +144,7 @@ async function runPool(jobs: CorpusJob[], count: number, timeout: number, log: s
           settle(outcome);
         };
         const timer = setTimeout(
-          () => finish({ file: job.file, failure: `timed out (over ${timeout} s)` }),
+          () => finish({ file: job.file, failure: `timed out ${stage} (over ${timeout} s)` }),
           timeout * 1000,
         );
         current.on("message", onMessage).on("error", onError).on("exit", onExit);
