@@ -4,8 +4,8 @@
  * one `useMutation` with its body, through the app's own hooks typed by the contract's
  * generated `paths` and `paging`. Arguments are values of the types the contract gives them
  * (`paths[path][method]["parameters"]`, the request body's media type), as a screen passes
- * what it holds; the results are read into the response types the contract declares, so a
- * hook that typed them wrongly fails to compile. No cast anywhere.
+ * what it holds; a result that is one body is read into the response type the contract
+ * declares, so a hook that typed it wrongly fails to compile. No cast anywhere.
  */
 import type { Manifest, ManifestOperation } from "../../src/api/manifest-types.ts";
 
@@ -21,6 +21,28 @@ const json = (mediaType: string) => /^application\/([\w.-]+\+)?json(\s*;.*)?$/i.
 /** A 200 answering JSON, the one a screen reads; its media type. */
 function okJson(operation: ManifestOperation): string | undefined {
   return operation.responses.find((response) => response.status === "200")?.mediaTypes.find(json);
+}
+
+/** The success statuses, as openapi-fetch reads them: a call's data is the union of their bodies, in every media type. */
+const OK = /^(20[0-7]|2XX)$/i;
+
+/**
+ * The one body a call's data is, when the operation answers success only with a 200 in one
+ * media type: then the data must be exactly that type. Else the data is a union, which a
+ * screen narrows, and is read as it comes.
+ */
+function onlyBody(operation: ManifestOperation): string | undefined {
+  const ok = operation.responses.filter((response) => OK.test(response.status));
+  const [only] = ok;
+  return ok.length === 1 && only?.status === "200" && only.mediaTypes.length === 1 ? okJson(operation) : undefined;
+}
+
+/** The declaration of what a read's data is, exactly when it can be said (see `onlyBody`). */
+function readInto(name: string, operation: ManifestOperation, value: string): string {
+  const media = onlyBody(operation);
+  return media === undefined
+    ? `  const ${name} = ${value};`
+    : `  const ${name}: ${operationType(operation)}["responses"][200]["content"][${literal(media)}] | undefined = ${value};`;
 }
 
 function literal(value: string): string {
@@ -47,7 +69,10 @@ export function userCode(
 ): { text: string; calls: UserCalls } | undefined {
   const lines: string[] = [];
   const calls: UserCalls = {};
-  const reads = manifest.operations.filter((operation) => operation.method === "get" && okJson(operation));
+  // Reads whose data is one body first: the check of what the hook returns is then exact.
+  const reads = manifest.operations
+    .filter((operation) => operation.method === "get" && okJson(operation))
+    .sort((a, b) => Number(onlyBody(a) === undefined) - Number(onlyBody(b) === undefined));
   const query = reads[0];
   const paged = reads.find((operation) => operation.pagination !== undefined && operation.pagination !== null);
   const mutation = manifest.operations.find(
@@ -60,7 +85,7 @@ export function userCode(
       `  // One read, as a screen calls it.`,
       `  const queryParams: ${type}["parameters"] = params();`,
       `  const one = api.useQuery("get", ${literal(query.path)}, { params: queryParams });`,
-      `  const oneData: ${type}["responses"][200]["content"][${literal(okJson(query) ?? "")}] | undefined = one.data;`,
+      readInto("oneData", query, "one.data"),
     );
   }
   if (paged !== undefined) {
@@ -70,7 +95,7 @@ export function userCode(
       `  // A list, a page at a time.`,
       `  const listParams: ${type}["parameters"] = params();`,
       `  const pages = api.useInfiniteQuery("get", ${literal(paged.path)}, { params: listParams });`,
-      `  const firstPage: ${type}["responses"][200]["content"][${literal(okJson(paged) ?? "")}] | undefined = pages.data?.pages[0]?.data;`,
+      readInto("firstPage", paged, "pages.data?.pages[0]?.data"),
     );
   }
   if (mutation !== undefined) {
