@@ -222,6 +222,7 @@ export default tseslint.config(
       "tests/e2e/fixture-app/",
       "tests/contracts/clinic/fixture-app/",
       "tests/paging/fixture-app/",
+      "tests/real-contracts/fixture-app/",
     ],
   },
   js.configs.recommended,

@@ -53,64 +53,67 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
   return wrapped as unknown as Client<Paths>;
 }
 
-// The hook types below are openapi-react-query's, with one change: the error is an
-// `ApiError` whose `body` is the error body the contract declares for the call.
+// The hook types below are openapi-react-query's, with two changes: the error is an
+// `ApiError` whose `body` is the error body the contract declares for the call; and the types
+// are inferred from the call's arguments only. The response type is computed from the method,
+// path and init, never a type parameter of its own, and each result is `NoInfer`: else
+// TypeScript infers the call's types from where its result goes as well
+// (`queryClient.prefetchQuery(api.queryOptions(…))`), trying every path of the contract, too
+// deep on a contract of hundreds of operations (TS2589).
 // Looser than openapi-fetch's own `Record<string, Record<HttpMethod, {}>>`, which the
 // generated `paths` (with `put?: never`) only meets because libraries skip lib checks.
 type AnyPaths = Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>>;
-type Init<P extends AnyPaths, Method extends HttpMethod, Path extends PathFor<P, Method>> = MaybeOptionalInit<
-  P[Path],
-  Method
->;
-type Res<P extends AnyPaths, Method extends HttpMethod, Path extends PathFor<P, Method>, I> = Required<
+type Init<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P> = MaybeOptionalInit<P[Path], Method>;
+type Res<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P, I> = Required<
   FetchResponse<NonNullable<P[Path][Method]>, I, MediaType>
 >;
+/** The body a call's success answers with. */
+type Data<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = Res<P, M, Path, I>["data"];
+/** The error a call's failure is: an `ApiError` carrying the error body the contract declares. */
+type Failure<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = ApiError<Res<P, M, Path, I>["error"]>;
 type Rest<I, Options, Extra = never> =
   RequiredKeysOf<I> extends never
     ? [init?: I & Record<string, unknown>, options?: Options, ...extra: Extra[]]
     : [init: I & Record<string, unknown>, options?: Options, ...extra: Extra[]];
-type QueryOpts<
-  P extends AnyPaths,
-  M extends HttpMethod,
-  Path extends PathFor<P, M>,
-  R extends { data: unknown; error: unknown },
-> = UseQueryOptions<R["data"], ApiError<R["error"]>, R["data"], ApiQueryKey<P, M, Path>>;
+type QueryOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = UseQueryOptions<
+  Data<P, M, Path, I>,
+  Failure<P, M, Path, I>,
+  Data<P, M, Path, I>,
+  ApiQueryKey<P, M, Path>
+>;
 /**
  * The paths that have `M`. An empty contract generates `paths` as `Record<string, never>`,
  * for which openapi-fetch's `PathsWithMethod` would accept any string: here it accepts none.
  */
 type PathFor<P extends AnyPaths, M extends HttpMethod> = string extends keyof P ? never : PathsWithMethod<P, M>;
 
-/** The paths of `M` that page, as the generated `paging` says: the only ones an infinite query takes. */
+/**
+ * The paths of `M` that page, as the generated `paging` says (`"get /pets"`): the only ones an
+ * infinite query takes. Read from `paging`'s keys, a few hundred at most, rather than by testing
+ * each of the contract's paths against them, which on GitHub's contract is too deep (TS2589).
+ */
 type PagedPath<P extends AnyPaths, Paged, M extends HttpMethod> = {
-  [Path in PathFor<P, M>]: `${M} ${Path & string}` extends keyof Paged ? Path : never;
-}[PathFor<P, M>];
-type Page<P extends AnyPaths, M extends HttpMethod, Path extends PathFor<P, M>, R extends { data: unknown }> = ApiPage<
-  R["data"],
+  [K in keyof Paged & string]: K extends `${M} ${infer Path}` ? Extract<Path, keyof P> : never;
+}[keyof Paged & string];
+type Page<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = ApiPage<
+  Data<P, M, Path, I>,
   ResponseHeaders<NonNullable<P[Path][M]>>
 >;
-type InfiniteOpts<
-  P extends AnyPaths,
-  M extends HttpMethod,
-  Path extends PathFor<P, M>,
-  R extends { data: unknown; error: unknown },
-> = UseInfiniteQueryOptions<
-  Page<P, M, Path, R>,
-  ApiError<R["error"]>,
-  InfiniteData<Page<P, M, Path, R>, PageQuery>,
+type InfiniteOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = UseInfiniteQueryOptions<
+  Page<P, M, Path, I>,
+  Failure<P, M, Path, I>,
+  InfiniteData<Page<P, M, Path, I>, PageQuery>,
   ApiInfiniteKey<P, M, Path>,
   PageQuery
 >;
 /** What a call may set of an infinite query: everything but what the contract decides (the key, the fetch, the paging). */
-type InfiniteExtra<
-  P extends AnyPaths,
-  M extends HttpMethod,
-  Path extends PathFor<P, M>,
-  R extends { data: unknown; error: unknown },
-> = Omit<InfiniteOpts<P, M, Path, R>, "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam">;
+type InfiniteExtra<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = Omit<
+  InfiniteOpts<P, M, Path, I>,
+  "queryKey" | "queryFn" | "initialPageParam" | "getNextPageParam"
+>;
 
 /** `[method, path, init, "pages"]`: an infinite query's key, apart from the single query of the same call. */
-export type ApiInfiniteKey<P extends AnyPaths, M extends HttpMethod, Path extends PathFor<P, M>> = readonly [
+export type ApiInfiniteKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = readonly [
   M,
   Path,
   Init<P, M, Path> | undefined,
@@ -118,7 +121,7 @@ export type ApiInfiniteKey<P extends AnyPaths, M extends HttpMethod, Path extend
 ];
 
 /** `[method, path, init?]`, the key openapi-react-query gives each query. */
-export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends PathFor<P, M>> = readonly [
+export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = readonly [
   M,
   Path,
   Init<P, M, Path>?,
@@ -129,79 +132,57 @@ export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends P
  * `paging` (which list operations page): only those take an infinite query.
  */
 export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
-  queryOptions<
-    M extends HttpMethod,
-    Path extends PathFor<P, M>,
-    I extends Init<P, M, Path>,
-    R extends Res<P, M, Path, I>,
-  >(
+  queryOptions<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
-    ...rest: Rest<I, Omit<QueryOpts<P, M, Path, R>, "queryKey" | "queryFn">>
-  ): QueryOpts<P, M, Path, R>;
-  useQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>, R extends Res<P, M, Path, I>>(
+    ...rest: Rest<I, Omit<QueryOpts<P, M, Path, I>, "queryKey" | "queryFn">>
+  ): NoInfer<QueryOpts<P, M, Path, I>>;
+  useQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
-    ...rest: Rest<I, Omit<QueryOpts<P, M, Path, R>, "queryKey" | "queryFn">, QueryClient>
-  ): UseQueryResult<R["data"], ApiError<R["error"]>>;
-  useSuspenseQuery<
-    M extends HttpMethod,
-    Path extends PathFor<P, M>,
-    I extends Init<P, M, Path>,
-    R extends Res<P, M, Path, I>,
-  >(
+    ...rest: Rest<I, Omit<QueryOpts<P, M, Path, I>, "queryKey" | "queryFn">, QueryClient>
+  ): NoInfer<UseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path, I>>>;
+  useSuspenseQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<
       I,
-      Omit<UseSuspenseQueryOptions<R["data"], ApiError<R["error"]>, R["data"]>, "queryKey" | "queryFn">,
+      Omit<
+        UseSuspenseQueryOptions<Data<P, M, Path, I>, Failure<P, M, Path, I>, Data<P, M, Path, I>>,
+        "queryKey" | "queryFn"
+      >,
       QueryClient
     >
-  ): UseSuspenseQueryResult<R["data"], ApiError<R["error"]>>;
-  useMutation<
-    M extends HttpMethod,
-    Path extends PathFor<P, M>,
-    I extends Init<P, M, Path>,
-    R extends Res<P, M, Path, I>,
-  >(
+  ): NoInfer<UseSuspenseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path, I>>>;
+  useMutation<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
-    options?: Omit<UseMutationOptions<R["data"], ApiError<R["error"]>, I>, "mutationKey" | "mutationFn"> & {
+    options?: Omit<UseMutationOptions<Data<P, M, Path, I>, Failure<P, M, Path, I>, I>, "mutationKey" | "mutationFn"> & {
       /** What to refresh once it succeeds; by default the reads of the resource it changed (see {@link Invalidates}). */
       invalidates?: Invalidates<PathFor<P, "get"> & string>;
     },
     queryClient?: QueryClient,
-  ): UseMutationResult<R["data"], ApiError<R["error"]>, I>;
+  ): NoInfer<UseMutationResult<Data<P, M, Path, I>, Failure<P, M, Path, I>, I>>;
   /**
    * The options of an infinite query over a list that pages: each page is `{ data, headers, query }`,
    * the next one asked for as the contract's paging says (cursor, offset, page number or `Link`).
    */
-  infiniteQueryOptions<
-    M extends HttpMethod,
-    Path extends PathFor<P, M> & PagedPath<P, Paged, M>,
-    I extends Init<P, M, Path>,
-    R extends Res<P, M, Path, I>,
-  >(
+  infiniteQueryOptions<M extends HttpMethod, Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
-    ...rest: Rest<I, InfiniteExtra<P, M, Path, R>>
-  ): InfiniteOpts<P, M, Path, R> & { queryKey: ApiInfiniteKey<P, M, Path> };
-  useInfiniteQuery<
-    M extends HttpMethod,
-    Path extends PathFor<P, M> & PagedPath<P, Paged, M>,
-    I extends Init<P, M, Path>,
-    R extends Res<P, M, Path, I>,
-  >(
+    ...rest: Rest<I, InfiniteExtra<P, M, Path, I>>
+  ): NoInfer<InfiniteOpts<P, M, Path, I> & { queryKey: ApiInfiniteKey<P, M, Path> }>;
+  useInfiniteQuery<M extends HttpMethod, Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
-    ...rest: Rest<I, InfiniteExtra<P, M, Path, R>, QueryClient>
-  ): UseInfiniteQueryResult<InfiniteData<Page<P, M, Path, R>, PageQuery>, ApiError<R["error"]>>;
+    ...rest: Rest<I, InfiniteExtra<P, M, Path, I>, QueryClient>
+  ): NoInfer<UseInfiniteQueryResult<InfiniteData<Page<P, M, Path, I>, PageQuery>, Failure<P, M, Path, I>>>;
   /** The headers a response declares, typed: `Location` after a create, rate limits, `Link`. */
   readHeaders<M extends HttpMethod, Path extends PathFor<P, M>>(
     method: M,
     path: Path,
     response: Response,
-  ): ResponseHeaders<NonNullable<P[Path][M]>>;
+  ): NoInfer<ResponseHeaders<NonNullable<P[Path][M]>>>;
 }
 
 /** Where the hooks read the contract's operations (paging, headers) and resources (what a mutation refreshes). */

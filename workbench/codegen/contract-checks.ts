@@ -20,6 +20,7 @@ import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationKey, operationsOf } from "./manifest.ts";
 import { locate } from "./locate.ts";
 import { drawPattern } from "../fixtures/data/pattern-strings.ts";
+import { isSchemaPosition, malformedKeyword } from "./schema-keywords.ts";
 
 /** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
 const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
@@ -68,14 +69,16 @@ export function patternLength(pattern: string): { min: number; max: number } | u
 }
 
 /**
- * Empty enums and contradictory patterns, located in the files the contract was read
- * from (`documents`: the entry and every file its `$ref`s reach).
+ * Empty enums, contradictory patterns and malformed schema keywords (./schema-keywords.ts),
+ * located in the files the contract was read from (`documents`: the entry and every file its
+ * `$ref`s reach).
  *
  * @example
  * const problems = checkSchemas(root, documents);
  */
 export function checkSchemas(root: string, documents: readonly Document[]): Problem[] {
   const problems: Problem[] = [];
+  const malformed: Problem[] = [];
   for (const document of documents) {
     const file = relative(root, document.source.absoluteRef);
     const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document.parsed, path: undefined }];
@@ -84,6 +87,22 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       const { node, path } = stack.pop() ?? { node: undefined, path: undefined };
       if (typeof node !== "object" || node === null || seen.has(node)) continue;
       seen.add(node);
+      if (isRecord(node) && isSchemaPosition(path)) {
+        for (const [keyword, value] of Object.entries(node)) {
+          const must = malformedKeyword(keyword, value);
+          if (must === undefined) continue;
+          const pointer = `${pointerOf(path)}/${escapeSegment(keyword)}`;
+          // Located only the first: the rest are counted.
+          malformed.push({
+            severity: "warning",
+            file,
+            ...(malformed.length === 0 ? locate(document.source, pointer) : {}),
+            pointer: `#${pointer}`,
+            rule: "malformed-keyword",
+            message: `\`${keyword}: ${JSON.stringify(value)?.slice(0, 40)}\`, which must be ${must}`,
+          });
+        }
+      }
       if (isRecord(node)) {
         if (Array.isArray(node.enum) && node.enum.length === 0) {
           const pointer = pointerOf(path);
@@ -140,6 +159,17 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         stack.push({ node: (node as Record<string, unknown>)[key], path: { key, parent: path } });
       }
     }
+  }
+  const first = malformed[0];
+  if (first !== undefined) {
+    problems.push({
+      ...first,
+      message:
+        malformed.length === 1
+          ? `a schema keyword has a value no validator can use: dropped from its schema, which keeps its other keywords (here: ${first.message}).`
+          : `${malformed.length} schema keywords have values no validator can use, each dropped from its own schema, which keeps its other keywords (the first is here: ${first.message}).`,
+      fix: "correct the value, or remove the keyword.",
+    });
   }
   return problems;
 }

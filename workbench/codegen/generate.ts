@@ -28,9 +28,10 @@ import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
 import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
-import { locate } from "./locate.ts";
+import { locate, writtenPointer } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./openapi-32.ts";
+import { firstDerivedName } from "./operations.ts";
 import type { PagingFinding } from "./pagination.ts";
 import { pagingTypes } from "./paging-types.ts";
 import { resourcePaths } from "./resource-paths.ts";
@@ -38,6 +39,8 @@ import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
 import { contradictionWarnings } from "./contradictions.ts";
 import { sharedEndpointWarnings } from "./shared-endpoints.ts";
+import { fromSwagger2 } from "./swagger2.ts";
+import { prepareForTypes } from "./types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
 
@@ -108,7 +111,7 @@ function toProblem(root: string, problem: NormalizedProblem, locate: boolean): P
     file: location ? relative(root, location.source.absoluteRef) : "",
     line: lineCol?.line,
     column: lineCol?.col,
-    pointer: location?.pointer,
+    pointer: location?.pointer === undefined ? undefined : writtenPointer(location.source, location.pointer),
     rule: problem.ruleId,
     // Paths relative to the project, as everywhere else (Redocly's resolver names absolute ones).
     message: problem.message.replaceAll(`${root}/`, ""),
@@ -181,8 +184,11 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   );
 }
 
-/** Rejects documents that are not OpenAPI 3.0, 3.1 or 3.2 before any rule runs on them. */
-function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI3 {
+/**
+ * Rejects documents that are not OpenAPI 3.0, 3.1 or 3.2, or Swagger 2.0 (which is converted),
+ * before any rule runs on them; true for Swagger 2.0.
+ */
+function checkVersion(entry: string, parsed: unknown): boolean {
   const fail = (text: string, fix: string): never => {
     throw new ContractError([{ severity: "error", file: entry, line: 1, column: 1, message: text, fix }]);
   };
@@ -194,9 +200,10 @@ function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI
   }
   const document = parsed as Record<string, unknown>;
   if ("swagger" in document) {
+    if (String(document.swagger) === "2.0") return true;
     fail(
-      `Swagger ${String(document.swagger)} is not supported: this project generates from OpenAPI 3.0, 3.1 or 3.2.`,
-      "convert the document to OpenAPI 3 (for example with the swagger2openapi converter) and replace this file with the result.",
+      `Swagger ${String(document.swagger)} is not supported: this project generates from Swagger 2.0 and OpenAPI 3.0, 3.1 or 3.2.`,
+      "convert the document to OpenAPI 3 and replace this file with the result.",
     );
   }
   if (!("openapi" in document)) {
@@ -211,18 +218,22 @@ function checkVersion(entry: string, parsed: unknown): asserts parsed is OpenAPI
       "set `openapi` to a 3.0.x, 3.1.x or 3.2.x version.",
     );
   }
+  return false;
 }
 
 function context(config: Config, schema: OpenAPI3): GlobalContext {
-  // openapi-typescript's own defaults (see its openapiTS()), except `exportType`:
-  // type aliases (unlike interfaces) satisfy the `Record<string, …>` constraints
-  // openapi-fetch and openapi-react-query put on `paths`.
+  // openapi-typescript's own defaults (see its openapiTS()), except two. `exportType`: type
+  // aliases (unlike interfaces) satisfy the `Record<string, …>` constraints openapi-fetch and
+  // openapi-react-query put on `paths`. `defaultNonNullable`: its default makes a property with a
+  // `default` required wherever its schema is a component, request bodies included, so a call
+  // would have to send every defaulted field (OpenAI's chat completion: `stream`, `store`, …);
+  // a `default` says what the server assumes, not that the field is always there.
   return {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
-    defaultNonNullable: true,
-    discriminators: scanDiscriminators(schema, {}),
+    defaultNonNullable: false,
+    discriminators: scanDiscriminators(schema, { silent: true }),
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -375,24 +386,30 @@ export async function generate(
   const entry = findEntry(root, target.contract);
   const config = await lintConfig(root);
   const resolver = new ContractResolver(config.resolve, root, dirname(join(root, entry)));
-  const document = await read(root, entry, resolver);
+  const written = await read(root, entry, resolver);
   // Refs and limits before the version: a bomb must not reach any other walk.
-  const scanned = await scanContract(resolver, document);
+  const scanned = await scanContract(resolver, written);
   if (scanned.problems.length > 0) throw new ContractError(capErrors(scanned.problems, entry));
-  checkVersion(entry, document.parsed);
+  const swagger = checkVersion(entry, written.parsed);
   // 3.2 (and streams in any version) as the 3.1 tools below read them, said in located notes.
   const lowered = lowerContract(root, scanned.documents);
   // The checks read the files as written, before a bundle rewrites them.
   const unsatisfiable = checkSchemas(root, scanned.documents);
+  const converted = swagger ? await fromSwagger2(entry, config, written, resolver) : undefined;
+  const document = converted?.document ?? written;
   // A contract in one file is bundled before the lint (see bundleEarly), so contract.json is made
   // and its examples' check started in a worker thread while this thread lints and generates the
   // types. A contract of several files is bundled after the lint, since the bundle rewrites the
-  // other files too. A failure waits until the lint has spoken.
-  const early = scanned.documents.length === 1 ? await bundleEarly(root, config, document, resolver) : undefined;
+  // other files too. A failure waits until the lint has spoken. A Swagger contract is one
+  // document once converted.
+  const early =
+    converted !== undefined || scanned.documents.length === 1
+      ? await bundleEarly(root, config, document, resolver)
+      : undefined;
   const lintable = early?.lintable ?? document;
 
   const all = await lintDocument({ document: lintable, config: config.styleguide, externalRefResolver: resolver });
-  const version = String(document.parsed.openapi);
+  const version = String((document.parsed as OpenAPI3).openapi);
   const tolerated = new Map<string, NormalizedProblem[]>();
   const linted: NormalizedProblem[] = [];
   for (const problem of all) {
@@ -418,18 +435,6 @@ export async function generate(
     ...toProblem(root, problem, options.locateAllWarnings === true || index < WARNINGS_LOCATED),
     severity: "warning" as const,
   }));
-  for (const { key, message: say, fix } of TOLERANCES) {
-    const problems = tolerated.get(key);
-    const first = problems?.[0];
-    if (problems === undefined || first === undefined) continue;
-    warnings.unshift({
-      ...toProblem(root, first, true),
-      severity: "warning",
-      rule: key,
-      message: say(problems.length, version),
-      fix,
-    });
-  }
 
   if (early && "failure" in early) throw early.failure;
   const bundled =
@@ -437,6 +442,18 @@ export async function generate(
   const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
   if (bundleErrors.length > 0) throw new ContractError(bundleErrors);
   const schema = bundled.bundle.parsed as OpenAPI3;
+  for (const { key, message: say, fix, silent } of TOLERANCES) {
+    const problems = tolerated.get(key);
+    const first = problems?.[0];
+    if (problems === undefined || first === undefined || silent === true) continue;
+    warnings.unshift({
+      ...toProblem(root, first, true),
+      severity: "warning",
+      rule: key,
+      message: say(problems.length, version, key === "derived-operationId" ? firstDerivedName(schema) : undefined),
+      fix,
+    });
+  }
 
   const paging: PagingFinding[] = [];
   const manifest = buildManifest(
@@ -456,6 +473,7 @@ export async function generate(
 
   let types: string;
   try {
+    prepareForTypes(schema);
     // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
     // branch's discriminator enum with the branch's schema name): the manifest and contract.json
     // have read the contract as written already, and nothing reads it after.
@@ -475,6 +493,7 @@ export async function generate(
   const contradictions = contradictionWarnings(manifest, contract, located);
   warnings.unshift(
     ...lowered,
+    ...(converted?.warnings ?? []),
     ...unsatisfiable.filter((problem) => problem.severity === "warning"),
     ...contradictions,
     ...shared,
@@ -489,7 +508,12 @@ export async function generate(
     ]),
     manifest,
     warnings,
-    sources: [...new Set([entry, ...[...bundled.fileDependencies].map((file) => relative(root, file))])],
+    sources: [
+      ...new Set([
+        entry,
+        ...[...bundled.fileDependencies, ...(converted?.files ?? [])].map((file) => relative(root, file)),
+      ]),
+    ],
     paging,
   };
 }

@@ -1,6 +1,7 @@
 import { assert, constantFrom, integer, property, string } from "fast-check";
 import { describe, expect, it } from "vitest";
 import { patternLength } from "./contract-checks.ts";
+import { drawPattern, LONGEST_DRAWN } from "../fixtures/data/pattern-strings.ts";
 import { deepBracket, deeperThan, inspectTree, positionAt } from "./limits.ts";
 import { refFile, refusal } from "./ref-guard.ts";
 import { pointerOf } from "../contract/pointer.ts";
@@ -121,5 +122,18 @@ describe("patternLength", () => {
     expect(patternLength("^(a+)+$")).toBeUndefined();
     expect(patternLength("^a|b$")).toBeUndefined();
     expect(patternLength("[0-9]{4}")).toBeUndefined();
+  });
+});
+
+describe("a pattern's string within its length limits", () => {
+  // A certificate chain: nested repetitions under a `maxLength` of two million characters.
+  const chain =
+    "(-{5}BEGIN CERTIFICATE-{5}\\u000D?\\u000A([A-Za-z0-9/+]{64}\\u000D?\\u000A)*[A-Za-z0-9/+]{1,64}={0,2}\\u000D?\\u000A-{5}END CERTIFICATE-{5}\\u000D?\\u000A)*-{5}BEGIN CERTIFICATE-{5}\\u000D?\\u000A([A-Za-z0-9/+]{64}\\u000D?\\u000A)*[A-Za-z0-9/+]{1,64}={0,2}\\u000D?\\u000A-{5}END CERTIFICATE-{5}(\\u000D?\\u000A)?";
+
+  it("is drawn no longer than the bounded work allows, however long the limits let it be", () => {
+    const drawn = drawPattern(chain, 1, 2_097_152, 1);
+    expect(typeof drawn).toBe("string");
+    expect((drawn as string).length).toBeLessThanOrEqual(LONGEST_DRAWN * 4 + 64);
+    expect(new RegExp(chain).test(drawn as string)).toBe(true); // a `pattern` matches anywhere in the string
   });
 });

@@ -2,6 +2,7 @@
 // words, and the problems it tolerates (kept visible as warnings, or summarised) so that
 // real-world documents generate unchanged.
 import type { NormalizedProblem } from "@redocly/openapi-core";
+import { isSchemaKeywordPointer } from "./schema-keywords.ts";
 
 /** What should be fixed for each linter rule, in this project's words. */
 export const FIXES: Record<string, string> = {
@@ -37,13 +38,19 @@ const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
  * Schema 2020-12, where an unknown keyword is allowed; yet documents converted from 3.0
  * keep 3.0's keywords (OpenAI's has 120 `nullable`s): they are read as their authors
  * meant them (`nullable: true` is "or null", a boolean `exclusiveMinimum` qualifies
- * `minimum`). Webhooks are not called by the app, so they need no `operationId`.
+ * `minimum`). Webhooks are not called by the app, so they need no `operationId`; an operation
+ * without one is named from its method and path (./operation-names.ts), and one whose
+ * `operationId` a URL cannot carry unescaped is known by it as written: OpenAPI asks only that
+ * it be unique.
  */
 export const TOLERANCES: ReadonlyArray<{
   key: string;
   applies: (problem: NormalizedProblem, version: string, pointer: string) => boolean;
-  message: (count: number, version: string) => string;
+  /** `example`: what the generator made of the first one, when it says more than the count. */
+  message: (count: number, version: string, example?: string) => string;
   fix: string;
+  /** Said by a check of the generator's own, which reads the files as written (contract-checks.ts). */
+  silent?: true;
 }> = [
   {
     key: "nullable-in-3.1",
@@ -83,6 +90,55 @@ export const TOLERANCES: ReadonlyArray<{
     message: (count) =>
       `${count} webhook${count === 1 ? " has" : "s have"} no \`operationId\`; webhooks are not generated, so they need none (the first is here).`,
     fix: "add an `operationId` to each webhook if other tools need it.",
+  },
+  {
+    key: "derived-operationId",
+    applies: (problem) => problem.ruleId === "operation-operationId",
+    message: (count, _version, example) =>
+      `${count} operation${count === 1 ? " has" : "s have"} no \`operationId\`; each is named from its method and path${example === undefined ? "" : ` (${example})`}, the name the fixtures, their overrides, the gallery, coverage and the drift check know it by (the first is here).`,
+    fix: "nothing to do; to choose a name yourself, add an `operationId` (docs/contract-input.md says how names are derived).",
+  },
+  {
+    key: "malformed-keyword",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "struct" &&
+      /^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be)/.test(problem.message) &&
+      isSchemaKeywordPointer(pointer),
+    message: (count) => `${count} malformed schema keywords.`,
+    fix: "",
+    silent: true,
+  },
+  {
+    key: "extension-value",
+    applies: (problem, _version, pointer) => problem.ruleId === "struct" && /\/x-[^/]*(\/|$)/.test(pointer),
+    message: (count) =>
+      `${count} specification extension${count === 1 ? " has a value" : "s have values"} of another shape than documentation tools expect (\`x-logo\` as a string, say); extensions are not read by the generator, so ${count === 1 ? "it is" : "they are"} left as written (the first is here).`,
+    fix: "nothing to do for this project; Redoc expects `x-logo: { url: … }`.",
+  },
+  {
+    key: "undeclared-path-parameter",
+    applies: (problem) =>
+      problem.ruleId === "path-parameters-defined" &&
+      /^The operation does not define the path parameter/.test(problem.message),
+    message: (count) =>
+      `${count} operation${count === 1 ? " uses" : "s use"} a path parameter that no \`parameters\` entry declares; each is read as a required string (the first is here).`,
+    fix: "declare it: `- { name: …, in: path, required: true, schema: { type: string } }`.",
+  },
+  {
+    key: "unused-path-parameter",
+    applies: (problem) =>
+      problem.ruleId === "path-parameters-defined" &&
+      /^Path parameter `[^`]*` is not used in the path/.test(problem.message),
+    message: (count) =>
+      `${count} path parameter${count === 1 ? " is" : "s are"} declared that the path's template does not use; the URL is built from the template, so ${count === 1 ? "it is" : "they are"} left out of the types, the manifest and the fixtures (the first is here).`,
+    fix: "remove the parameter, or use it in the path as `{name}`.",
+  },
+  {
+    key: "operationId-not-url-safe",
+    applies: (problem) => problem.ruleId === "operation-operationId-url-safe",
+    message: (count) =>
+      `${count} \`operationId\`${count === 1 ? " holds" : "s hold"} characters a URL cannot carry unescaped (a space, say); kept as written (the first is here).`,
+    fix: "nothing to do; tools that put an `operationId` in a URL want letters, digits, `-`, `_` and `.` only.",
   },
 ];
 

@@ -28,6 +28,34 @@ export function markJson(source: Source): void {
   jsonSources.set(source, undefined);
 }
 
+/**
+ * Sources that stand in for another (a Swagger 2.0 file converted in memory): a position asked
+ * of one is the original's, at the pointer `translate` gives.
+ */
+const translated = new WeakMap<Source, { original: Source; translate: (pointer: string) => string }>();
+
+/**
+ * Marks `source` as standing in for `original`: `locate` answers for it with the original's
+ * position of the pointer `translate` gives.
+ *
+ * @example
+ * markTranslated(converted, swaggerFile, (pointer) => pointer.replace("/components/schemas", "/definitions"));
+ */
+export function markTranslated(source: Source, original: Source, translate: (pointer: string) => string): void {
+  translated.set(source, { original, translate });
+}
+
+/**
+ * The pointer as the file holds it: for a source that stands in for another, the original's.
+ *
+ * @example
+ * writtenPointer(converted, "#/components/schemas/Pet"); // "#/definitions/Pet"
+ */
+export function writtenPointer(source: Source, pointer: string): string {
+  const standIn = translated.get(source);
+  return standIn === undefined ? pointer : `#${standIn.translate(pointer.replace(/^#/, ""))}`;
+}
+
 /** Offsets at which each line of a source begins, computed once per source. */
 const lineStarts = new WeakMap<Source, number[]>();
 
@@ -69,6 +97,8 @@ export function positionAt(source: Source, offset: number): { line: number; colu
  * locate(document.source, "/paths/~1pets/get/responses"); // { line: 12, column: 7 }
  */
 export function locate(source: Source, pointer: string, onKey = false): { line?: number; column?: number } {
+  const standIn = translated.get(source);
+  if (standIn !== undefined) return locate(standIn.original, standIn.translate(pointer), onKey);
   try {
     if (jsonSources.has(source)) {
       let offsetOf = jsonSources.get(source);

@@ -8,6 +8,7 @@ import { componentSchemaName, componentSchemaRef } from "../contract/pointer.ts"
 import { isRecord } from "../contract/records.ts";
 import { extensionValue, fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
 import { deref } from "./manifest.ts";
+import { malformedKeyword } from "./schema-keywords.ts";
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = [
@@ -117,6 +118,8 @@ export class Converter {
     const output: SchemaObject = Object.create(null) as SchemaObject;
     for (const [keyword, value] of Object.entries(input)) {
       if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
+      // A value no validator can use (`pattern: 10`) is left out; `npm run api` says where.
+      if (malformedKeyword(keyword, value) !== undefined) continue;
       if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
       else if (keyword === "allOf" && Array.isArray(value))
         // A child extends its base's plain copy: the base itself now stands for "one of the children".

@@ -1,0 +1,171 @@
+/**
+ * What `npm run bench:corpus` says: each contract's outcome read into classes of failure
+ * (one line per class, with how many contracts and an example), whose defect each class is
+ * (the contract's own, when it breaks the OpenAPI specification in a way no generator can read
+ * past; else the part of ours it shows in: generation, the fixtures, the hooks' types), and the
+ * data's realism over every contract that generated.
+ */
+import type { CorpusResult } from "./corpus-worker.ts";
+
+/** One contract: what its thread answered (or why it did not), and the type-check's errors. */
+export type Outcome = { file: string; failure: string } | { file: string; result: CorpusResult; typeErrors?: string[] };
+
+/** Whose defect a class of failure is: the contract's own, or the part of ours it shows in. */
+export type Owner = "the contract's own" | "ours: generation" | "ours: the fixtures" | "ours: the hooks' types";
+
+/** A class of failure and whose defect it is. */
+export interface Failure {
+  class: string;
+  owner: Owner;
+  example: string;
+}
+
+/**
+ * Refusals that name a defect of the contract itself: what the OpenAPI specification forbids
+ * (two operations with one `operationId`, a `$ref` to nothing, a structure no version defines),
+ * what cannot be read, and what is unsafe.
+ */
+const CONTRACT_DEFECTS = new Set([
+  "struct",
+  "no-unresolved-refs",
+  "operation-operationId-unique",
+  "syntax",
+  "limits",
+  "ref-outside",
+]);
+
+/** A failure's message without its values (names, numbers, quoted text): what stays is its class. */
+function shape(text: string): string {
+  return text
+    .replace(/"(?:[^"\\]|\\.)*"/g, "…")
+    .replace(/`[^`]*`/g, "…")
+    .replace(/\[[^\]]*\]/g, "[…]")
+    .replace(/\b\d+(\.\d+)?\b/g, "N")
+    .slice(0, 120);
+}
+
+/**
+ * The classes of failure of one contract (none: it passed).
+ *
+ * @example
+ * classify({ file: "a.json", failure: "timed out (over 300 s)" }).failures[0]?.class; // "timed out (over 300 s)"
+ */
+export function classify(outcome: Outcome): { file: string; failures: Failure[] } {
+  const { file } = outcome;
+  if ("failure" in outcome) {
+    const first = outcome.failure.split("\n")[0] ?? "";
+    const owner: Owner = /^timed out generating|^crashed|^out of memory/.test(first)
+      ? "ours: generation"
+      : "ours: the fixtures";
+    return { file, failures: [{ class: shape(first), owner, example: outcome.failure.slice(0, 400) }] };
+  }
+  const { result, typeErrors = [] } = outcome;
+  if (result.refused !== undefined) {
+    const { rule, message } = result.refused;
+    return {
+      file,
+      failures: [
+        {
+          class: `refused by npm run api [${rule}]`,
+          owner: CONTRACT_DEFECTS.has(rule) ? "the contract's own" : "ours: generation",
+          example: message.slice(0, 400),
+        },
+      ],
+    };
+  }
+  const failures = new Map<string, Failure>();
+  for (const failure of result.fixtureFailures) {
+    const threw = / threw: (.*)$/s.exec(failure);
+    const expected = /: (expected .*)$/s.exec(failure);
+    const name = threw
+      ? `a default fixture threw: ${shape(threw[1] ?? "")}`
+      : `a default fixture breaks its schema: ${shape((expected?.[1] ?? failure).replace(/, got .*$/s, ""))}`;
+    if (!failures.has(name))
+      failures.set(name, { class: name, owner: "ours: the fixtures", example: failure.slice(0, 400) });
+  }
+  for (const error of typeErrors) {
+    const code = / error (TS\d+):/.exec(error)?.[1] ?? "TS?";
+    const name = `the user's code does not type-check: ${code}`;
+    if (!failures.has(name))
+      failures.set(name, { class: name, owner: "ours: the hooks' types", example: error.slice(0, 400) });
+  }
+  return { file, failures: [...failures.values()] };
+}
+
+const share = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)} %`);
+
+/**
+ * The report's text (one line per class of failure, most frequent first) and its JSON.
+ *
+ * @example
+ * console.log(summarise(outcomes.map(classify), { directory: 2639, seed: 1, seconds }).text);
+ */
+export function summarise(
+  classified: Array<{ file: string; failures: Failure[] }>,
+  run: { directory: number; seed: number; sample?: number | undefined; seconds: Record<string, number> },
+  results: CorpusResult[] = [],
+) {
+  const passed = classified.filter((contract) => contract.failures.length === 0).length;
+  const classes = new Map<string, { owner: Failure["owner"]; contracts: string[]; example: string }>();
+  for (const { file, failures } of classified) {
+    for (const failure of failures) {
+      const entry = classes.get(failure.class) ?? {
+        owner: failure.owner,
+        contracts: [],
+        example: `${file}: ${failure.example}`,
+      };
+      entry.contracts.push(file);
+      classes.set(failure.class, entry);
+    }
+  }
+  const sorted = [...classes].sort((a, b) => b[1].contracts.length - a[1].contracts.length);
+  const sum = (pick: (result: CorpusResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const figures = {
+    operations: sum((result) => result.operations),
+    pairs: sum((result) => result.pairs),
+    unsatisfiable: sum((result) => result.unsatisfiable),
+    answers: sum((result) => result.figures?.answers ?? 0),
+    sites: sum((result) => result.figures?.sites ?? 0),
+    honoured: sum((result) => result.figures?.honoured ?? 0),
+    strings: sum((result) => result.figures?.strings ?? 0),
+    loremFree: sum((result) => result.figures?.loremFree ?? 0),
+    loremElsewhere: sum((result) => result.figures?.loremElsewhere ?? 0),
+    shaped: sum((result) => result.figures?.shaped ?? 0),
+    fitting: sum((result) => result.figures?.fitting ?? 0),
+  };
+  const warnings: Record<string, number> = {};
+  for (const result of results)
+    for (const [rule, count] of Object.entries(result.warnings))
+      if (count > 0) warnings[rule] = (warnings[rule] ?? 0) + 1;
+  const seconds = Object.entries(run.seconds)
+    .map(([name, value]) => `${name} ${value.toFixed(0)} s`)
+    .join(", ");
+  const text = [
+    `bench:corpus: ${passed} of ${classified.length} contracts pass (${share(passed, classified.length)})` +
+      `${run.sample === undefined ? ", the whole directory" : `, a sample of ${run.sample} (seed ${run.seed}) of ${run.directory}`}; ${seconds}`,
+    `  ${figures.operations.toLocaleString("en")} operations, ${figures.pairs.toLocaleString("en")} operation × status pairs, ${figures.unsatisfiable} proven unsatisfiable`,
+    ...(sorted.length > 0 ? ["  failures, by class (contracts; whose defect; an example):"] : []),
+    ...sorted.map(
+      ([name, { owner, contracts, example }]) =>
+        `  ${String(contracts.length).padStart(5)} × ${name} [${owner}]\n          e.g. ${example.split("\n")[0]}`,
+    ),
+    `  realism: property examples honoured ${figures.honoured} of ${figures.sites} (${share(figures.honoured, figures.sites)});` +
+      ` lorem ${figures.loremElsewhere} outside free text, ${figures.loremFree} in free text, of ${figures.strings.toLocaleString("en")} strings;` +
+      ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)})`,
+    `  contracts with located warnings, by rule: ${Object.entries(warnings)
+      .sort((a, b) => b[1] - a[1])
+      .map(([rule, count]) => `${rule} ${count}`)
+      .join(", ")}`,
+  ].join("\n");
+  return {
+    text,
+    json: {
+      run,
+      passed,
+      contracts: classified.length,
+      classes: Object.fromEntries(sorted.map(([name, entry]) => [name, { ...entry, count: entry.contracts.length }])),
+      figures,
+      warnings,
+    },
+  };
+}

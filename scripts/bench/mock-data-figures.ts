@@ -1,0 +1,280 @@
+/**
+ * Whether a contract's default answers look like the contract's own data, measured from the
+ * contract and the answers only (independently of the fixtures' own walk), for
+ * `npm run bench:mock-data` (one document) and `npm run bench:corpus` (a directory of them).
+ * Over every GET operation answering JSON with a 200, the first item of each default answer
+ * (what `fixtures.fixture(id, 200)` serves):
+ * - property examples honoured: properties whose schema gives a valid `example`/`examples`
+ *   and whose value is the first of them (a property named like a path parameter, or the
+ *   `id` a `…Id` parameter names, is left out: the request chooses it); answers that are the
+ *   response's own media-type example are counted apart, their properties are the contract's
+ *   by definition, and so are values that are their schema's own example (which comes before
+ *   its properties'); a property absent from the answer (another `oneOf` branch's) is counted apart;
+ * - strings that fell back to lorem ipsum (every word faker's Latin, at least one longer than
+ *   three letters not English: `id` or `et` alone is not lorem), in free-text fields
+ *   (`description`, `body`, `bio`, …) and elsewhere;
+ * - values that fit their field: a field whose name says what it holds (`email`, `url`,
+ *   `created_at`, `phone`, `country_code`, `currency`, `price`, …) holds a value of that shape.
+ */
+import { faker } from "@faker-js/faker/locale/en";
+import { isDeepStrictEqual } from "node:util";
+import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
+import { escapeSegment, valueAt } from "../../workbench/contract/pointer.ts";
+import { isJsonMediaType, preferredMediaType } from "../../workbench/contract/media-and-status.ts";
+
+/** Nesting read per answer: deep enough for every property example Petstore, GitHub or OpenAI give. */
+const MAX_DEPTH = 10;
+/** How many places of each kind a report lists. */
+const LISTED = 8;
+
+const LOREM = new Set(faker.definitions.lorem.word.map((word) => word.toLowerCase()));
+const ENGLISH = new Set(
+  Object.values(faker.definitions.word as Record<string, string[]>).flatMap((words) =>
+    words.map((w) => w.toLowerCase()),
+  ),
+);
+/** Free-text names, read as the fixtures' field rules read them (snake_case words). */
+const FREE_TEXT =
+  /(^|_)(description|body|text|content|contents|message|comment|bio|notes?|details?|summary|about|readme)(_|$)/;
+
+/**
+ * What a field's name says it holds, and the shape such a value has: written here, apart from
+ * the fixtures' field rules, so that the figure measures them rather than repeats them.
+ */
+const FIELD_SHAPES: ReadonlyArray<{ name: RegExp; fits: (value: unknown) => boolean }> = [
+  { name: /(^|_)e_?mail(_address)?$/, fits: (v) => typeof v === "string" && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) },
+  {
+    name: /(^|_)(url|uri|href|website|homepage)$/,
+    fits: (v) => typeof v === "string" && /^([a-z][a-z0-9+.-]*:\/\/\S+|\/\S*)$/i.test(v),
+  },
+  {
+    name: /(^|_)(created|updated|deleted|modified|published|started|ended|expires|closed)(_(at|on|date|time))?$/,
+    fits: (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) || (typeof v === "number" && v >= 0),
+  },
+  {
+    name: /(^|_)(phone|phone_number|mobile|telephone)$/,
+    fits: (v) => typeof v === "string" && /^\+?[\d\s().-]{6,}$/.test(v),
+  },
+  {
+    name: /(^|_)(uuid|guid)$/,
+    fits: (v) => typeof v === "string" && /^[0-9a-f]{8}(-?[0-9a-f]{4}){3}-?[0-9a-f]{12}$/i.test(v),
+  },
+  {
+    name: /(^|_)country(_code)?$/,
+    fits: (v) => typeof v === "string" && /^([A-Z]{2,3}|[A-Z][a-z]+( [A-Za-z]+)*)$/.test(v),
+  },
+  { name: /(^|_)currency(_code)?$/, fits: (v) => typeof v === "string" && /^[A-Z]{3}$/i.test(v) },
+  {
+    name: /(^|_)(language|locale|lang)$/,
+    fits: (v) => typeof v === "string" && /^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/i.test(v),
+  },
+  {
+    name: /(^|_)(price|amount|cost|quantity|count|total|age|size)$/,
+    fits: (v) => (typeof v === "number" && v >= 0) || (typeof v === "string" && /^\d+(\.\d+)?$/.test(v)),
+  },
+];
+
+const snake = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .toLowerCase();
+
+/**
+ * Whether a text is lorem ipsum: every word faker's Latin, at least one longer than three
+ * letters and not English.
+ *
+ * @example
+ * isLorem("Ater templum trans tamdiu adamo vir fugit."); // true
+ */
+export function isLorem(text: string): boolean {
+  const words = text.toLowerCase().match(/[a-z]+/g) ?? [];
+  return (
+    words.length > 0 &&
+    words.every((word) => LOREM.has(word)) &&
+    words.some((word) => word.length > 3 && !ENGLISH.has(word))
+  );
+}
+
+const record = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+export interface MockDataFigures {
+  /** Default answers read (GET, JSON 200). */
+  answers: number;
+  /** Of them, the response's own media-type example. */
+  mediaExamples: number;
+  /** Objects or lists that are their schema's own example. */
+  wholeExamples: number;
+  /** Properties with an example that the answer leaves out (another branch's). */
+  absent: number;
+  /** Properties with a valid example, and how many hold the first of them. */
+  sites: number;
+  honoured: number;
+  strings: number;
+  /** Strings that fell back to lorem, in free-text fields and elsewhere. */
+  loremFree: number;
+  loremElsewhere: number;
+  /** Values whose field's name says their shape, and how many have it. */
+  shaped: number;
+  fitting: number;
+  /** The first places of each kind, for a report. */
+  missed: string[];
+  loremPlaces: string[];
+  unfit: string[];
+}
+
+/**
+ * The figures of one contract's default answers (see the module's comment).
+ *
+ * @example
+ * const figures = mockDataFigures(manifest, contract, createFixtures(manifest, contract));
+ * figures.honoured / figures.sites; // the share of property examples honoured
+ */
+export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, fixtures: Fixtures): MockDataFigures {
+  const { validator } = fixtures;
+  const totals: MockDataFigures = {
+    answers: 0,
+    mediaExamples: 0,
+    wholeExamples: 0,
+    absent: 0,
+    sites: 0,
+    honoured: 0,
+    strings: 0,
+    loremFree: 0,
+    loremElsewhere: 0,
+    shaped: 0,
+    fitting: 0,
+    missed: [],
+    loremPlaces: [],
+    unfit: [],
+  };
+
+  const valid = new Map<string, boolean>();
+  function validAt(pointer: string, value: unknown): boolean {
+    const key = `${pointer}\n${JSON.stringify(value)}`;
+    let result = valid.get(key);
+    if (result === undefined) {
+      try {
+        result = validator.check(pointer, value).length === 0;
+      } catch {
+        result = false;
+      }
+      valid.set(key, result);
+    }
+    return result;
+  }
+
+  /** The pointers whose schemas apply to a value at `pointer`: itself, what it refers to, its `allOf`, the branches it matches. */
+  function views(pointer: string, value: unknown, seen = new Set<string>()): string[] {
+    if (seen.has(pointer)) return [];
+    seen.add(pointer);
+    const schema = valueAt(contract, pointer);
+    if (!record(schema)) return [];
+    const found = [pointer];
+    if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) found.push(...views(schema.$ref, value, seen));
+    if (Array.isArray(schema.allOf))
+      schema.allOf.forEach((_, i) => found.push(...views(`${pointer}/allOf/${i}`, value, seen)));
+    for (const keyword of ["anyOf", "oneOf"]) {
+      const branches = schema[keyword];
+      if (!Array.isArray(branches)) continue;
+      const index = branches.findIndex((_, i) => validAt(`${pointer}/${keyword}/${i}`, value));
+      if (index >= 0) found.push(...views(`${pointer}/${keyword}/${index}`, value, seen));
+    }
+    return found;
+  }
+
+  function firstExample(pointer: string): unknown {
+    const schema = valueAt(contract, pointer);
+    const examples: unknown[] = record(schema) && Array.isArray(schema.examples) ? schema.examples : [];
+    return examples.find((candidate) => validAt(pointer, candidate));
+  }
+
+  function countValues(value: unknown, name: string, place: string): void {
+    const field = snake(name);
+    const shape = FIELD_SHAPES.find((candidate) => candidate.name.test(field));
+    if (shape && (typeof value === "string" || typeof value === "number")) {
+      totals.shaped++;
+      if (shape.fits(value)) totals.fitting++;
+      else if (totals.unfit.length < LISTED) totals.unfit.push(`${place}: ${JSON.stringify(value).slice(0, 60)}`);
+    }
+    if (typeof value === "string") {
+      totals.strings++;
+      if (isLorem(value)) {
+        if (FREE_TEXT.test(field)) totals.loremFree++;
+        else {
+          totals.loremElsewhere++;
+          if (totals.loremPlaces.length < LISTED)
+            totals.loremPlaces.push(`${place}: ${JSON.stringify(value).slice(0, 60)}`);
+        }
+      }
+    } else if (Array.isArray(value)) value.forEach((item, index) => countValues(item, name, `${place}/${index}`));
+    else if (record(value)) Object.entries(value).forEach(([key, item]) => countValues(item, key, `${place}/${key}`));
+  }
+
+  function walk(value: unknown, pointer: string, depth: number, leftOut: Set<string>, place: string): void {
+    if (depth > MAX_DEPTH) return;
+    const described = views(pointer, value);
+    // A value that is its schema's own example (the order puts it before its properties') is the contract's whole.
+    if (
+      typeof value === "object" &&
+      value !== null &&
+      described.some((view) => isDeepStrictEqual(firstExample(view), value))
+    ) {
+      totals.wholeExamples++;
+      return;
+    }
+    for (const view of described) {
+      const schema = valueAt(contract, view) as Record<string, unknown>;
+      if (Array.isArray(value) && schema.items !== undefined && value.length > 0)
+        walk(value[0], `${view}/items`, depth + 1, leftOut, `${place}/0`);
+      if (!record(value) || !record(schema.properties)) continue;
+      for (const name of Object.keys(schema.properties)) {
+        const at = `${view}/properties/${escapeSegment(name)}`;
+        const property = valueAt(contract, at);
+        const examples: unknown[] = record(property) && Array.isArray(property.examples) ? property.examples : [];
+        const example = examples.find((candidate) => validAt(at, candidate));
+        if (example !== undefined && !leftOut.has(name) && !Object.hasOwn(value, name)) totals.absent++;
+        else if (example !== undefined && !leftOut.has(name)) {
+          totals.sites++;
+          if (isDeepStrictEqual(value[name], example)) totals.honoured++;
+          else if (totals.missed.length < LISTED)
+            totals.missed.push(
+              `${place}/${name}: ${JSON.stringify(value[name])?.slice(0, 60)} ≠ ${JSON.stringify(example).slice(0, 60)}`,
+            );
+        }
+        if (Object.hasOwn(value, name)) walk(value[name], at, depth + 1, leftOut, `${place}/${name}`);
+      }
+    }
+  }
+
+  for (const operation of manifest.operations) {
+    if (operation.method.toLowerCase() !== "get") continue;
+    const content = contract.operations[operation.operationId]?.responses["200"]?.content ?? {};
+    const mediaType = preferredMediaType(Object.keys(content));
+    const media = mediaType === undefined ? undefined : content[mediaType];
+    if (mediaType === undefined || media?.schema === undefined || !isJsonMediaType(mediaType)) continue;
+    const pointer = `#/operations/${escapeSegment(operation.operationId)}/responses/200/content/${escapeSegment(mediaType)}/schema`;
+    let value: unknown;
+    try {
+      value = fixtures.fixture(operation.operationId as never, 200 as never);
+    } catch {
+      continue;
+    }
+    totals.answers++;
+    countValues(value, "", operation.operationId);
+    if (media.examples.some((example) => isDeepStrictEqual(example, value))) {
+      totals.mediaExamples++;
+      continue;
+    }
+    // The request chooses these: `petId` (and the item's `id` it names).
+    const pathNames = (contract.operations[operation.operationId]?.parameters ?? [])
+      .filter((parameter) => parameter.in === "path")
+      .map((parameter) => parameter.name);
+    const leftOut = new Set([...pathNames, ...(pathNames.some((name) => /id$/i.test(name)) ? ["id"] : [])]);
+    walk(value, pointer, 0, leftOut, operation.operationId);
+  }
+  return totals;
+}
