@@ -23,6 +23,7 @@ import { manifest as productManifest } from "./manifest.ts";
 import type { Manifest, Method } from "./manifest-types.ts";
 import { type ApiPage, nextPageQuery, type PageQuery } from "./paging.ts";
 import type { paging, paths } from "./schema.d.ts";
+import type { StreamMediaType } from "./stream.ts";
 
 type Call = (url: string, init?: object) => Promise<{ error?: unknown; response: Response }>;
 
@@ -64,8 +65,19 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
 // generated `paths` (with `put?: never`) only meets because libraries skip lib checks.
 type AnyPaths = Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>>;
 type Init<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P> = MaybeOptionalInit<P[Path], Method>;
+/** The media types an operation's answers declare. */
+type ContentKeys<Op> = Op extends { responses: infer R }
+  ? { [S in keyof R]: R[S] extends { content: infer C } ? keyof C : never }[keyof R]
+  : never;
+/**
+ * The media types a call's answer arrives in as one body. A stream declared beside JSON (OpenAI's
+ * `stream: true`) is read with `streams` (./stream.ts), never by these hooks, which parse one body.
+ */
+type BodyMedia<Op> = [Exclude<ContentKeys<Op>, StreamMediaType>] extends [never]
+  ? MediaType
+  : Extract<Exclude<ContentKeys<Op>, StreamMediaType>, MediaType>;
 type Res<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P, I> = Required<
-  FetchResponse<NonNullable<P[Path][Method]>, I, MediaType>
+  FetchResponse<NonNullable<P[Path][Method]>, I, BodyMedia<NonNullable<P[Path][Method]>>>
 >;
 /** The body a call's success answers with. */
 type Data<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = Res<P, M, Path, I>["data"];

@@ -7,6 +7,7 @@ import type * as Clinic from "../../tests/contracts/clinic/generated/schema.d.ts
 import type * as Streams from "../../tests/contracts/streams/generated/schema.d.ts";
 import { createApiClient } from "./client.ts";
 import type { ApiError } from "./errors.ts";
+import { createApiHooks } from "./query.ts";
 import { createApiStreams, type StreamEventOf, streams } from "./stream.ts";
 import type { StreamEventError, StreamItem } from "./stream-formats.ts";
 
@@ -83,5 +84,47 @@ describe("the stream client", () => {
       client.useStream("get", "/logs", undefined, { reducer: (count: number) => count + 1 });
     }
     expectTypeOf(useTyped).toBeFunction();
+  });
+});
+
+// An answer that is JSON, or a stream when the request asks for one (OpenAI's `stream: true`),
+// as the generator writes it: the hooks parse one body, so their data is the JSON one only.
+interface Completion {
+  object: "chat.completion";
+  text: string;
+}
+interface ChunkEvent {
+  data: { object: "chat.completion.chunk"; delta: string };
+}
+type JsonOrStreamPaths = {
+  "/completions": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get?: never;
+    put?: never;
+    post: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody: { content: { "application/json": { prompt: string; stream?: boolean } } };
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: { "application/json": Completion; "text/event-stream": ChunkEvent[] };
+        };
+        400: { headers: { [name: string]: unknown }; content: { "application/problem+json": Problem } };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+};
+
+describe("an answer that is JSON or a stream", () => {
+  it("is one JSON body to the hooks, and a stream of typed events to `streams`", () => {
+    const hooks = createApiHooks(createApiClient<JsonOrStreamPaths>());
+    const completion = hooks.useMutation("post", "/completions");
+    expectTypeOf(completion.data).toEqualTypeOf<Completion | undefined>();
+    expectTypeOf<StreamEventOf<JsonOrStreamPaths["/completions"]["post"]>>().toEqualTypeOf<ChunkEvent>();
   });
 });
