@@ -3,7 +3,7 @@
  *                      operation manifests, the mock Service Worker), all or nothing.
  * `npm run api:check`  fails when a committed generated file differs from what would
  *                      be generated now (CI runs it).
- * Add `--verbose` for every warning and for stack traces.
+ * Add `--verbose` for every warning (the test contracts' notes too) and for stack traces.
  */
 import module from "node:module";
 import { resolve } from "node:path";
@@ -46,7 +46,8 @@ async function main(): Promise<number> {
       console.warn(`${name}: the contracts have ${result.warnings.length} lint warnings; \`npm run api\` lists them.`);
     }
   } else {
-    for (const line of formatWarnings(result.warnings, verbose)) console.warn(`${name}: ${line}`);
+    const shown = verbose ? [...result.warnings, ...result.testNotes] : result.warnings;
+    for (const line of formatWarnings(shown, verbose)) console.warn(`${name}: ${line}`);
   }
   if (check) {
     const stale = await staleOutputs(root, result.outputs);

@@ -27,6 +27,13 @@ describe("npm run api on real-world shapes", () => {
     };
   }
 
+  it("lists the test contracts' notes only when asked (--verbose): they show constructs on purpose", () => {
+    useContract("multi-file");
+    const verbose = runApi(dir, "--verbose");
+    expect(verbose.status).toBe(0);
+    expect(verbose.stderr).toContain("tests/contracts/streams/openapi.yaml");
+  });
+
   it("generates from a contract split across files (3.1, YAML, relative $refs)", () => {
     const { manifest, types } = useContract("multi-file");
     expect(manifest.operations.map((op) => `${op.operationId} ${op.method.toUpperCase()} ${op.path}`)).toEqual([

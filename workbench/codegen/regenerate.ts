@@ -15,7 +15,10 @@ export const WORKER_FILE = ".storybook/public/mockServiceWorker.js";
 export interface RegenerateResult {
   /** Output path (relative to the root) → contents: everything `npm run api` owns. */
   outputs: Map<string, string>;
+  /** The located notes of the product's and the services' contracts. */
   warnings: Problem[];
+  /** Those of the test contracts, which show constructs on purpose: listed with `--verbose` only. */
+  testNotes: Problem[];
   /** Per target: the manifest before (as committed, if any) and after. */
   manifests: Array<{ target: Target; before: Manifest | null; after: Manifest }>;
   /** Every contract file read, relative to the root (what watch mode watches). */
@@ -57,19 +60,20 @@ export async function regenerate(
   const targets = contracts.map(targetOf);
   const outputs = new Map<string, string>();
   const warnings: Problem[] = [];
+  const testNotes: Problem[] = [];
   const manifests: RegenerateResult["manifests"] = [];
   const sources: string[] = [];
-  for (const target of targets) {
+  for (const [index, target] of targets.entries()) {
     const generated = await generate(root, target, { locateAllWarnings: options.verbose === true });
     for (const [file, text] of generated.outputs) outputs.set(file, text);
-    warnings.push(...generated.warnings);
+    (contracts[index]?.role === "test" ? testNotes : warnings).push(...generated.warnings);
     sources.push(...generated.sources);
     manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
   }
   for (const [file, text] of registryModules(registry, contracts)) outputs.set(file, text);
   const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
   outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
-  return { outputs, warnings, manifests, sources };
+  return { outputs, warnings, testNotes, manifests, sources };
 }
 
 /** Writes the outputs all-or-nothing; returns the files whose contents changed. */
