@@ -1,36 +1,22 @@
-// `npm run dev` on a contract with resources (the resources test contract, copied into
-// openapi/ of a scratch copy): what the prototype creates survives a reload for the tab's
-// session, and the visible "Reset mock data" button brings the default data back.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// `npm run dev` on a contract with resources (the resources test contract, in the shared
+// `pet-registry` setup, tests/harness/setups.ts, which replaces the whole openapi/ folder): what
+// the prototype creates survives a reload for the tab's session, and the visible
+// "Reset mock data" button brings the default data back.
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeContract } from "../harness/api-scratch.ts";
-import { launchChromium } from "../harness/browser.ts";
-import { startDevServer } from "../harness/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
+import { shared, sharedChromium } from "../harness/shared.ts";
 
 describe("npm run dev with a contract that has resources", () => {
   let browser: Browser | undefined;
-  let dir: string;
+  let url: string;
   beforeAll(async () => {
-    dir = makeScratchCopy("resources-dev");
-    // Replaces the whole folder: a contract of the user's as openapi.json would otherwise sit
-    // beside this openapi.yaml, and `npm run api` refuses two entry files.
-    writeContract(dir, {
-      "openapi.yaml": readFileSync(join(REPO, "tests/contracts/pet-registry/openapi.yaml"), "utf8"),
-    });
-    const api = run(dir, "npm", ["run", "--silent", "api"]);
-    expect(api.status, api.stderr).toBe(0);
-    browser = await launchChromium();
+    [{ url }, browser] = await Promise.all([shared("dev", "pet-registry"), sharedChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
-    removeScratchCopy(dir);
   });
 
   it("keeps created records across a reload, and the reset button forgets them", async () => {
-    const { url, child } = await startDevServer(dir);
     const page = await browser!.newPage();
     const ids = () =>
       page.evaluate(async () => {
@@ -65,7 +51,6 @@ describe("npm run dev with a contract that has resources", () => {
       expect(await ids()).toEqual(before);
     } finally {
       await page.close();
-      child.kill();
     }
   });
 });
