@@ -22,6 +22,7 @@ import {
   expectSidebarOrder,
   formatFailures,
   indexEntries,
+  isContractPage,
   openEntriesInPages,
   representativeEntries,
   type IndexEntry,
@@ -238,10 +239,13 @@ describe("the contract gallery and contract coverage, on a contract of several t
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);
 
-    it("opens a gallery story, each Contract page and the feature's story from the manager's sidebar", async () => {
-      const opened = representativeEntries(entriesToOpen(entries, "gallery test"));
-      expect(opened.some((entry) => entry.title.startsWith("Gallery/"))).toBe(true);
-      expect(opened.some((entry) => entry.importPath.includes("/pets/"))).toBe(true);
+    // The Contract pages through the manager: storybook-sidebar.e2e.test.ts (the manager shows a
+    // page the same way whatever the contract; the preview walk above opens this contract's).
+    it("opens a gallery story and the feature's story from the manager's sidebar", async () => {
+      const opened = representativeEntries(entriesToOpen(entries, "gallery test")).filter(
+        (entry) => !isContractPage(entry),
+      );
+      expect(opened.map((entry) => entry.title)).toEqual([expect.stringMatching(/^Gallery\//), "Pets/PetsList"]);
       const failures = await openEntriesInPages(browser!, storybook!.url, opened, { via: "manager", pages: 1 });
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);

@@ -23,6 +23,11 @@ export interface IndexEntry {
 /** Pages whose content comes from the contract: they differ between the two contracts walked. */
 const CONTRACT_PAGES = /^(?:Introduction$|Contract\/)/;
 
+/** Whether an entry is the Introduction or a Contract page (its content comes from the contract). */
+export function isContractPage(entry: IndexEntry): boolean {
+  return CONTRACT_PAGES.test(entry.title);
+}
+
 /**
  * The entries a walk opens. On the project's contract: every entry, except that the
  * gallery (one story per operation × status, thousands on a large contract, all rendered
@@ -261,7 +266,18 @@ export async function openEveryEntry(
     );
     let preview = await frame();
     // Its channel's events went by before they could be recorded: judged by the preview's state.
-    await checkEntry(preview, first, failures);
+    const firstLoad: EntryFailure[] = [];
+    await checkEntry(preview, first, firstLoad);
+    const size = via === "preview" ? await viewportOf(preview, first) : DEFAULT_VIEWPORT;
+    if (size.width !== DEFAULT_VIEWPORT.width || size.height !== DEFAULT_VIEWPORT.height) {
+      // Opened before its viewport could be known: what it did at the page's size does not
+      // count. The reload opens it at its own size, and it is checked again after the others.
+      await page.setViewportSize(size);
+      const loading = current;
+      failures.splice(0, failures.length, ...failures.filter((failure) => failure.entry !== loading));
+    } else {
+      failures.push(...firstLoad);
+    }
     current = label(first);
     await page.reload();
     preview = await frame();
