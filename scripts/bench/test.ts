@@ -159,8 +159,12 @@ async function timeCiRun(dir: string): Promise<{ whole: Timed; install: number; 
     vitestSeconds: vitestDuration(output),
   });
   const install = ((testStart ?? end) - start) / 1000;
+  const cpu = /^cpu ([\d.]+) ([\d.]+)$/m.exec(output);
+  const cpuText = cpu
+    ? `; CPU ${(Number(cpu[1]) + Number(cpu[2])).toFixed(0)} s (user ${cpu[1]}, system ${cpu[2]})`
+    : "";
   console.log(
-    `    of which provisioning and npm ci ${install.toFixed(1)} s, npm test ${(whole.seconds - install).toFixed(1)} s`,
+    `    of which provisioning and npm ci ${install.toFixed(1)} s, npm test ${(whole.seconds - install).toFixed(1)} s${cpuText}`,
   );
   return { whole, install, test: whole.seconds - install };
 }

@@ -22,7 +22,6 @@ import {
   expectSidebarOrder,
   formatFailures,
   indexEntries,
-  isContractPage,
   openEntriesInPages,
   representativeEntries,
   type IndexEntry,
@@ -239,13 +238,14 @@ describe("the contract gallery and contract coverage, on a contract of several t
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);
 
-    // The Contract pages through the manager: storybook-sidebar.e2e.test.ts (the manager shows a
-    // page the same way whatever the contract; the preview walk above opens this contract's).
-    it("opens a gallery story and the feature's story from the manager's sidebar", async () => {
-      const opened = representativeEntries(entriesToOpen(entries, "gallery test")).filter(
-        (entry) => !isContractPage(entry),
+    // The kind of entry only a filled-in contract has: every other kind, the Contract pages included,
+    // goes through the manager in storybook-sidebar.e2e.test.ts (the manager shows a page the same
+    // way whatever the contract; the preview walk above opens this contract's).
+    it("opens a gallery story from the manager's sidebar", async () => {
+      const opened = representativeEntries(entriesToOpen(entries, "gallery test")).filter((entry) =>
+        entry.title.startsWith("Gallery/"),
       );
-      expect(opened.map((entry) => entry.title)).toEqual([expect.stringMatching(/^Gallery\//), "Pets/PetsList"]);
+      expect(opened).toHaveLength(1);
       const failures = await openEntriesInPages(browser!, storybook!.url, opened, { via: "manager", pages: 1 });
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);

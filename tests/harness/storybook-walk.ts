@@ -23,11 +23,6 @@ export interface IndexEntry {
 /** Pages whose content comes from the contract: they differ between the two contracts walked. */
 const CONTRACT_PAGES = /^(?:Introduction$|Contract\/)/;
 
-/** Whether an entry is the Introduction or a Contract page (its content comes from the contract). */
-export function isContractPage(entry: IndexEntry): boolean {
-  return CONTRACT_PAGES.test(entry.title);
-}
-
 /**
  * The entries a walk opens. On the project's contract: every entry, except that the
  * gallery (one story per operation × status, thousands on a large contract, all rendered
