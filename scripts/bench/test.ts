@@ -184,9 +184,9 @@ function cleanClone(): string {
   return dir;
 }
 
-/** What a first run finds: no Vite, Storybook, ESLint or test caches. */
+/** What a first run finds: no Vite, Storybook, ESLint or test caches (the shards' reports, in .vitest/blob/, stay). */
 function clearCaches(dir: string): void {
-  for (const cache of [join("node_modules", ".vite"), join("node_modules", ".cache"), CACHE_FOLDER, ".vitest"]) {
+  for (const cache of [join("node_modules", ".vite"), join("node_modules", ".cache"), CACHE_FOLDER]) {
     rmSync(join(dir, cache), { recursive: true, force: true });
   }
 }
