@@ -92,7 +92,14 @@ export async function startBroker(): Promise<Broker> {
         if (result.status !== 0)
           throw new Error(`The static Storybook of the ${name} setup did not build:\n${result.stderr}`);
         const served = await serveStatic(out, STATIC_SUB_PATH);
-        disposers.push(() => new Promise<void>((resolve) => served.server.close(() => resolve())));
+        disposers.push(
+          () =>
+            new Promise<void>((resolve) => {
+              served.server.close(() => resolve());
+              // A browser's kept-alive connections would hold the close open.
+              served.server.closeAllConnections();
+            }),
+        );
         return { dir: out, url: served.url };
       }),
     storybook: (name: SetupName) =>
