@@ -77,7 +77,7 @@ function storybookProject(theme: Theme) {
       setupFiles: ["tests/setup/storybook.ts", "tests/visual/capture.ts"],
       // A real contract's overview is a table of a thousand operations or more, and a gallery
       // batch renders twenty responses: axe takes tens of seconds on them on two busy cores,
-      // more than Vitest's default 15 s allows. 120 s, as the node project has.
+      // more than Vitest's default 15 s allows. 120 s, as the e2e project has.
       testTimeout: 120_000,
     },
   };
@@ -85,16 +85,17 @@ function storybookProject(theme: Theme) {
 
 /**
  * Which project runs a test is read from its file name, never from a list of paths
- * (docs/decisions/0004-test-layers.md): `x.test.ts` Node, fast, no servers (`workbench`);
- * `x.dom.test.ts(x)` jsdom (`unit`); `x.dom-isolated.test.ts(x)` jsdom with a module graph of
- * its own (`unit-isolated`); `x.e2e.test.ts` commands, dev servers, Chromium, scratch copies
- * (`node`); `x.emulator.test.ts` the Firebase Auth emulator (`emulator`); `x.test-d.ts` types.
+ * (docs/decisions/0022-test-projects-and-shared-setups.md), and each project is named for what
+ * it runs: `x.test.ts` modules in Node, no servers, no browser (`node`); `x.dom.test.ts(x)` jsdom
+ * (`dom`); `x.dom-isolated.test.ts(x)` jsdom with a module graph of its own (`dom-isolated`);
+ * `x.e2e.test.ts` commands, dev servers, Chromium, scratch copies (`e2e`); `x.emulator.test.ts`
+ * the Firebase Auth emulator (`emulator`); `x.test-d.ts` types (`types`).
  */
 const TESTS = {
-  workbench: "*.test.{ts,tsx}",
-  unit: "*.dom.test.{ts,tsx}",
-  "unit-isolated": "*.dom-isolated.test.{ts,tsx}",
-  node: "*.e2e.test.ts",
+  node: "*.test.{ts,tsx}",
+  dom: "*.dom.test.{ts,tsx}",
+  "dom-isolated": "*.dom-isolated.test.{ts,tsx}",
+  e2e: "*.e2e.test.ts",
   emulator: "*.emulator.test.ts",
   types: "*.test-d.{ts,tsx}",
 } as const;
@@ -105,17 +106,17 @@ type Layer = keyof typeof TESTS;
  */
 const testsOf = (layer: Layer) => [`{src,mocks,workbench,tooling,tests,scripts}/**/${TESTS[layer]}`];
 const NOT_TESTS_HERE = [...configDefaults.exclude, "tests/**/fixture-app/**"];
-/** The plain `x.test.ts` matches every other layer's name too: those are not the workbench's. */
-const LAYERED = (["unit", "unit-isolated", "node", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);
+/** The plain `x.test.ts` matches every other layer's name too: those are not the `node` project's. */
+const LAYERED = (["dom", "dom-isolated", "e2e", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);
 
 /**
- * The jsdom project: components and the API layer, the network answered by MSW in Node.
- * `unit-isolated` files each get a module graph of their own: they load the app's singletons
+ * The jsdom projects: components and the API layer, the network answered by MSW in Node.
+ * `dom-isolated` files each get a module graph of their own: they load the app's singletons
  * (the identity SDK's one Auth instance, analytics' consent and recorder) or patch globals
  * (fake-indexeddb, Firebase's app registry), which would carry over into the next file of a
  * shared graph.
  */
-function unitProject(name: "unit" | "unit-isolated", isolated: boolean) {
+function domProject(name: "dom" | "dom-isolated", isolated: boolean) {
   return {
     extends: true,
     test: {
@@ -123,7 +124,7 @@ function unitProject(name: "unit" | "unit-isolated", isolated: boolean) {
       environment: "jsdom",
       include: testsOf(name),
       exclude: NOT_TESTS_HERE,
-      setupFiles: ["tests/setup/unit.ts"],
+      setupFiles: ["tests/setup/dom.ts"],
       // A fresh module graph and jsdom per file cost about 0.8 s a file for 0.1 s of tests: the
       // files that need none share one (Vitest's "per-file isolation settings" recipe).
       isolate: isolated,
@@ -142,8 +143,8 @@ export default defineConfig({
     // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
     reporters: ["default", "./workbench/coverage/coverage-reporter.ts"],
     projects: [
-      unitProject("unit", false),
-      unitProject("unit-isolated", true),
+      domProject("dom", false),
+      domProject("dom-isolated", true),
       {
         extends: true,
         test: {
@@ -165,13 +166,13 @@ export default defineConfig({
       ...THEMES.map(storybookProject),
       {
         // Plain `x.test.ts`: modules in Node (the workbench's generation, fixtures, coverage, the
-        // gallery's index): no servers, no browser, no module state of a file's own, so the files
-        // share one module graph, as the `unit` files do.
+        // gallery's index, the API layer, the harness's own helpers): no servers, no browser, no
+        // module state of a file's own, so the files share one module graph, as the `dom` files do.
         extends: true,
         test: {
-          name: "workbench",
+          name: "node",
           environment: "node",
-          include: testsOf("workbench"),
+          include: testsOf("node"),
           exclude: [...NOT_TESTS_HERE, ...LAYERED],
           isolate: false,
           // The property tests and the batches over a large contract's pairs take seconds beside
@@ -180,15 +181,20 @@ export default defineConfig({
         },
       },
       {
-        // The commands as a developer runs them: `npm run api`, the dev servers, the builds,
-        // Storybook in Chromium, in scratch copies.
+        // End to end: the commands as a developer runs them (`npm run api`, the dev servers, the
+        // builds, Storybook in Chromium, in scratch copies).
         extends: true,
         test: {
-          name: "node",
+          name: "e2e",
           environment: "node",
-          include: testsOf("node"),
+          include: testsOf("e2e"),
           exclude: NOT_TESTS_HERE,
-          globalSetup: ["tests/setup/require-chromium.ts"],
+          // The setups the files share (a scratch copy per contract, its static Storybook and dev
+          // servers, one Chromium), each made when a file first asks for it (tests/harness/shared.ts).
+          globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/shared-setups.ts"],
+          // One file at a time, wherever it runs: the files share dev servers, and a file that proves
+          // a dev server reloads on a watched change reloads every page that server serves.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -3,21 +3,29 @@
 // mocking off so the app talks to a real server.
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "./harness/browser.ts";
-import { expectScratchCopiesUnwatched, startDevServer } from "./harness/dev-server.ts";
+import { startDevServer } from "./harness/dev-server.ts";
 import { REPO } from "./harness/scratch-copy.ts";
+import { shared, sharedChromium } from "./harness/shared.ts";
+import { expectScratchCopiesUnwatched } from "./harness/watch-probe.ts";
 
 describe("npm run dev", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
     await browser.close();
   });
 
-  async function openApp(env: Record<string, string>) {
+  /** The run's shared `npm run dev` on the repository, or one of its own with `env` (then stopped after). */
+  async function devServer(env?: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+    if (!env) return { ...(await shared("dev", "repo")), stop: () => {} };
     const { url, child } = await startDevServer(REPO, env);
+    return { url, stop: () => child.kill() };
+  }
+
+  async function openApp(env?: Record<string, string>) {
+    const { url, stop } = await devServer(env);
     const page = await browser.newPage();
     try {
       await page.goto(url);
@@ -31,12 +39,12 @@ describe("npm run dev", () => {
       return { url, probe, worker, icon };
     } finally {
       await page.close();
-      child.kill();
+      stop();
     }
   }
 
   it("answers from the fixtures through MSW by default, refusing what no fixture covers", async () => {
-    const { url, probe, worker, icon } = await openApp({});
+    const { url, probe, worker, icon } = await openApp();
     expect(worker).toBe(`${url}mockServiceWorker.js`);
     // An icon of its own, so Chromium does not ask for /favicon.ico and log a 404 (the app has no icon yet).
     expect(icon).toBe("data:,");
@@ -54,7 +62,7 @@ describe("npm run dev", () => {
   });
 
   it("leaves the open app alone when a scratch copy appears under .cache/", async () => {
-    const { url, child } = await startDevServer(REPO, {});
+    const { url } = await devServer();
     const page = await browser.newPage();
     try {
       await page.goto(url);
@@ -62,7 +70,6 @@ describe("npm run dev", () => {
       await expectScratchCopiesUnwatched(REPO, page, page.mainFrame());
     } finally {
       await page.close();
-      child.kill();
     }
   });
 });

@@ -1,24 +1,45 @@
 /**
- * `npm run bench:test [-- <document or folder> [root file]]`: where `npm test`'s time
- * goes. Runs its phases one after another, as `npm test` does (api:check, typecheck,
- * lint, format:check, each Vitest project, coverage:contract), and prints the wall time
- * of each and their sum. `npm test` itself runs the Vitest projects in one process,
- * side by side, so its whole is a little less than the sum; `--whole` also times one
- * real `npm test` for comparison.
+ * `npm run bench:test`: where `npm test`'s time goes, and whether it meets its targets.
  *
- * With a document (or a multi-file contract's folder and its root file, which becomes
- * `openapi.yaml`), everything runs in a scratch copy whose contract is that document,
- * after `npm run api` there (timed apart). The repository's own `openapi/` is untouched.
- * Each phase's output goes to `.cache/bench-test/<phase>.log`.
+ *   npm run bench:test [-- <document or folder> [root file]] [--whole]
+ *     Each phase of `npm test` run alone and timed (api:check, typecheck, lint, format:check,
+ *     each Vitest project, coverage:contract), and their sum. `npm test` runs the Vitest
+ *     projects in one process, side by side, so its whole is a little less than the sum;
+ *     `--whole` also times one real `npm test`. With a document (or a multi-file contract's
+ *     folder and its root file, which becomes `openapi.yaml`), in a scratch copy whose
+ *     contract it is, after a timed `npm run api`.
+ *
+ *   npm run bench:test -- --targets [<document or folder> [root file]] [--ref=<commit>]
+ *     The targets, in a clean clone of the committed HEAD (or of <commit>, to compare): its `bash .ci/run` (provisioning,
+ *     `npm ci`, `npm test`, empty contract) at most 8 min; `npm run test:quick` there at most a
+ *     tenth of that (first run, and again with ESLint's cache); then, with a document, caches
+ *     cleared, the document as its contract and `npm test` at most 10 min, and the growth between
+ *     the two `npm test`s in seconds per 1,000 operation × status pairs. Exit 1 when a target is
+ *     missed.
+ *
+ *   npm run bench:test -- --shards [n]
+ *     CI's matrix on one machine (.github/workflows/ci.yml): in a clean clone, each of n Vitest
+ *     shards (`vitest run --shard=i/n --reporter=blob`) alone, from cold caches as a fresh
+ *     runner starts, then `vitest run --merge-reports` and coverage:contract from the merged
+ *     records. Target: the slowest of four at most 4 min.
+ *
+ * Timings are noisy on a shared machine: compare figures from one run. Every command's output
+ * goes to `.cache/bench-test/<step>.log`.
  */
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { basename, extname, join, resolve } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, delimiter, extname, join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { makeScratchCopy, REPO, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
-import { CACHE_FOLDER } from "../../tooling/scratch-folder.ts";
+import { CACHE_FOLDER, makeScratchFolder } from "../../tooling/scratch-folder.ts";
+
+const GNU_TIME = "/usr/bin/time";
 
 /** The Vitest projects of vite.config.ts; a stale name fails its phase ("No projects matched"). */
-const PROJECTS = ["unit", "unit-isolated", "types", "workbench", "node", "emulator", "storybook", "storybook-dark"];
+const PROJECTS = ["dom", "dom-isolated", "types", "node", "e2e", "emulator", "storybook", "storybook-dark"];
+
+/** The targets (issue: feedback in minutes), in seconds. */
+const TARGETS = { ciRun: 8 * 60, documentTest: 10 * 60, quickShare: 1 / 10, slowestShard: 4 * 60 };
 
 interface Phase {
   name: string;
@@ -38,10 +59,13 @@ const PHASES: Phase[] = [
 ];
 
 const args = process.argv.slice(2);
-const whole = args.includes("--whole");
-const [documentArg, rootArg] = args.filter((arg) => arg !== "--whole");
+const flags = new Set(args.filter((arg) => arg.startsWith("--")).map((arg) => arg.replace(/=.*$/, "")));
+/** The commit to clone (`--ref=main` to compare with what is merged), HEAD unless given. */
+const ref = args.find((arg) => arg.startsWith("--ref="))?.slice("--ref=".length) ?? "HEAD";
+const [documentArg, rootArg] = args.filter((arg) => !arg.startsWith("--"));
+const logs = join(REPO, CACHE_FOLDER, "bench-test");
 
-/** Copies the document (or folder) in as the scratch copy's contract. */
+/** Copies the document (or folder) in as the copy's contract. */
 function installContract(dir: string, source: string, root: string | undefined): void {
   rmSync(join(dir, "openapi"), { recursive: true, force: true });
   if (statSync(source).isDirectory()) {
@@ -60,58 +84,281 @@ interface Timed {
   name: string;
   seconds: number;
   ok: boolean;
+  /** Vitest's own "Duration" line, when the command ran Vitest. */
+  vitestSeconds?: number;
 }
 
-function time(cwd: string, logs: string, name: string, command: string[]): Timed {
+/** The environment of a command in `cwd`: its binaries first, as CI runs it. */
+function commandEnv(cwd: string, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...base, CI: "true", PATH: `${join(cwd, "node_modules", ".bin")}${delimiter}${base.PATH ?? ""}` };
+}
+
+function logFile(name: string): string {
+  return join(logs, `${name.replaceAll(/[^a-z0-9-]+/gi, "-")}.log`);
+}
+
+function report(timed: Timed): Timed {
+  const vitest = timed.vitestSeconds === undefined ? "" : ` (Vitest ${timed.vitestSeconds.toFixed(0)} s)`;
+  console.log(
+    `  ${timed.name.padEnd(34)} ${timed.seconds.toFixed(1).padStart(7)} s${vitest}${timed.ok ? "" : `  FAILED (${logFile(timed.name)})`}`,
+  );
+  return timed;
+}
+
+/** Vitest's "Duration 683.25s" line, in seconds. */
+function vitestDuration(output: string): number | undefined {
+  const match = /^\s*Duration\s+([\d.]+)s/m.exec(stripVTControlCharacters(output));
+  return match ? Number(match[1]) : undefined;
+}
+
+function time(cwd: string, name: string, command: string[], env = commandEnv(cwd)): Timed {
   const [bin = "", ...rest] = command;
   const start = performance.now();
-  const result = spawnSync(bin, rest, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true", PATH: `${join(cwd, "node_modules", ".bin")}:${process.env.PATH ?? ""}` },
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const result = spawnSync(bin, rest, { cwd, encoding: "utf8", env, maxBuffer: 256 * 1024 * 1024 });
   const seconds = (performance.now() - start) / 1000;
-  const log = join(logs, `${name.replaceAll(/[^a-z0-9-]+/gi, "-")}.log`);
-  writeFileSync(log, `${result.stdout ?? ""}\n${result.stderr ?? ""}`);
-  const ok = result.status === 0;
-  console.log(`  ${name.padEnd(22)} ${seconds.toFixed(1).padStart(7)} s${ok ? "" : `  FAILED (${log})`}`);
-  return { name, seconds, ok };
+  const output = `${result.stdout ?? ""}\n${result.stderr ?? ""}`;
+  writeFileSync(logFile(name), output);
+  return report({ name, seconds, ok: result.status === 0, vitestSeconds: vitestDuration(output) });
 }
 
-let dir = REPO;
-if (documentArg) {
+/**
+ * `bash .ci/run` in `dir`, as a machine without the project's Node would run it (the Node this
+ * bench runs under is taken off PATH), timed as a whole and split where `npm test` starts.
+ */
+async function timeCiRun(dir: string): Promise<{ whole: Timed; install: number; test: number }> {
+  const path = (process.env.PATH ?? "")
+    .split(delimiter)
+    .filter((entry) => !entry.includes(`${join(".tools", "node", "bin")}`))
+    .join(delimiter);
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: path, CI: "true" };
+  const start = performance.now();
+  let testStart: number | undefined;
+  let output = "";
+  // GNU time, when the machine has it, adds the CPU time: less moved by a busy machine than the wall time.
+  const withTime = existsSync(GNU_TIME);
+  const command = withTime ? [GNU_TIME, "-f", "cpu %U %S", "bash", ".ci/run"] : ["bash", ".ci/run"];
+  const status = await new Promise<number | null>((done) => {
+    const child = spawn(command[0] ?? "bash", command.slice(1), { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
+    const read = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      // npm's banner for the README's test command: what came before is provisioning and `npm ci`.
+      if (testStart === undefined && /^> [\w@./-]+ test$/m.test(stripVTControlCharacters(text)))
+        testStart = performance.now();
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("close", done);
+  });
+  const end = performance.now();
+  writeFileSync(logFile("ci-run"), output);
+  const whole = report({
+    name: "bash .ci/run (clean clone)",
+    seconds: (end - start) / 1000,
+    ok: status === 0,
+    vitestSeconds: vitestDuration(output),
+  });
+  const install = ((testStart ?? end) - start) / 1000;
+  const cpu = /^cpu ([\d.]+) ([\d.]+)$/m.exec(output);
+  const cpuText = cpu
+    ? `; CPU ${(Number(cpu[1]) + Number(cpu[2])).toFixed(0)} s (user ${cpu[1]}, system ${cpu[2]})`
+    : "";
+  console.log(
+    `    of which provisioning and npm ci ${install.toFixed(1)} s, npm test ${(whole.seconds - install).toFixed(1)} s${cpuText}`,
+  );
+  return { whole, install, test: whole.seconds - install };
+}
+
+/** A clone of the committed HEAD in a scratch folder: what a new user checks out. */
+function cleanClone(): string {
+  const dir = makeScratchFolder(REPO, "bench-clone-");
+  const head = spawnSync("git", ["rev-parse", ref], { cwd: REPO, encoding: "utf8" }).stdout.trim();
+  for (const command of [
+    ["clone", "--quiet", "--no-checkout", REPO, dir],
+    ["-C", dir, "checkout", "--quiet", head],
+  ]) {
+    const result = spawnSync("git", command, { encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`bench:test: git ${command.join(" ")} failed:\n${result.stderr}`);
+  }
+  console.log(`  a clean clone of ${head.slice(0, 12)} in ${dir}`);
+  return dir;
+}
+
+/** What a first run finds: no Vite, Storybook, ESLint or test caches (the shards' reports, in .vitest/blob/, stay). */
+function clearCaches(dir: string): void {
+  for (const cache of [join("node_modules", ".vite"), join("node_modules", ".cache"), CACHE_FOLDER]) {
+    rmSync(join(dir, cache), { recursive: true, force: true });
+  }
+}
+
+/** The operation × declared status pairs of the contract generated in `dir`. */
+function pairsOf(dir: string): number {
+  const manifest = JSON.parse(readFileSync(join(dir, "src/api/manifest.json"), "utf8")) as {
+    operations: Array<{ responses: unknown[] }>;
+  };
+  return manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
+}
+
+function verdict(name: string, ok: boolean, figure: string): boolean {
+  console.log(`  ${ok ? "met   " : "MISSED"} ${name}: ${figure}`);
+  return ok;
+}
+
+function documentSource(): string {
+  if (!documentArg) {
+    console.error("bench:test: usage: npm run bench:test -- --targets <openapi document or folder> [root file]");
+    process.exit(1);
+  }
   const source = resolve(process.cwd(), documentArg);
   if (!existsSync(source)) {
     console.error(`bench:test: ${documentArg}: file not found.`);
     process.exit(1);
   }
-  dir = makeScratchCopy("bench-test");
+  return source;
 }
-const logs = join(REPO, CACHE_FOLDER, "bench-test");
+
+/** The phases, one by one (and `npm test` whole with --whole), on the repository or a document's copy. */
+function phases(): boolean {
+  const source = documentArg ? documentSource() : undefined;
+  const dir = source ? makeScratchCopy("bench-test") : REPO;
+  const results: Timed[] = [];
+  try {
+    console.log(`bench:test on ${documentArg ?? "the repository's contract"} (${new Date().toISOString()})`);
+    if (source) {
+      installContract(dir, source, rootArg);
+      if (!time(dir, "api (regenerate)", ["node", "scripts/api.ts"]).ok) return false;
+    }
+    for (const phase of PHASES) results.push(time(dir, phase.name, phase.command));
+    const sum = results.reduce((total, result) => total + result.seconds, 0);
+    console.log(`  ${"sum of the phases".padEnd(34)} ${sum.toFixed(1).padStart(7)} s  (${(sum / 60).toFixed(1)} min)`);
+    if (flags.has("--whole")) results.push(time(dir, "npm test (whole)", ["npm", "test"]));
+  } finally {
+    if (dir !== REPO) removeScratchCopy(dir);
+  }
+  return results.every((result) => result.ok);
+}
+
+/** The targets: a clean clone's .ci/run, the inner loop there, then `npm test` with the document. */
+async function targets(): Promise<boolean> {
+  const source = documentArg ? documentSource() : undefined;
+  console.log(`bench:test --targets${documentArg ? `, then with ${documentArg}` : ""} (${new Date().toISOString()})`);
+  const dir = cleanClone();
+  try {
+    const ci = await timeCiRun(dir);
+    if (!ci.whole.ok) return false;
+    // A commit from before the inner loop existed (--ref) is timed without it.
+    const scripts = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { scripts: Record<string, string> })
+      .scripts;
+    rmSync(join(dir, CACHE_FOLDER, "eslint"), { recursive: true, force: true });
+    const quickFirst = scripts["test:quick"]
+      ? time(dir, "npm run test:quick (first)", ["npm", "run", "--silent", "test:quick"])
+      : undefined;
+    const quick = quickFirst
+      ? time(dir, "npm run test:quick (ESLint cached)", ["npm", "run", "--silent", "test:quick"])
+      : undefined;
+    console.log("targets:");
+    const met = [
+      verdict(
+        "a clean clone's bash .ci/run, empty contract, at most 8 min",
+        ci.whole.seconds <= TARGETS.ciRun,
+        `${(ci.whole.seconds / 60).toFixed(1)} min`,
+      ),
+      verdict(
+        "npm run test:quick at most a tenth of it",
+        !!quickFirst?.ok && !!quick?.ok && quick.seconds <= ci.whole.seconds * TARGETS.quickShare,
+        quick && quickFirst
+          ? `${quick.seconds.toFixed(0)} s with ESLint's cache, ${quickFirst.seconds.toFixed(0)} s without, against ${(ci.whole.seconds * TARGETS.quickShare).toFixed(0)} s`
+          : "no test:quick script",
+      ),
+    ];
+    if (source) met.push(documentTarget(dir, source, ci.test));
+    return met.every(Boolean);
+  } finally {
+    removeScratchCopy(dir);
+  }
+}
+
+/**
+ * `npm test` in `dir` (a clean clone that ran once) with the document as its contract, from
+ * cleared caches, against its target; and the growth from `emptySeconds` (`npm test` there with
+ * the empty contract) per 1,000 operation × status pairs.
+ */
+function documentTarget(dir: string, source: string, emptySeconds: number): boolean {
+  clearCaches(dir);
+  installContract(dir, source, rootArg);
+  const api = time(dir, "api (regenerate)", ["node", "scripts/api.ts"]);
+  if (!api.ok) return false;
+  const pairs = pairsOf(dir);
+  const document = time(dir, `npm test, ${pairs} pairs`, ["npm", "test"]);
+  const growth = (document.seconds - emptySeconds) / (pairs / 1000);
+  const met = verdict(
+    `npm test with ${basename(source)} at most 10 min`,
+    document.ok && document.seconds <= TARGETS.documentTest,
+    `${(document.seconds / 60).toFixed(1)} min`,
+  );
+  console.log(
+    `  growth: ${growth.toFixed(0)} s per 1,000 operation × status pairs (npm test ${document.seconds.toFixed(0)} s with ${pairs} pairs against ${emptySeconds.toFixed(0)} s with none)`,
+  );
+  return met;
+}
+
+/** CI's shards one after another, each from cold caches, then the merged report and coverage. */
+async function shards(): Promise<boolean> {
+  const given = args.find((arg, index) => args[index - 1] === "--shards" && !arg.startsWith("--"));
+  const count = Number(given ?? 4);
+  console.log(`bench:test --shards ${count} (${new Date().toISOString()})`);
+  const dir = cleanClone();
+  try {
+    const install = await new Promise<boolean>((done) => {
+      const env: NodeJS.ProcessEnv = { ...process.env, CI: "true" };
+      const child = spawn("bash", ["-c", "source .ci/provision.sh && npm ci --no-audit --no-fund"], {
+        cwd: dir,
+        env,
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      child.on("close", (status) => done(status === 0));
+    });
+    if (!install) return false;
+    const results: Timed[] = [];
+    for (let shard = 1; shard <= count; shard++) {
+      clearCaches(dir);
+      results.push(
+        time(dir, `vitest shard ${shard}/${count}`, [
+          "npx",
+          "vitest",
+          "run",
+          `--shard=${shard}/${count}`,
+          "--reporter=blob",
+          "--reporter=default",
+        ]),
+      );
+    }
+    const merged = time(dir, "vitest --merge-reports", ["npx", "vitest", "run", "--merge-reports"]);
+    const coverage = time(dir, "coverage:contract (merged)", [
+      "npm",
+      "run",
+      "--silent",
+      "coverage:contract",
+      "--",
+      "--summary",
+    ]);
+    const slowest = Math.max(...results.map((result) => result.seconds));
+    console.log("targets:");
+    const met = verdict(
+      `the slowest of ${count} shards at most 4 min`,
+      results.every((result) => result.ok) && slowest <= TARGETS.slowestShard,
+      `${slowest.toFixed(0)} s`,
+    );
+    return met && merged.ok && coverage.ok;
+  } finally {
+    removeScratchCopy(dir);
+  }
+}
+
 rmSync(logs, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
-
-const results: Timed[] = [];
-try {
-  console.log(`bench:test on ${documentArg ?? "the repository's contract"} (${new Date().toISOString()})`);
-  if (documentArg) {
-    installContract(dir, resolve(process.cwd(), documentArg), rootArg);
-    const api = time(dir, logs, "api (regenerate)", ["node", "scripts/api.ts"]);
-    if (!api.ok) process.exit(1);
-  }
-  for (const phase of PHASES) results.push(time(dir, logs, phase.name, phase.command));
-  const sum = results.reduce((total, result) => total + result.seconds, 0);
-  console.log(`  ${"sum of the phases".padEnd(22)} ${sum.toFixed(1).padStart(7)} s  (${(sum / 60).toFixed(1)} min)`);
-  if (whole) {
-    const all = time(dir, logs, "npm test (whole)", ["npm", "test"]);
-    results.push(all);
-  }
-} finally {
-  if (dir !== REPO) removeScratchCopy(dir);
-}
-const failed = results.filter((result) => !result.ok);
-if (failed.length > 0) {
-  console.error(`bench:test: ${failed.map((result) => result.name).join(", ")} failed; see ${logs}.`);
-  process.exit(1);
+const ok = flags.has("--targets") ? await targets() : flags.has("--shards") ? await shards() : phases();
+if (!ok) {
+  console.error(`bench:test: a step failed or a target was missed; see ${logs}.`);
+  process.exitCode = 1;
 }

@@ -55,7 +55,7 @@ describe("a long report, piped", () => {
   it("npm run coverage:contract prints the whole table and its last line", () => {
     // A recorded run that exercised nothing: every pair is listed as not covered.
     mkdirSync(join(dir, RECORDS_DIR), { recursive: true });
-    writeFileSync(join(dir, RECORDS_DIR, "unit.json"), JSON.stringify({ version: 1, project: "unit", modules: {} }));
+    writeFileSync(join(dir, RECORDS_DIR, "dom.json"), JSON.stringify({ version: 1, project: "dom", modules: {} }));
     const coverage = spawnSync(process.execPath, ["scripts/contract-coverage.ts"], { cwd: dir, encoding: "utf8" });
     expect(coverage.stdout.length).toBeGreaterThan(128 * 1024);
     const rows = new Set(coverage.stdout.match(/^getThing\d+ /gm));

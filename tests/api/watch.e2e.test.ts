@@ -1,13 +1,14 @@
 // Watch mode: while `npm run dev` (or `npm start`) runs, saving the contract regenerates
 // and reloads the page; a broken save is reported in the terminal and in the browser's
-// error overlay and keeps the last good output; the next good save recovers.
+// error overlay and keeps the last good output; the next good save recovers. One scratch
+// copy of this file's own (its tests save the contract), the two servers one after the other.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../harness/browser.ts";
 import { startDevServer, startStorybook } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy } from "../harness/scratch-copy.ts";
+import { sharedChromium } from "../harness/shared.ts";
 import { runApi, writeContract } from "../harness/api-scratch.ts";
 
 const contract = (operations: string[]) =>
@@ -24,27 +25,31 @@ const contract = (operations: string[]) =>
     ),
   ].join("\n") + "\n";
 
-/** A full scratch copy whose contract is the test's own (whatever the project's is), generated. */
-function scratchWithContract(name: string): string {
-  const dir = makeScratchCopy(name);
+let dir = "";
+let browser: Browser;
+beforeAll(async () => {
+  dir = makeScratchCopy("watch");
+  browser = await sharedChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  removeScratchCopy(dir);
+});
+
+/** The copy's contract is the test's own (whatever the project's is), generated, before each server starts. */
+function resetContract(): void {
   writeContract(dir, { "openapi.yaml": contract(["listThings"]) });
   expect(runApi(dir).status).toBe(0);
-  return dir;
 }
 
 describe("watch mode", () => {
-  let dir = "";
-  let browser: Browser;
   let server: Awaited<ReturnType<typeof startDevServer>>;
   beforeAll(async () => {
-    dir = scratchWithContract("watch");
+    resetContract();
     server = await startDevServer(dir);
-    browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     server?.child.kill();
-    removeScratchCopy(dir);
   });
 
   const generated = () =>
@@ -86,18 +91,13 @@ describe("watch mode", () => {
 });
 
 describe("watch mode in Storybook (npm start)", () => {
-  let dir = "";
-  let browser: Browser;
   let storybook: Awaited<ReturnType<typeof startStorybook>>;
   beforeAll(async () => {
-    dir = scratchWithContract("watch-storybook");
+    resetContract();
     storybook = await startStorybook(dir);
-    browser = await launchChromium();
   });
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     storybook?.child.kill();
-    removeScratchCopy(dir);
   });
 
   it("reloads the open story with the regenerated contract, and shows a broken save in the story's overlay", async () => {

@@ -1,17 +1,18 @@
-// Adding a contract is one registry entry plus its document. In a scratch copy, a small
-// third-party service (a weather API) gets its document and its entry in contracts.config.ts,
-// nothing else; after `npm run api` it is generated and type-checked, its fixtures answer in
-// the Node tests and count in contract coverage, the gallery (Storybook's index) shows its
-// operations and renders them, and `npm run dev` serves its mocked answer.
+// Adding a contract is one registry entry plus its document. In a scratch copy (this file's
+// own: it changes the registry), a small third-party service (a weather API) gets its document
+// and its entry in contracts.config.ts, nothing else; after `npm run api` it is generated and
+// type-checked, its fixtures answer in the Node tests and count in contract coverage, the
+// gallery (Storybook's index) shows its operations and renders them, and `npm run dev` serves
+// its mocked answer.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoverageReportFile } from "#workbench/coverage/coverage-types.ts";
-import { launchChromium } from "../harness/browser.ts";
 import { startDevServer, startStorybook } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, run } from "../harness/scratch-copy.ts";
-import { indexEntries } from "./storybook-sidebar.ts";
+import { sharedChromium } from "../harness/shared.ts";
+import { indexEntries } from "../harness/storybook-walk.ts";
 
 const DOCUMENT = "mocks/weather/weather.openapi.yaml";
 const FORECAST = { city: "Basel", celsius: 21.5, sky: "sunny" };
@@ -80,7 +81,7 @@ describe("adding a contract with one registry entry and its document", () => {
     writeFileSync(join(dir, "contracts.config.ts"), config.slice(0, end) + ENTRY + config.slice(end));
     const api = run(dir, "npm", ["run", "--silent", "api"]);
     if (api.status !== 0) throw new Error(`npm run api failed:\n${api.stdout}\n${api.stderr}`);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
     await browser?.close();
@@ -102,7 +103,7 @@ describe("adding a contract with one registry entry and its document", () => {
   it("answers the Node tests and counts in contract coverage, in a section of its own", () => {
     mkdirSync(join(dir, "src/features/weather"), { recursive: true });
     writeFileSync(join(dir, "src/features/weather/forecast.dom.test.ts"), NODE_TEST);
-    const tests = run(dir, "vitest", ["run", "--project", "unit", "src/features/weather"]);
+    const tests = run(dir, "vitest", ["run", "--project", "dom", "src/features/weather"]);
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
     const coverage = run(dir, "npm", ["run", "--silent", "coverage:contract"]);
     expect(coverage.status, coverage.stderr).toBe(0);

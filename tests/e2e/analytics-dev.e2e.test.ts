@@ -3,23 +3,16 @@
 // Global Privacy Control is not asked, and no request ever leaves the page's origin.
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../harness/browser.ts";
-import { startDevServer } from "../harness/dev-server.ts";
-import { REPO } from "../harness/scratch-copy.ts";
+import { shared, sharedChromium } from "../harness/shared.ts";
 
 describe("analytics in npm run dev", () => {
   let browser: Browser;
   let url: string;
-  let stop: () => void;
   beforeAll(async () => {
-    browser = await launchChromium();
-    const server = await startDevServer(REPO, {});
-    url = server.url;
-    stop = () => server.child.kill();
+    [browser, { url }] = await Promise.all([sharedChromium(), shared("dev", "repo")]);
   });
   afterAll(async () => {
-    stop();
-    await browser.close();
+    await browser?.close();
   });
 
   /** A fresh browser profile, with every request and every console.debug line it makes. */

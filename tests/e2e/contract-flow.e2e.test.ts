@@ -1,34 +1,33 @@
 // The mission, end to end: a filled-in contract dropped into a copy of the
 // scaffold regenerates, type-checks, and a component calling one of its
 // operations renders the default fixture's data in Chromium. A request without a
-// handler and an override that breaks the contract fail their stories. (The static
-// build of the same setup, and the Scenario menu in it: static-storybook.e2e.test.ts.)
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+// handler and an override that breaks the contract fail their stories. The copy is the
+// shared `example` setup (tests/harness/setups.ts: whatever the project's contract is, one
+// file or several, the example replaces it, beside a notes feature); its static build, and
+// the Scenario menu in it: static-storybook.e2e.test.ts.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeContract } from "../harness/api-scratch.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
+import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
+import { REPO, run, type CommandResult } from "../harness/scratch-copy.ts";
+import { shared } from "../harness/shared.ts";
 
 interface JsonReport {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;
 }
 
+const EXAMPLE = readFileSync(join(REPO, "tests/contracts/example/openapi.yaml"), "utf8");
+
 describe("a filled-in contract flows through the scaffold", () => {
   let dir = "";
+  let api: CommandResult | null = null;
 
-  beforeAll(() => {
-    dir = makeScratchCopy("contract-flow");
-    // Whatever the project's contract is (one file or several), the example replaces it.
-    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/contracts/example/openapi.yaml"), "utf8") });
-    mkdirSync(join(dir, "src/features/notes"), { recursive: true });
-    for (const file of ["notes-list.tsx", "notes-list.stories.tsx"]) {
-      copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));
-    }
+  beforeAll(async () => {
+    ({ dir, api } = await shared("copy", "example"));
   });
-  afterAll(() => removeScratchCopy(dir));
 
   it("regenerates the types and manifest with `npm run api`", () => {
-    const result = run(dir, "npm", ["run", "--silent", "api"]);
+    const result = api!;
     expect(result.stderr).not.toMatch(/ error /); // how `npm run api` prints an error
     expect(result.status).toBe(0);
     const schema = readFileSync(join(dir, "src/api/schema.d.ts"), "utf8");
@@ -57,7 +56,7 @@ describe("a filled-in contract flows through the scaffold", () => {
       "run",
       "--project",
       "storybook",
-      "src/features/notes",
+      "src/features/notes/notes-list.stories.tsx",
       // The fixture app's stories are new: record their visual baselines as a developer's first run does.
       "--update",
       "--reporter=json",
@@ -79,16 +78,26 @@ describe("a filled-in contract flows through the scaffold", () => {
     );
   });
 
-  it("makes `npm run api:check` fail after a contract edit that was not regenerated", () => {
-    const contract = join(dir, "openapi/openapi.yaml");
-    const edited = readFileSync(contract, "utf8").replace("title: Example Notes API", "title: Example Notes API v2");
-    expect(edited).not.toBe(readFileSync(contract, "utf8"));
-    copyFileSync(contract, `${contract}.orig`);
-    run(dir, "node", ["-e", `require("fs").writeFileSync(${JSON.stringify(contract)}, ${JSON.stringify(edited)})`]);
-    const result = run(dir, "npm", ["run", "--silent", "api:check"]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain(
-      "api:check: src/api/manifest.json is out of date with the contract in openapi/. Run `npm run api` and commit the result.",
-    );
+  // The shared copy is read, never changed: the edit is made in a copy of the generator's own.
+  describe("after a contract edit that was not regenerated", () => {
+    let apiDir = "";
+    beforeAll(() => {
+      apiDir = makeApiScratch("contract-flow-check");
+      writeContract(apiDir, { "openapi.yaml": EXAMPLE });
+      expect(runApi(apiDir).status).toBe(0);
+    });
+    afterAll(() => removeApiScratch(apiDir));
+
+    it("makes `npm run api:check` fail", () => {
+      const contract = join(apiDir, "openapi/openapi.yaml");
+      const edited = EXAMPLE.replace("title: Example Notes API", "title: Example Notes API v2");
+      expect(edited).not.toBe(EXAMPLE);
+      writeFileSync(contract, edited);
+      const result = run(apiDir, "npm", ["run", "--silent", "api:check"]);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(
+        "api:check: src/api/manifest.json is out of date with the contract in openapi/. Run `npm run api` and commit the result.",
+      );
+    });
   });
 });

@@ -4,6 +4,8 @@
 // stream of objects, an empty body, a `4XX` range, a `default`, and two lists of objects
 // answering 200, which one gallery batch shows on one page) replaces the project's in a
 // scratch copy, beside a small feature whose story and test exercise exactly 4 of those pairs.
+// The copy is this file's own, not a shared setup: its tests change it (the coverage
+// records of its story run, the threshold in package.json, the contract under watch mode).
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
@@ -11,17 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractCoverageReport } from "#workbench/coverage/coverage-types.ts";
 import type { Manifest } from "#workbench/codegen/manifest.ts";
 import { writeContract } from "../harness/api-scratch.ts";
-import { launchChromium, serveStatic } from "../harness/browser.ts";
+import { serveStatic } from "../harness/browser.ts";
 import { startStorybook } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
+import { sharedChromium } from "../harness/shared.ts";
 import {
   entriesToOpen,
   expectSidebarOrder,
   formatFailures,
   indexEntries,
   openEntriesInPages,
+  representativeEntries,
   type IndexEntry,
-} from "./storybook-sidebar.ts";
+} from "../harness/storybook-walk.ts";
 
 interface JsonReport {
   testResults: Array<{
@@ -64,7 +68,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "--project",
       "storybook-dark",
       "--project",
-      "unit",
+      "dom",
       "workbench/gallery/gallery.stories.tsx",
       "src/features/pets",
       // The new feature's stories have no visual baselines yet: record them, as its developer would.
@@ -129,8 +133,8 @@ describe("the contract gallery and contract coverage, on a contract of several t
     ]);
     const getPet = report.operations.find((operation) => operation.operationId === "getPet");
     expect(getPet?.statuses.map((pair) => pair.coveredBy)).toEqual([
-      ["unit: src/features/pets/pets-list.dom.test.tsx > PetCard > shows the pet"],
-      ["unit: src/features/pets/pets-list.dom.test.tsx > PetCard > says when the pet is gone"],
+      ["dom: src/features/pets/pets-list.dom.test.tsx > PetCard > shows the pet"],
+      ["dom: src/features/pets/pets-list.dom.test.tsx > PetCard > says when the pet is gone"],
     ]);
   });
 
@@ -170,7 +174,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
     expect(index.entries["gallery-untagged-getclinicstatus--4xx"]?.tags).toContain("gallery");
 
     const { url, server } = await serveStatic(out, "/");
-    const browser = await launchChromium();
+    const browser = await sharedChromium();
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
@@ -210,7 +214,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
     let entries: IndexEntry[] = [];
 
     beforeAll(async () => {
-      [storybook, browser] = await Promise.all([startStorybook(dir), launchChromium()]);
+      [storybook, browser] = await Promise.all([startStorybook(dir), sharedChromium()]);
       entries = await indexEntries(storybook.url);
     });
     afterAll(async () => {
@@ -223,13 +227,26 @@ describe("the contract gallery and contract coverage, on a contract of several t
       expect(entries.filter((entry) => entry.title.startsWith("Gallery/"))).toHaveLength(PAIRS);
     });
 
-    // The sidebar walk of what this contract changes (the other entries: storybook-sidebar.e2e.test.ts).
+    // The sidebar walk of what this contract changes (the other entries: storybook-sidebar.e2e.test.ts),
+    // every entry in the preview, as the manager opens it.
     it("opens every gallery story, the contract's pages and the feature's stories without an error, in one page", async () => {
       const opened = entriesToOpen(entries, "gallery test");
       const isGallery = (entry: IndexEntry) => entry.title.startsWith("Gallery/");
       expect(opened.filter(isGallery)).toEqual(entries.filter(isGallery));
       expect(opened.some((entry) => entry.importPath.includes("/pets/"))).toBe(true);
-      const failures = await openEntriesInPages(browser!, storybook!.url, opened);
+      const failures = await openEntriesInPages(browser!, storybook!.url, opened, { via: "preview" });
+      expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
+    }, 600_000);
+
+    // The kind of entry only a filled-in contract has: every other kind, the Contract pages included,
+    // goes through the manager in storybook-sidebar.e2e.test.ts (the manager shows a page the same
+    // way whatever the contract; the preview walk above opens this contract's).
+    it("opens a gallery story from the manager's sidebar", async () => {
+      const opened = representativeEntries(entriesToOpen(entries, "gallery test")).filter((entry) =>
+        entry.title.startsWith("Gallery/"),
+      );
+      expect(opened).toHaveLength(1);
+      const failures = await openEntriesInPages(browser!, storybook!.url, opened, { via: "manager", pages: 1 });
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);
 

@@ -1,49 +1,34 @@
-// `npm run dev` on a contract with resources (the resources test contract, copied into
-// openapi/ of a scratch copy): what the prototype creates survives a reload for the tab's
-// session, and the visible "Reset mock data" button brings the default data back. The same
-// copy answers the streams test contract (OpenAPI 3.2) as a service: its streams arrive in the
-// page as streams, read by the client's own reader.
-import { readFileSync, writeFileSync } from "node:fs";
+// `npm run dev` on a contract with resources (the resources test contract, in the shared
+// `pet-registry` setup, tests/harness/setups.ts, which replaces the whole openapi/ folder): what
+// the prototype creates survives a reload for the tab's session, and the visible
+// "Reset mock data" button brings the default data back. The same setup answers the streams test
+// contract (OpenAPI 3.2) as a service: its streams arrive in the page as streams, read by the
+// client's own reader.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { createValidator } from "#workbench/fixtures/check/validator.ts";
 import type * as Formats from "../../src/api/stream-formats.ts";
-import { writeContract } from "../harness/api-scratch.ts";
-import { launchChromium } from "../harness/browser.ts";
-import { startDevServer } from "../harness/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
+import { shared, sharedChromium } from "../harness/shared.ts";
 
 describe("npm run dev with a contract that has resources", () => {
   let browser: Browser | undefined;
+  let url: string;
   let dir: string;
   beforeAll(async () => {
-    dir = makeScratchCopy("resources-dev");
-    // Replaces the whole folder: a contract of the user's as openapi.json would otherwise sit
-    // beside this openapi.yaml, and `npm run api` refuses two entry files.
-    writeContract(dir, {
-      "openapi.yaml": readFileSync(join(REPO, "tests/contracts/pet-registry/openapi.yaml"), "utf8"),
-    });
-    // The streams test contract answers in this copy's `npm run dev`, as a service's fixtures do.
-    const registry = join(dir, "contracts.config.ts");
-    const streams = 'streams: {\n    role: "test",';
-    expect(readFileSync(registry, "utf8")).toContain(streams);
-    writeFileSync(
-      registry,
-      readFileSync(registry, "utf8").replace(streams, 'streams: {\n    role: "service",\n    gallery: false,'),
-    );
-    const api = run(dir, "npm", ["run", "--silent", "api"]);
-    expect(api.status, api.stderr).toBe(0);
-    browser = await launchChromium();
+    [{ url }, { dir }, browser] = await Promise.all([
+      shared("dev", "pet-registry"),
+      shared("copy", "pet-registry"),
+      sharedChromium(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
-    removeScratchCopy(dir);
   });
 
   it("keeps created records across a reload, and the reset button forgets them", async () => {
-    const { url, child } = await startDevServer(dir);
     const page = await browser!.newPage();
     const ids = () =>
       page.evaluate(async () => {
@@ -78,12 +63,10 @@ describe("npm run dev with a contract that has resources", () => {
       expect(await ids()).toEqual(before);
     } finally {
       await page.close();
-      child.kill();
     }
   });
 
   it("answers an OpenAPI 3.2 contract's streams as streams, events that keep itemSchema arriving over time", async () => {
-    const { url, child } = await startDevServer(dir);
     const page = await browser!.newPage();
     try {
       await page.goto(url);
@@ -122,7 +105,6 @@ describe("npm run dev with a contract that has resources", () => {
       }
     } finally {
       await page.close();
-      child.kill();
     }
   });
 });

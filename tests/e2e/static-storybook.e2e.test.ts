@@ -1,52 +1,40 @@
 // The static workbench travels: `npm run build-storybook` output, served by a plain static
 // server under a sub-path, renders stories with their mocked data (the default fixtures'
 // data is the data Node generates), every docs page, the toolbar choices a shared link
-// carries, and the Scenario menu switches an open story's data. Built in a scratch copy
-// whose contract is the example one, because only a filled-in contract has operations to mock.
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
-import type { Server } from "node:http";
+// carries, and the Scenario menu switches an open story's data. Built from the shared
+// `example` setup (tests/harness/setups.ts: the example contract and a notes feature), because
+// only a filled-in contract has operations to mock; the build is the project's own script,
+// as a designer's colleague would run it, made once per run for every file that reads it.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright";
+import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import type { Manifest } from "@/api/manifest-types.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { writeContract } from "../harness/api-scratch.ts";
-import { launchChromium, serveStatic } from "../harness/browser.ts";
-import { makeScratchCopy, removeScratchCopy, REPO, run } from "../harness/scratch-copy.ts";
-import { formatFailures, indexEntries, openEntriesInPages, type IndexEntry } from "./storybook-sidebar.ts";
+import { shared, sharedChromium, STATIC_SUB_PATH } from "../harness/shared.ts";
+import { formatFailures, indexEntries, openEntriesInPages, type IndexEntry } from "../harness/storybook-walk.ts";
 
-const SUB_PATH = "/some/sub/path/";
+const SUB_PATH = STATIC_SUB_PATH;
 
 describe(`the static Storybook build served from ${SUB_PATH}`, () => {
   let dir = "";
   let entries: IndexEntry[] = [];
   let url = "";
-  let server: Server | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    dir = makeScratchCopy("static-storybook");
-    writeContract(dir, { "openapi.yaml": readFileSync(join(REPO, "tests/contracts/example/openapi.yaml"), "utf8") });
-    mkdirSync(join(dir, "src/features/notes"), { recursive: true });
-    for (const file of ["notes-list.tsx", "notes-list.stories.tsx", "notes-sub-path.stories.tsx"]) {
-      copyFileSync(join(REPO, "tests/e2e/fixture-app", file), join(dir, "src/features/notes", file));
-    }
-    const api = run(dir, "npm", ["run", "--silent", "api"]);
-    expect(api.status, api.stderr).toBe(0);
-    // The project's own script, as a designer's colleague would run it.
-    const build = run(dir, "npm", ["run", "--silent", "build-storybook", "--", "--quiet"]);
-    expect(build.status, build.stderr).toBe(0);
-    const out = join(dir, "storybook-static");
-    ({ url, server } = await serveStatic(out, SUB_PATH));
+    [{ dir }, { url }, browser] = await Promise.all([
+      shared("copy", "example"),
+      shared("static", "example"),
+      sharedChromium(),
+    ]);
+    expect(url.endsWith(SUB_PATH)).toBe(true);
     entries = await indexEntries(url);
-    browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    server?.close();
-    removeScratchCopy(dir);
   });
 
   /** The first note of listNotes' default fixture, as Node generates it from the built contract. */
@@ -56,10 +44,12 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     return (fixtures.fixture("listNotes", "200") as Array<{ title: string }>)[0];
   }
 
-  /** A page in a fresh context (as a shared link opens), recording console errors. */
-  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser!.newContext();
-    const page = await context.newPage();
+  /**
+   * A page in a fresh context (as a shared link opens), recording console errors; in `context`
+   * when one is given (the pages of one visit, opened one after the other).
+   */
+  async function open(path: string, context?: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+    const page = await (context ?? (await browser!.newContext())).newPage();
     const errors: string[] = [];
     page.on("console", (message) => {
       // Chromium asks the origin's root for /favicon.ico, outside the sub-path: not the build's concern.
@@ -104,14 +94,15 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
     await page.context().close();
   });
 
-  it("passes the play functions of the stories the build can change, opened from the sidebar", async () => {
+  it("passes the play functions of the stories the build can change, opened one after the other", async () => {
     // The production build rewrites CSS (`rgb(0 0 0 / 0.4)` becomes `#0006`): the token
     // checks must hold there too, not only in the test runner's dev build. Identity and
     // analytics read the build's mode and environment (src/lib/firebase/config.ts): a build
     // in Vite's "production" mode switched them off, and every identity story showed the
     // unavailable service instead of its state (and the gallery's session stories, which
     // sign in through it, never signed in). The rest of the sidebar is walked on the
-    // dev server (storybook-sidebar.e2e.test.ts); these stories are walked here as well.
+    // dev server (storybook-sidebar.e2e.test.ts); these stories are walked here as well, in the
+    // preview as the manager opens them (the manager itself is the same in both).
     const opened = entries.filter(
       (entry) =>
         entry.type === "story" &&
@@ -180,9 +171,11 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
       "Foundations/TextField",
     ]);
     expect(docs.length).toBeGreaterThan(6);
+    // One visitor reading them in turn: one browser context, a page each.
+    const context = await browser!.newContext();
     for (const entry of docs) {
       const id = entry.id;
-      const { page, errors } = await open(`iframe.html?id=${id}&viewMode=docs`);
+      const { page, errors } = await open(`iframe.html?id=${id}&viewMode=docs`, context);
       await page.locator("#storybook-docs h1, #storybook-docs h2").first().waitFor({ timeout: 30_000 });
       if (isComponent(entry)) {
         await page.locator("#storybook-docs .docblock-argstable tbody tr").first().waitFor({ timeout: 30_000 });
@@ -198,8 +191,9 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
         expect(description, `the description of ${id}`).toMatch(/When to use: \S+/);
       }
       expect(errors, id).toEqual([]);
-      await page.context().close();
+      await page.close();
     }
+    await context.close();
   });
 
   it("renders the introduction page", async () => {

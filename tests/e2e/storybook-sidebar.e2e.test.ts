@@ -1,20 +1,21 @@
 // The workbench as a designer opens it: `npm start`'s dev server, then every story and
 // docs page of the sidebar in one browser page, so that the mock Service Worker an earlier
 // story registered is live for the later ones (the dev server serves modules one by one,
-// and the worker sees each request). Any console error, page error, failed story or
+// and the worker sees each request). Every entry is opened in the preview, as the manager
+// asks it to render one; a representative set of entries (one of each kind, every Contract
+// page) through the manager's sidebar as well. Any console error, page error, failed story or
 // Storybook error display fails the test, named by the entry. This walk is on the
 // project's contract (every entry, the gallery sampled); the one on the gallery's test
 // contract, in a scratch copy, is in gallery.e2e.test.ts (what that contract changes).
 import { readFileSync } from "node:fs";
-import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../harness/browser.ts";
-import { expectScratchCopiesUnwatched, startStorybook } from "../harness/dev-server.ts";
+import { expectScratchCopiesUnwatched } from "../harness/watch-probe.ts";
 import { REPO } from "../harness/scratch-copy.ts";
+import { shared, sharedChromium } from "../harness/shared.ts";
 import {
   entriesToOpen,
   expectSidebarOrder,
@@ -22,8 +23,9 @@ import {
   indexEntries,
   openEntriesInPages,
   RENDER_TIMEOUT_MS,
+  representativeEntries,
   type IndexEntry,
-} from "./storybook-sidebar.ts";
+} from "../harness/storybook-walk.ts";
 
 /** Whether the contract generated in `dir` has any operation (then the gallery has stories). */
 function hasOperations(dir: string): boolean {
@@ -33,19 +35,17 @@ function hasOperations(dir: string): boolean {
 
 describe("every sidebar entry under `npm start`, on the project's contract", () => {
   const dir = REPO;
-  let child: ChildProcess | undefined;
   let browser: Browser | undefined;
   let url = "";
   let entries: IndexEntry[] = [];
 
   beforeAll(async () => {
-    [{ url, child }, browser] = await Promise.all([startStorybook(dir), launchChromium()]);
+    [{ url }, browser] = await Promise.all([shared("storybook", "repo"), sharedChromium()]);
     entries = await indexEntries(url);
   });
 
   afterAll(async () => {
     await browser?.close();
-    child?.kill();
   });
 
   it("puts a designer's pages first and the workbench's internals apart, without Storybook's onboarding", async () => {
@@ -86,9 +86,33 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
     const opened = entriesToOpen(entries, "project");
     const isGallery = (entry: IndexEntry) => entry.title.startsWith("Gallery/");
     expect(opened.filter((entry) => !isGallery(entry))).toEqual(entries.filter((entry) => !isGallery(entry)));
-    const failures = await openEntriesInPages(browser!, url, opened);
+    const failures = await openEntriesInPages(browser!, url, opened, { via: "preview" });
     expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
   });
+
+  it(
+    "opens one entry of each kind, and every Contract page, from the manager's sidebar",
+    { timeout: 10 * 60_000 },
+    async () => {
+      const opened = representativeEntries(entriesToOpen(entries, "project"));
+      // Every kind the sidebar shows: a component's story and docs page, a page written in MDX, a
+      // screen's story, the workbench's own stories, and each of the designer's pages.
+      const has = (test: (entry: IndexEntry) => boolean) => opened.some(test);
+      expect(has((entry) => entry.type === "docs" && (entry.tags ?? []).includes("autodocs"))).toBe(true);
+      expect(has((entry) => entry.type === "docs" && !(entry.tags ?? []).includes("autodocs"))).toBe(true);
+      expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./src/components/"))).toBe(true);
+      expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./src/features/"))).toBe(true);
+      expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./workbench/"))).toBe(true);
+      const designerPages = (list: IndexEntry[]) => [
+        ...new Set(
+          list.map((entry) => entry.title).filter((title) => title === "Introduction" || title.startsWith("Contract/")),
+        ),
+      ];
+      expect(designerPages(opened)).toEqual(designerPages(entries));
+      const failures = await openEntriesInPages(browser!, url, opened, { via: "manager", pages: 1 });
+      expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
+    },
+  );
 
   // What a reload on a busy machine can do (docs/decisions/0003-mocking.md): the worker
   // unregisters once its last page has closed, the reloaded page loads while the registration

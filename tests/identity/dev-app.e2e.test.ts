@@ -3,23 +3,16 @@
 // talking to the embedded identity fixtures through the mock Service Worker.
 import type { Browser, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../harness/browser.ts";
-import { startDevServer } from "../harness/dev-server.ts";
-import { REPO } from "../harness/scratch-copy.ts";
+import { shared, sharedChromium } from "../harness/shared.ts";
 
 describe("identity in npm run dev", () => {
   let browser: Browser;
-  let stop: () => void;
   let url: string;
   beforeAll(async () => {
-    const [launched, server] = await Promise.all([launchChromium(), startDevServer(REPO, {})]);
-    browser = launched;
-    url = server.url;
-    stop = () => server.child.kill();
+    [browser, { url }] = await Promise.all([sharedChromium(), shared("dev", "repo")]);
   });
   afterAll(async () => {
     await browser?.close();
-    stop?.();
   });
 
   async function fill(page: Page, email: string, password: string) {

@@ -8,9 +8,12 @@ import {
   coverageReport,
   formatReport,
   fullReport,
+  forgetOtherProjects,
   mergeRuns,
+  readRecords,
   readThreshold,
   summaryLine,
+  writeRecords,
   type ProjectRecords,
 } from "./contract-coverage.ts";
 
@@ -313,6 +316,22 @@ describe("mergeRuns", () => {
     expect(merged.find((r) => r.project === "storybook")?.modules).toEqual({
       "src/c.stories.tsx": { tests: { Default: [{ operationId: "getPet", status: "200" }] } },
     });
+  });
+});
+
+describe("forgetOtherProjects", () => {
+  it("forgets the records of a project the configuration no longer has, and keeps the others", () => {
+    const root = mkdtempSync(join(tmpdir(), "records-"));
+    try {
+      const listed = { "src/a.test.tsx": { tests: { lists: [{ operationId: "listPets", status: "200" }] } } };
+      // `unit` was renamed `dom`: its last run would otherwise count for good.
+      for (const project of ["unit", "dom", "storybook (chromium)"]) writeRecords(root, records(project, listed));
+      expect(forgetOtherProjects(root, ["dom", "node", "storybook (chromium)"])).toEqual(["unit"]);
+      expect(readRecords(root).map((kept) => kept.project)).toEqual(["dom", "storybook (chromium)"]);
+      expect(forgetOtherProjects(root, ["dom", "node", "storybook (chromium)"])).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
 import { CACHE_FOLDER } from "../../tooling/scratch-folder.ts";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
@@ -52,11 +52,31 @@ export function readRecords(root: string): ProjectRecords[] {
   return records;
 }
 
+/** A project's records file: browser projects are named after their instance too ("storybook (chromium)"). */
+function recordsFile(root: string, project: string): string {
+  return join(root, RECORDS_DIR, `${project.replace(/[^\w.-]+/g, "-").replace(/-+$/, "")}.json`);
+}
+
 export function writeRecords(root: string, records: ProjectRecords): void {
-  // Browser projects are named after their instance too ("storybook (chromium)").
-  const file = join(root, RECORDS_DIR, `${records.project.replace(/[^\w.-]+/g, "-").replace(/-+$/, "")}.json`);
+  const file = recordsFile(root, records.project);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(records, null, 2)}\n`);
+}
+
+/**
+ * Forgets the records of every project that is not in `projects` (the configuration's, as a run
+ * of all of them knows them): a project renamed or removed would otherwise keep counting what its
+ * last run exercised, under its old name, for good. Returns the names it forgot.
+ *
+ * @example
+ * forgetOtherProjects(root, vitest.projects.map((project) => project.name));
+ */
+export function forgetOtherProjects(root: string, projects: readonly string[]): string[] {
+  const stale = readRecords(root)
+    .map((records) => records.project)
+    .filter((project) => !projects.includes(project));
+  for (const project of stale) rmSync(recordsFile(root, project), { force: true });
+  return stale;
 }
 
 /** What one test file's run recorded: each test, with what it received (undefined when it did not run). */

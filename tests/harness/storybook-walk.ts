@@ -1,6 +1,10 @@
-// Opens every entry of a running Storybook dev server through its manager UI, one after
-// the other in one page, as a designer clicking down the sidebar would: the preview frame
-// and the mock Service Worker an earlier story started stay live for the later ones.
+// Opens every entry of a running Storybook (dev server or static build) one after the other in
+// one page, so that the preview and the mock Service Worker an earlier story started stay live
+// for the later ones. Two ways: through the preview alone (iframe.html, the next entry asked for
+// on the preview's channel, as the manager asks it), which is what the stories' own code runs
+// in, at a fraction of the cost; or through the manager UI, as a designer clicking down the
+// sidebar does, which adds the manager's own re-rendering (most of the page's thread) and is
+// kept for a representative set of entries (representativeEntries).
 import { availableParallelism } from "node:os";
 import type { Browser, Frame, Page } from "playwright";
 import { expect } from "vitest";
@@ -174,6 +178,45 @@ function managerPath(entry: IndexEntry): string {
 }
 
 /**
+ * How a walk reaches each entry: `preview` loads iframe.html once and asks the preview for each
+ * entry on its channel (the message the manager sends when a sidebar link is clicked); `manager`
+ * loads the manager UI and follows each entry's sidebar link.
+ */
+export type WalkVia = "preview" | "manager";
+
+export interface WalkOptions {
+  via?: WalkVia;
+  /** Called once each entry after the first has been opened and checked. */
+  onOpened?: (entry: IndexEntry, milliseconds: number) => void;
+}
+
+/**
+ * The entries whose kinds the manager UI shows differently, for a walk through it: the first
+ * entry of the Introduction and of each Contract page, and the first of every other kind (a component's story, its
+ * docs page, a page written in MDX, a gallery story, a screen's story, a workbench story).
+ *
+ * @example
+ * await openEntriesInPages(browser, url, representativeEntries(entries), { via: "manager" });
+ */
+export function representativeEntries(entries: IndexEntry[]): IndexEntry[] {
+  const kindOf = (entry: IndexEntry): string => {
+    if (CONTRACT_PAGES.test(entry.title)) return entry.title;
+    if (entry.title.startsWith("Gallery/")) return "gallery story";
+    const tags = entry.tags ?? [];
+    if (entry.type === "docs") return tags.includes("autodocs") ? "autodocs page" : "MDX page";
+    const place = entry.importPath.split("/").slice(1, 3).join("/");
+    return `story in ${place}`;
+  };
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const kind = kindOf(entry);
+    if (seen.has(kind)) return false;
+    seen.add(kind);
+    return true;
+  });
+}
+
+/**
  * Opens every entry of the Storybook at `url` in one page of `browser`, in the index's
  * order, and returns each console error, page error, failed story and error display,
  * named by the entry that was open.
@@ -186,12 +229,12 @@ export async function openEveryEntry(
   browser: Browser,
   url: string,
   entries: IndexEntry[],
-  onOpened: (entry: IndexEntry, milliseconds: number) => void = () => {},
+  { via = "preview", onOpened = () => {} }: WalkOptions = {},
 ): Promise<EntryFailure[]> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const failures: EntryFailure[] = [];
-  let current = "(the manager, loading)";
+  let current = `(the ${via}, loading)`;
   page.on("console", (message) => {
     // Chromium logs every response of status 400 or more; a story showing an error state asks
     // for one. A request that failed for real fails the story, and the unhandled policy logs its own error.
@@ -199,24 +242,40 @@ export async function openEveryEntry(
       failures.push({ entry: current, problem: `console error: ${message.text()}` });
   });
   page.on("pageerror", (error) => failures.push({ entry: current, problem: `page error: ${error.message}` }));
+  const frame = () => (via === "manager" ? previewFrame(page) : Promise.resolve(page.mainFrame()));
   try {
     const [first, ...rest] = entries;
     if (!first) return failures;
-    // The manager opens on the first entry. This first load also makes the dev server
-    // compile the preview, which can keep the page's one thread busy past the 1 s Storybook's
-    // preview gives the manager to answer (UniversalStoreFollowerTimeoutError, a constant in
-    // Storybook's UniversalStore): that race of a manager's start is not counted, here nor at
-    // the reload, where a large contract's index (GitHub's: 3,437 gallery stories) keeps the
-    // manager as busy. The reload runs with the mock worker the first load registered; from
-    // there on nothing reloads, and every error counts.
+    // The page opens on the first entry. This first load also makes the dev server compile the
+    // preview, which can keep the page's one thread busy past the 1 s Storybook's preview gives
+    // the manager to answer (UniversalStoreFollowerTimeoutError, a constant in Storybook's
+    // UniversalStore): that race of a manager's start is not counted, here nor at the reload,
+    // where a large contract's index (GitHub's: 3,437 gallery stories) keeps the manager as
+    // busy. The reload runs with the mock worker the first load registered; from there on
+    // nothing reloads, and every error counts.
     current = `${label(first)}, first load`;
-    await page.goto(`${url}?path=${managerPath(first)}&globals=${WALK_GLOBALS}`);
-    let preview = await previewFrame(page);
+    await page.goto(
+      via === "manager"
+        ? `${url}?path=${managerPath(first)}&globals=${WALK_GLOBALS}`
+        : `${url}iframe.html?id=${first.id}&viewMode=${first.type}&globals=${WALK_GLOBALS}`,
+    );
+    let preview = await frame();
     // Its channel's events went by before they could be recorded: judged by the preview's state.
-    await checkEntry(preview, first, failures);
+    const firstLoad: EntryFailure[] = [];
+    await checkEntry(preview, first, firstLoad);
+    const size = via === "preview" ? await viewportOf(preview, first) : DEFAULT_VIEWPORT;
+    if (size.width !== DEFAULT_VIEWPORT.width || size.height !== DEFAULT_VIEWPORT.height) {
+      // Opened before its viewport could be known: what it did at the page's size does not
+      // count. The reload opens it at its own size, and it is checked again after the others.
+      await page.setViewportSize(size);
+      const loading = current;
+      failures.splice(0, failures.length, ...failures.filter((failure) => failure.entry !== loading));
+    } else {
+      failures.push(...firstLoad);
+    }
     current = label(first);
     await page.reload();
-    preview = await previewFrame(page);
+    preview = await frame();
     // The channel's events can be recorded only once the frame has loaded, so the first
     // entry is checked again after the others, reached as they are.
     await preview.waitForFunction(recordPreviewEvents, DONE_EVENTS, { timeout: RENDER_TIMEOUT_MS, polling: 50 });
@@ -224,18 +283,50 @@ export async function openEveryEntry(
       current = label(entry);
       const start = performance.now();
       await preview.evaluate(() => window.__sidebarEvents?.splice(0));
-      // The manager's router follows the history, as when a sidebar link is clicked: the
-      // manager asks the same preview frame to render the entry, nothing reloads.
-      await page.evaluate((path) => {
-        // The sidebar as a designer who opens this entry sees it: Storybook keeps every group
-        // the walk opened expanded, and re-renders each visible row on every selection. After
-        // 40 of GitHub's gallery tags that was 1,010 rows and 10 s per entry; 1 s collapsed.
-        (window as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(name: string): void } }).__STORYBOOK_ADDONS_CHANNEL__?.emit(
-          "storiesCollapseAll",
+      if (via === "manager") {
+        // The manager's router follows the history, as when a sidebar link is clicked: the
+        // manager asks the same preview frame to render the entry, nothing reloads.
+        await page.evaluate((path) => {
+          // The sidebar as a designer who opens this entry sees it: Storybook keeps every group
+          // the walk opened expanded, and re-renders each visible row on every selection. After
+          // 40 of GitHub's gallery tags that was 1,010 rows and 10 s per entry; 1 s collapsed.
+          (
+            window as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(name: string): void } }
+          ).__STORYBOOK_ADDONS_CHANNEL__?.emit("storiesCollapseAll");
+          history.pushState({}, "", `?path=${path}`);
+          dispatchEvent(new PopStateEvent("popstate"));
+        }, managerPath(entry));
+      } else {
+        // The manager's viewport menu sizes the preview frame; alone, the page is the frame.
+        await untilLoaded(() =>
+          preview.waitForFunction(
+            () =>
+              (window as { __STORYBOOK_PREVIEW__?: { storyStoreValue?: unknown } }).__STORYBOOK_PREVIEW__
+                ?.storyStoreValue !== undefined,
+            undefined,
+            { timeout: RENDER_TIMEOUT_MS, polling: 50 },
+          ),
         );
-        history.pushState({}, "", `?path=${path}`);
-        dispatchEvent(new PopStateEvent("popstate"));
-      }, managerPath(entry));
+        await page.setViewportSize(await viewportOf(preview, entry));
+        // What the manager sends the preview when a sidebar link is clicked, sent in the preview
+        // itself (its channel hears its own messages): the same render, without the manager. The
+        // address names the entry first, so that a reload (Vite's, after it optimised a dependency
+        // it found late) opens this entry again, as the manager would ask it to.
+        await untilLoaded(() =>
+          preview.evaluate(
+            ({ storyId, viewMode }) => {
+              const search = location.search
+                .replace(/([?&]id=)[^&]*/, `$1${storyId}`)
+                .replace(/([?&]viewMode=)[^&]*/, `$1${viewMode}`);
+              history.replaceState(history.state, "", `${location.pathname}${search}`);
+              (
+                window as { __STORYBOOK_ADDONS_CHANNEL__?: { emit(name: string, payload: unknown): void } }
+              ).__STORYBOOK_ADDONS_CHANNEL__?.emit("setCurrentStory", { storyId, viewMode });
+            },
+            { storyId: entry.id, viewMode: entry.type },
+          ),
+        );
+      }
       await checkEntry(preview, entry, failures);
       onOpened(entry, performance.now() - start);
     }
@@ -250,19 +341,24 @@ export async function openEveryEntry(
 
 /**
  * `openEveryEntry` in `pages` pages at once, each walking a contiguous part of the entries
- * in its own browser context (its own mock worker, its own renderer process). The manager
- * and its preview frame share one renderer thread, so one page keeps one core busy at
- * most; one page per core walks the sidebar in about half the time on two. Failures are
- * named by entry as in one page.
+ * in its own browser context (its own mock worker, its own renderer process). A page and its
+ * preview share one renderer thread, so one page keeps one core busy at most; one page per
+ * core walks the entries in about half the time on two. Failures are named by entry as in
+ * one page.
  *
  * @example
- * const failures = await openEntriesInPages(browser, url, entries, 2);
+ * const failures = await openEntriesInPages(browser, url, entries, { pages: 2 });
  */
 export async function openEntriesInPages(
   browser: Browser,
   url: string,
   entries: IndexEntry[],
-  pages = Number(process.env.SIDEBAR_PAGES ?? availableParallelism()),
+  {
+    via = "preview",
+    pages = Number(process.env.SIDEBAR_PAGES ?? availableParallelism()),
+  }: WalkOptions & {
+    pages?: number;
+  } = {},
 ): Promise<EntryFailure[]> {
   const count = Math.max(1, Math.min(pages, entries.length));
   const size = Math.ceil(entries.length / count);
@@ -274,10 +370,48 @@ export async function openEntriesInPages(
   // page it serves) while several pages register their workers lost one page's worker.
   let warm: () => void = () => {};
   const warmed = new Promise<void>((resolve) => (warm = resolve));
-  const leading = openEveryEntry(browser, url, first, () => warm()).finally(() => warm());
-  const following = warmed.then(() => Promise.all(others.map((part) => openEveryEntry(browser, url, part))));
+  const leading = openEveryEntry(browser, url, first, { via, onOpened: () => warm() }).finally(() => warm());
+  const following = warmed.then(() => Promise.all(others.map((part) => openEveryEntry(browser, url, part, { via }))));
   const [own, rest] = await Promise.all([leading, following]);
   return [...own, ...rest.flat()];
+}
+
+/** Playwright's page size, which the preview has when no story asks for a viewport. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/**
+ * The size the manager gives the preview frame for an entry: its story's `viewport` global
+ * (the toolbar's menu, `globals: { viewport: { value: "phone" } }`) looked up in the
+ * viewport options of its parameters, rotated when it says so; the page's own size otherwise.
+ */
+async function viewportOf(preview: Frame, entry: IndexEntry): Promise<{ width: number; height: number }> {
+  if (entry.type !== "story") return DEFAULT_VIEWPORT;
+  const size = await untilLoaded(() =>
+    preview.evaluate(async (storyId) => {
+      interface Viewport {
+        styles?: { width?: string; height?: string };
+      }
+      const store = (
+        window as {
+          __STORYBOOK_PREVIEW__?: {
+            storyStoreValue?: {
+              loadStory(options: { storyId: string }): Promise<{
+                storyGlobals?: { viewport?: { value?: string; isRotated?: boolean } };
+                parameters?: { viewport?: { options?: Record<string, Viewport> } };
+              }>;
+            };
+          };
+        }
+      ).__STORYBOOK_PREVIEW__?.storyStoreValue;
+      const story = await store?.loadStory({ storyId });
+      const chosen = story?.storyGlobals?.viewport;
+      const styles = chosen?.value ? story?.parameters?.viewport?.options?.[chosen.value]?.styles : undefined;
+      const [width, height] = [Number.parseInt(styles?.width ?? ""), Number.parseInt(styles?.height ?? "")];
+      if (!Number.isFinite(width) || !Number.isFinite(height)) return null;
+      return chosen?.isRotated ? { width: height, height: width } : { width, height };
+    }, entry.id),
+  );
+  return size ?? DEFAULT_VIEWPORT;
 }
 
 async function previewFrame(page: Page): Promise<Frame> {

@@ -1,4 +1,4 @@
-// Setup for the jsdom unit and component tests.
+// Setup for the jsdom projects (`dom`, `dom-isolated`): components and the API layer.
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll } from "vitest";
