@@ -2,7 +2,6 @@ import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { msw } from "msw/vite";
-import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
@@ -141,9 +140,6 @@ export default defineConfig({
   resolve: { alias: { "@": src } },
   server: { watch: { ignored: [ignoreScratchCopies(root)] } },
   test: {
-    // Vitest's default is one worker less than the cores: one on two cores, where the end-to-end
-    // files, which mostly wait on builds, servers and the browser, would leave a core idle.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
     reporters: ["default", "./workbench/coverage/coverage-reporter.ts"],
     projects: [
@@ -196,9 +192,9 @@ export default defineConfig({
           // The setups the files share (a scratch copy per contract, its static Storybook and dev
           // servers, one Chromium), each made when a file first asks for it (tests/harness/shared.ts).
           globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/shared-setups.ts"],
-          // Side by side: most of a file's time is spent waiting on a build, a server or the browser.
-          // No file changes what another reads (a setup is read, never changed), and the one that
-          // makes a dev server reload does so on servers of its own (tests/e2e/dev-watch.e2e.test.ts).
+          // One file at a time, wherever it runs: the files share dev servers, and a file that proves
+          // a dev server reloads on a watched change reloads every page that server serves.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

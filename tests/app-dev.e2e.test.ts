@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "./harness/dev-server.ts";
 import { REPO } from "./harness/scratch-copy.ts";
 import { shared, sharedChromium } from "./harness/shared.ts";
+import { expectScratchCopiesUnwatched } from "./harness/watch-probe.ts";
 
 describe("npm run dev", () => {
   let browser: Browser;
@@ -58,5 +59,17 @@ describe("npm run dev", () => {
     expect(probe.status).toBe(200);
     expect(probe.body).toContain('<div id="root">');
     expect(probe.body).not.toContain("No handler");
+  });
+
+  it("leaves the open app alone when a scratch copy appears under .cache/", async () => {
+    const { url } = await devServer();
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      await page.getByRole("heading", { name: "Contract status" }).waitFor();
+      await expectScratchCopiesUnwatched(REPO, page, page.mainFrame());
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectScratchCopiesUnwatched } from "../harness/watch-probe.ts";
 import { REPO } from "../harness/scratch-copy.ts";
 import { shared, sharedChromium } from "../harness/shared.ts";
 import {
@@ -21,6 +22,7 @@ import {
   formatFailures,
   indexEntries,
   openEntriesInPages,
+  RENDER_TIMEOUT_MS,
   representativeEntries,
   type IndexEntry,
 } from "../harness/storybook-walk.ts";
@@ -172,6 +174,24 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  // A fresh manager and preview on a large contract (the index, the fixtures' contract.json) while
+  // the story projects run the gallery's batches on both cores can take over a minute to show the
+  // story. What is checked is that nothing reloads, not how fast the story shows: three times the
+  // walk's wait for it (3 minutes).
+  it("leaves an open story alone when a scratch copy appears under .cache/", { timeout: 300_000 }, async () => {
+    const page = await browser!.newPage();
+    page.setDefaultTimeout(3 * RENDER_TIMEOUT_MS);
+    try {
+      await page.goto(`${url}?path=/story/foundations-spinner--default`);
+      const preview = await (await page.waitForSelector("#storybook-preview-iframe")).contentFrame();
+      if (!preview) throw new Error("Storybook's manager has no preview frame");
+      await preview.waitForFunction(() => document.querySelector("#storybook-root")?.childElementCount);
+      await expectScratchCopiesUnwatched(dir, page, preview);
+    } finally {
+      await page.close();
     }
   });
 });
