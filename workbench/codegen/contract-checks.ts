@@ -20,53 +20,11 @@ import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationKey, operationsOf } from "./manifest.ts";
 import { locate } from "./locate.ts";
 import { drawPattern } from "../fixtures/data/pattern-strings.ts";
+import { patternLength } from "../contract/pattern-length.ts";
 import { isSchemaPosition, malformedKeyword } from "./schema-keywords.ts";
 
 /** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
 const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
-
-/**
- * The shortest and longest string a simple anchored pattern (`^[A-Z]{2}[0-9]{4}$`)
- * matches; undefined for anything with groups, alternation or an unanchored end,
- * where the length cannot be told without a regular-expression engine.
- *
- * @example
- * patternLength("^[0-9]{4}$"); // { min: 4, max: 4 }
- */
-export function patternLength(pattern: string): { min: number; max: number } | undefined {
-  if (!pattern.startsWith("^") || !pattern.endsWith("$") || pattern.endsWith("\\$")) return undefined;
-  const body = pattern.slice(1, -1);
-  let min = 0;
-  let max = 0;
-  for (let index = 0; index < body.length;) {
-    const char = body[index] ?? "";
-    if ("()|^$".includes(char)) return undefined;
-    // One atom: an escape, a class or a single character.
-    if (char === "\\") index += 2;
-    else if (char === "[") {
-      const end = body.indexOf("]", index + 2);
-      if (end === -1) return undefined;
-      index = end + 1;
-    } else index += 1;
-    const quantifier = /^(?:\{(\d+)(?:(,)(\d*))?\}|([?*+]))/.exec(body.slice(index));
-    let low = 1;
-    let high = 1;
-    if (quantifier) {
-      index += quantifier[0].length;
-      if (quantifier[4] === "?") [low, high] = [0, 1];
-      else if (quantifier[4] === "*") [low, high] = [0, Infinity];
-      else if (quantifier[4] === "+") [low, high] = [1, Infinity];
-      else {
-        low = Number(quantifier[1]);
-        high = quantifier[2] === undefined ? low : quantifier[3] === "" ? Infinity : Number(quantifier[3]);
-      }
-      if (body[index] === "?") index++; // lazy: same lengths
-    }
-    min += low;
-    max += high;
-  }
-  return { min, max };
-}
 
 /**
  * Empty enums, contradictory patterns and malformed schema keywords (./schema-keywords.ts),
@@ -145,7 +103,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
             ...locate(document.source, `${pointer}/pattern`),
             pointer: `#${pointer}/pattern`,
             rule: "unsatisfiable-pattern",
-            message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
+            message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
             fix: "make the pattern and the length limits agree.",
           });
         }

@@ -1,6 +1,5 @@
 import { assert, constantFrom, integer, property, string } from "fast-check";
 import { describe, expect, it } from "vitest";
-import { patternLength } from "./contract-checks.ts";
 import { drawPattern, LONGEST_DRAWN } from "../fixtures/data/pattern-strings.ts";
 import { deepBracket, deeperThan, inspectTree, positionAt } from "./limits.ts";
 import { refFile, refusal } from "./ref-guard.ts";
@@ -109,19 +108,6 @@ describe("refusal", () => {
     expect(refFile("#/components/schemas/A")).toBeNull();
     expect(refFile("a.yaml#/B")).toBe("a.yaml");
     expect(refFile("a.yaml")).toBe("a.yaml");
-  });
-});
-
-describe("patternLength", () => {
-  it("measures simple anchored patterns", () => {
-    expect(patternLength("^[0-9]{4}$")).toEqual({ min: 4, max: 4 });
-    expect(patternLength("^[A-Z]{2,3}-\\d+$")).toEqual({ min: 4, max: Infinity });
-    expect(patternLength("^ab?c*$")).toEqual({ min: 1, max: Infinity });
-  });
-  it("gives up on groups, alternation and unanchored patterns", () => {
-    expect(patternLength("^(a+)+$")).toBeUndefined();
-    expect(patternLength("^a|b$")).toBeUndefined();
-    expect(patternLength("[0-9]{4}")).toBeUndefined();
   });
 });
 

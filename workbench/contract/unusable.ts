@@ -9,6 +9,7 @@
 // schema the reasoning below cannot decide is never called unsatisfiable. The generator
 // merely failing to satisfy a schema proves nothing.
 import type { JsonSchema } from "./contract-types.ts";
+import { patternLength } from "./pattern-length.ts";
 import { componentSchemaName, componentSchemaRef, escapeSegment } from "./pointer.ts";
 
 type Node = Record<string, unknown>;
@@ -279,6 +280,41 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     if (only("string")) {
       const lengths = ordered("minLength", "maxLength");
       if (lengths) return lengths;
+      const least = bound("minLength", Math.max);
+      const most = bound("maxLength", Math.min);
+      // Adyen's `gender`: `enum: [MALE, FEMALE, UNKNOWN]` with `maxLength: 1`.
+      if (values !== undefined && valuesFrom !== undefined && (least !== undefined || most !== undefined)) {
+        const fits = [...values.values()].some(
+          (value) =>
+            typeof value === "string" &&
+            [...value].length >= (least?.value ?? 0) &&
+            [...value].length <= (most?.value ?? Infinity),
+        );
+        const where = `${valuesFrom.at}/${"const" in valuesFrom.node ? "const" : "enum"}`;
+        const limits = [
+          least && `minLength ${least.value} (at ${least.at})`,
+          most && `maxLength ${most.value} (at ${most.at})`,
+        ];
+        if (!fits)
+          return {
+            pointer: where,
+            reason: `${describeValues(valuesFrom.node)} at ${where} with ${limits.filter(Boolean).join(" and ")}, which none of them keeps`,
+          };
+      }
+      for (const { node, at } of parts) {
+        const length = typeof node.pattern === "string" ? patternLength(node.pattern) : undefined;
+        if (length === undefined) continue;
+        if (most !== undefined && length.min > most.value)
+          return {
+            pointer: `${at}/pattern`,
+            reason: `the pattern at ${at}/pattern, which matches no fewer than ${length.min} characters, with maxLength ${most.value} (at ${most.at}), which no value satisfies`,
+          };
+        if (least !== undefined && length.max < least.value)
+          return {
+            pointer: `${at}/pattern`,
+            reason: `the pattern at ${at}/pattern, which matches no more than ${length.max} characters, with minLength ${least.value} (at ${least.at}), which no value satisfies`,
+          };
+      }
     }
     if (only("number", "integer")) {
       const range = ordered("minimum", "maximum");
