@@ -8,6 +8,8 @@
 // records of its story run, the threshold in package.json, the contract under watch mode).
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractCoverageReport } from "#workbench/coverage/coverage-types.ts";
@@ -249,6 +251,21 @@ describe("the contract gallery and contract coverage, on a contract of several t
       const failures = await openEntriesInPages(browser!, storybook!.url, opened, { via: "manager", pages: 1 });
       expect(formatFailures(failures), `${failures.length} problems over ${opened.length} entries`).toBe("");
     }, 600_000);
+
+    // Storybook's components manifest reads each story's file: the gallery's stories live in virtual
+    // modules, so they are left out of it (`!manifest`), and an agent's docs list keeps working.
+    it("keeps Storybook's MCP docs list working with a gallery, listing the components and no gallery story", async () => {
+      const client = new Client({ name: "gallery-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${storybook!.url}mcp`)));
+      try {
+        const docs = JSON.stringify((await client.callTool({ name: "docs-list", arguments: {} })).content);
+        expect(docs).toContain("Button (foundations-button)");
+        expect(docs).not.toContain("virtual:contract-gallery");
+        expect(docs).not.toContain("ENOENT");
+      } finally {
+        await client.close();
+      }
+    });
 
     it("shows, in a gallery story's Code panel, the handler line that answers the same way", async () => {
       const page = await browser!.newPage();

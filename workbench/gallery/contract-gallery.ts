@@ -289,7 +289,9 @@ export function galleryIndexer(existing: readonly Indexer[]): Indexer {
         name: pair.name,
         title: pair.title,
         __id: pair.id,
-        tags: [GALLERY_TAG, "!autodocs"],
+        // Storybook's components manifest (its MCP docs) reads each story's file, which a virtual
+        // module is not; the contract's operations reach an agent through `npm run mcp` instead.
+        tags: [GALLERY_TAG, "!autodocs", "!manifest"],
       }));
       return [...own, ...generated];
     },
