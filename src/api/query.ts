@@ -69,13 +69,21 @@ type Init<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P> =
 type ContentKeys<Op> = Op extends { responses: infer R }
   ? { [S in keyof R]: R[S] extends { content: infer C } ? keyof C : never }[keyof R]
   : never;
+/** The media types an operation's answers declare as one body each. */
+type OneBody<Op> = Exclude<ContentKeys<Op>, StreamMediaType>;
+/** Its JSON media types (`application/json`, `application/problem+json`, `…; charset=utf-8`). */
+type JsonBody<Op> = Extract<OneBody<Op>, `${string}json${string}`>;
 /**
- * The media types a call's answer arrives in as one body. A stream declared beside JSON (OpenAI's
- * `stream: true`) is read with `streams` (./stream.ts), never by these hooks, which parse one body.
+ * The media types a call's answer arrives in as one body: the JSON ones when the operation declares
+ * any, since the client parses JSON and refuses another body (Ably declares MessagePack beside
+ * JSON, which no hook ever hands over); else every one declared. A stream declared beside JSON
+ * (OpenAI's `stream: true`) is read with `streams` (./stream.ts), never by these hooks.
  */
-type BodyMedia<Op> = [Exclude<ContentKeys<Op>, StreamMediaType>] extends [never]
+type BodyMedia<Op> = [OneBody<Op>] extends [never]
   ? MediaType
-  : Extract<Exclude<ContentKeys<Op>, StreamMediaType>, MediaType>;
+  : [JsonBody<Op>] extends [never]
+    ? Extract<OneBody<Op>, MediaType>
+    : Extract<JsonBody<Op>, MediaType>;
 type Res<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P, I> = Required<
   FetchResponse<NonNullable<P[Path][Method]>, I, BodyMedia<NonNullable<P[Path][Method]>>>
 >;

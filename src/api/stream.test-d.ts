@@ -128,3 +128,36 @@ describe("an answer that is JSON or a stream", () => {
     expectTypeOf<StreamEventOf<JsonOrStreamPaths["/completions"]["post"]>>().toEqualTypeOf<ChunkEvent>();
   });
 });
+
+// Ably's answers: JSON or MessagePack, as the request's Accept chooses. The client parses JSON.
+type JsonOrMsgpackPaths = {
+  "/presence": {
+    parameters: { query?: never; header?: never; path?: never; cookie?: never };
+    get: {
+      parameters: { query?: never; header?: never; path?: never; cookie?: never };
+      requestBody?: never;
+      responses: {
+        200: {
+          headers: { [name: string]: unknown };
+          content: { "application/json": Completion[]; "application/x-msgpack": string };
+        };
+        400: { headers: { [name: string]: unknown }; content: { "application/problem+json": Problem } };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+};
+
+describe("an answer declared as JSON beside another media type", () => {
+  it("is the JSON body to the hooks, which parse JSON", () => {
+    const hooks = createApiHooks(createApiClient<JsonOrMsgpackPaths>());
+    const presence = hooks.useQuery("get", "/presence");
+    expectTypeOf(presence.data).toEqualTypeOf<Completion[] | undefined>();
+  });
+});
