@@ -78,13 +78,20 @@ export function userCode(
   const mutation = manifest.operations.find(
     (operation) => ["post", "put", "patch", "delete"].includes(operation.method) && !operation.path.includes("#"),
   );
+  // The body an operation declares, as a user passes it (a GET may declare one: EVE Marketer's).
+  const bodyOf = (operation: ManifestOperation): string => {
+    const mediaType = operation.requestBody?.mediaTypes[0];
+    return mediaType === undefined
+      ? ""
+      : `, body: body<NonNullable<${operationType(operation)}["requestBody"]>["content"][${literal(mediaType)}]>()`;
+  };
   if (query !== undefined) {
     const type = operationType(query);
     calls.query = `GET ${query.path}`;
     lines.push(
       `  // One read, as a screen calls it.`,
       `  const queryParams: ${type}["parameters"] = params();`,
-      `  const one = api.useQuery("get", ${literal(query.path)}, { params: queryParams });`,
+      `  const one = api.useQuery("get", ${literal(query.path)}, { params: queryParams${bodyOf(query)} });`,
       readInto("oneData", query, "one.data"),
     );
   }
@@ -94,23 +101,18 @@ export function userCode(
     lines.push(
       `  // A list, a page at a time.`,
       `  const listParams: ${type}["parameters"] = params();`,
-      `  const pages = api.useInfiniteQuery("get", ${literal(paged.path)}, { params: listParams });`,
+      `  const pages = api.useInfiniteQuery("get", ${literal(paged.path)}, { params: listParams${bodyOf(paged)} });`,
       readInto("firstPage", paged, "pages.data?.pages[0]?.data"),
     );
   }
   if (mutation !== undefined) {
     const type = operationType(mutation);
     calls.mutation = `${mutation.method.toUpperCase()} ${mutation.path}`;
-    const mediaType = mutation.requestBody?.mediaTypes[0];
-    const body =
-      mediaType === undefined
-        ? ""
-        : `, body: body<NonNullable<${type}["requestBody"]>["content"][${literal(mediaType)}]>()`;
     lines.push(
       `  // A change, with its body.`,
       `  const change = api.useMutation(${literal(mutation.method)}, ${literal(mutation.path)});`,
       `  const changeParams: ${type}["parameters"] = params();`,
-      `  change.mutate({ params: changeParams${body} });`,
+      `  change.mutate({ params: changeParams${bodyOf(mutation)} });`,
     );
   }
   if (lines.length === 0) return undefined;
