@@ -84,6 +84,13 @@ export const TOLERANCES: ReadonlyArray<{
     fix: "check the spelling of the keyword (`min_items` is `minItems`), or prefix a custom one with `x-`.",
   },
   {
+    key: "unexpected-property",
+    applies: (problem) => problem.ruleId === "struct" && /^Property `[^`]+` is not expected here/.test(problem.message),
+    message: (count) =>
+      `${count} propert${count === 1 ? "y" : "ies"} the OpenAPI specification does not define where ${count === 1 ? "it is" : "they are"} written (Mailchimp's \`type\` in a discriminator, Google's \`source\` at the root); the generator reads none of them, so ${count === 1 ? "it is" : "they are"} left as written (the first is here).`,
+    fix: "remove it, or prefix a property of your own with `x-`.",
+  },
+  {
     key: "webhook-operationId",
     applies: (problem, _version, pointer) =>
       problem.ruleId === "operation-operationId" && pointer.startsWith("#/webhooks/"),
