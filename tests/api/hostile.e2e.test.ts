@@ -87,13 +87,29 @@ describe("npm run api on a hostile contract", () => {
       `api: openapi/openapi.yaml:25:11 error $ref "file://${canary}" is a URL (file:): only relative file paths are followed; it was not read.`,
       `api: openapi/openapi.yaml:37:23 error $ref "http://127.0.0.1:${port}/example.json" is a remote reference: a contract may not reach the network; nothing was fetched.`,
       `api: openapi/openapi.yaml:41:27 error $ref "https://127.0.0.1:${port}/example.json" is a remote reference: a contract may not reach the network; nothing was fetched.`,
-      `api: openapi/openapi.yaml:43:34 error externalValue "http://127.0.0.1:${port}/value.json" is a remote reference: a contract may not reach the network; nothing was fetched.`,
       `api: openapi/openapi.yaml:53:23 error $ref "./link.yaml" is a symbolic link to a file outside the contract's folder: it was not read.`,
     ]);
-    expect(result.stderr.split("\n").filter((line) => line.startsWith(VENDOR))).toHaveLength(7);
+    expect(result.stderr.split("\n").filter((line) => line.startsWith(VENDOR))).toHaveLength(6);
     expectRefused(result);
     expect(connections).toBe(0);
     expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+  });
+
+  it("leaves out an example kept outside the folder, unread and unfetched, and generates the rest", () => {
+    writeContract(
+      dir,
+      corpus("external-example", { PORT: String(port), CANARY_RELATIVE: relative(join(dir, "openapi"), canary) }),
+    );
+    const result = run();
+    expect(result.status, result.stderr).toBe(0);
+    const lines = result.stderr.split("\n").filter((line) => line.endsWith("[external-example]"));
+    expect(lines).toEqual([
+      `api: openapi/openapi.yaml:22:34 warning externalValue "http://127.0.0.1:${port}/value.json" is a remote reference: a contract may not reach the network; nothing was fetched. The example is left out. (at #/paths/~1config/get/responses/200/content/application~1json/examples/remote/externalValue) [external-example]`,
+      `api: openapi/openapi.yaml:24:34 warning externalValue "${relative(join(dir, "openapi"), canary)}" leaves the contract's folder: it was not read. The example is left out. (at #/paths/~1config/get/responses/200/content/application~1json/examples/outside/externalValue) [external-example]`,
+    ]);
+    expect(connections).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).not.toContain(secret);
+    expect(readFileSync(join(dir, "src/api/contract.json"), "utf8")).not.toContain(secret);
   });
 
   it("stops a YAML alias bomb at the alias that crosses the limit", () => {

@@ -389,7 +389,8 @@ export async function generate(
   const written = await read(root, entry, resolver);
   // Refs and limits before the version: a bomb must not reach any other walk.
   const scanned = await scanContract(resolver, written);
-  if (scanned.problems.length > 0) throw new ContractError(capErrors(scanned.problems, entry));
+  const scanErrors = scanned.problems.filter((problem) => problem.severity === "error");
+  if (scanErrors.length > 0) throw new ContractError(capErrors(scanErrors, entry));
   const swagger = checkVersion(entry, written.parsed);
   // 3.2 (and streams in any version) as the 3.1 tools below read them, said in located notes.
   const lowered = lowerContract(root, scanned.documents);
@@ -495,6 +496,7 @@ export async function generate(
     ...lowered,
     ...(converted?.warnings ?? []),
     ...unsatisfiable.filter((problem) => problem.severity === "warning"),
+    ...scanned.problems.filter((problem) => problem.severity === "warning"),
     ...contradictions,
     ...shared,
     ...(await examples),

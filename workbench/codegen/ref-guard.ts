@@ -187,11 +187,12 @@ export async function scanContract(
     documents.push(document);
     const source = document.source;
     const file = relative(resolver.root, source.absoluteRef);
-    const refs: Array<{ pointer: string; key: string; ref: string }> = [];
+    const refs: Array<{ pointer: string; key: string; ref: string; node: Record<string, unknown> }> = [];
     const broken = inspectTree(document.parsed, (node, path) => {
-      if (typeof node.$ref === "string") refs.push({ pointer: `${pointerOf(path)}/$ref`, key: "$ref", ref: node.$ref });
+      if (typeof node.$ref === "string")
+        refs.push({ pointer: `${pointerOf(path)}/$ref`, key: "$ref", ref: node.$ref, node });
       if (typeof node.externalValue === "string") {
-        refs.push({ pointer: `${pointerOf(path)}/externalValue`, key: "externalValue", ref: node.externalValue });
+        refs.push({ pointer: `${pointerOf(path)}/externalValue`, key: "externalValue", ref: node.externalValue, node });
       }
     });
     if (broken !== undefined) {
@@ -207,19 +208,25 @@ export async function scanContract(
       });
       continue;
     }
-    for (const { pointer, key, ref } of refs) {
+    for (const { pointer, key, ref, node } of refs) {
       const target = refFile(ref);
       if (target === null) continue;
       const resolved = resolver.resolveExternalRef(source.absoluteRef, target);
       const why = refusal(target, resolved, resolver.folder);
       if (why !== undefined) {
+        // An `externalValue` is an example's only: left out unread, the contract still generates
+        // (PeerTube's points at its demo server). A `$ref` is what the contract means: refused.
+        const example = key === "externalValue";
         problems.push({
-          severity: "error",
+          severity: example ? "warning" : "error",
           file,
           ...locate(source, pointer),
-          message: `${key} ${JSON.stringify(ref)} ${why}`,
+          message: `${key} ${JSON.stringify(ref)} ${why}${example ? " The example is left out." : ""}`,
           fix: VENDOR_FIX,
+          ...(example ? { rule: "external-example", pointer: `#${pointer}` } : {}),
         });
+        // Out of the tree the bundler and the linter read next, which would follow it as a `$ref`.
+        if (example) delete node.externalValue;
         continue;
       }
       if (queued.has(resolved)) continue;
