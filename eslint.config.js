@@ -296,7 +296,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/api/client.ts", "src/api/query.ts", "src/api/session.ts", "src/api/stream.ts"],
+    files: ["src/api/client.ts", "src/api/init.ts", "src/api/query.ts", "src/api/session.ts", "src/api/stream.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

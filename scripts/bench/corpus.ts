@@ -232,7 +232,7 @@ async function typeCheck(jobs: CorpusJob[], folder: string): Promise<{ records: 
     }
     return { records, seconds };
   }
-  for (const job of jobs) rmSync(job.typesDir, { recursive: true, force: true });
+  if (!process.env.KEEP_SCRATCH) for (const job of jobs) rmSync(job.typesDir, { recursive: true, force: true });
   return {
     records: jobs.map((job) => ({ file: job.file, typeErrors: errors.get(job.file) ?? errors.get("") ?? [] })),
     seconds,
@@ -359,5 +359,5 @@ try {
   console.log(report.text);
   console.log(`bench:corpus: every contract's result: ${relative(process.cwd(), output)}`);
 } finally {
-  rmSync(scratch, { recursive: true, force: true });
+  if (!process.env.KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
 }

@@ -12,10 +12,19 @@ import {
   type UseSuspenseQueryOptions,
   type UseSuspenseQueryResult,
 } from "@tanstack/react-query";
-import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
+import type { Client, ParseAsResponse } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
-import type { HttpMethod, MediaType, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
+import type {
+  ErrorResponse,
+  HttpMethod,
+  MediaType,
+  PathsWithMethod,
+  RequiredKeysOf,
+  ResponseObjectMap,
+  SuccessResponse,
+} from "openapi-typescript-helpers";
 import { apiClient, clientMethods } from "./client.ts";
+import type { AnyPaths, Init } from "./init.ts";
 import { type ApiError, fromErrorResponse, toApiError } from "./errors.ts";
 import { readHeaders, type ResponseHeaders } from "./headers.ts";
 import { type Invalidates, invalidationTargets } from "./invalidation.ts";
@@ -60,11 +69,8 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
 // path and init, never a type parameter of its own, and each result is `NoInfer`: else
 // TypeScript infers the call's types from where its result goes as well
 // (`queryClient.prefetchQuery(api.queryOptions(…))`), trying every path of the contract, too
-// deep on a contract of hundreds of operations (TS2589).
-// Looser than openapi-fetch's own `Record<string, Record<HttpMethod, {}>>`, which the
-// generated `paths` (with `put?: never`) only meets because libraries skip lib checks.
-type AnyPaths = Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>>;
-type Init<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P> = MaybeOptionalInit<P[Path], Method>;
+// deep on a contract of hundreds of operations (TS2589). Bodies in and out are the contract's own
+// types (./init.ts, `Data`).
 /** The media types an operation's answers declare. */
 type ContentKeys<Op> = Op extends { responses: infer R }
   ? { [S in keyof R]: R[S] extends { content: infer C } ? keyof C : never }[keyof R]
@@ -84,20 +90,29 @@ type BodyMedia<Op> = [OneBody<Op>] extends [never]
   : [JsonBody<Op>] extends [never]
     ? Extract<OneBody<Op>, MediaType>
     : Extract<JsonBody<Op>, MediaType>;
-type Res<P extends AnyPaths, Method extends HttpMethod, Path extends keyof P, I> = Required<
-  FetchResponse<NonNullable<P[Path][Method]>, I, BodyMedia<NonNullable<P[Path][Method]>>>
+type Op<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
+/**
+ * The body a call's success answers with: the contract's own type, as `paths` spells it.
+ * openapi-fetch passes it through `Readable`, which strips `$Write` markers; `paths` is
+ * generated without them (decision 25), and `Readable` would only remap it: an `allOf` whose
+ * parts both declare a property (`{items?: A[]} & {items?: B[]}`) comes out as `{items?: B[]}`,
+ * which the contract's type no longer accepts.
+ */
+type Data<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = ParseAsResponse<
+  SuccessResponse<ResponseObjectMap<Op<P, M, Path>>, BodyMedia<Op<P, M, Path>>>,
+  I
 >;
-/** The body a call's success answers with. */
-type Data<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = Res<P, M, Path, I>["data"];
 /** The error a call's failure is: an `ApiError` carrying the error body the contract declares. */
-type Failure<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = ApiError<Res<P, M, Path, I>["error"]>;
+type Failure<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = ApiError<
+  ErrorResponse<ResponseObjectMap<Op<P, M, Path>>, BodyMedia<Op<P, M, Path>>>
+>;
 type Rest<I, Options, Extra = never> =
   RequiredKeysOf<I> extends never
     ? [init?: I & Record<string, unknown>, options?: Options, ...extra: Extra[]]
     : [init: I & Record<string, unknown>, options?: Options, ...extra: Extra[]];
 type QueryOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = UseQueryOptions<
   Data<P, M, Path, I>,
-  Failure<P, M, Path, I>,
+  Failure<P, M, Path>,
   Data<P, M, Path, I>,
   ApiQueryKey<P, M, Path>
 >;
@@ -121,7 +136,7 @@ type Page<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = A
 >;
 type InfiniteOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = UseInfiniteQueryOptions<
   Page<P, M, Path, I>,
-  Failure<P, M, Path, I>,
+  Failure<P, M, Path>,
   InfiniteData<Page<P, M, Path, I>, PageQuery>,
   ApiInfiniteKey<P, M, Path>,
   PageQuery
@@ -161,28 +176,28 @@ export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
     method: M,
     path: Path,
     ...rest: Rest<I, Omit<QueryOpts<P, M, Path, I>, "queryKey" | "queryFn">, QueryClient>
-  ): NoInfer<UseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path, I>>>;
+  ): NoInfer<UseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path>>>;
   useSuspenseQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<
       I,
       Omit<
-        UseSuspenseQueryOptions<Data<P, M, Path, I>, Failure<P, M, Path, I>, Data<P, M, Path, I>>,
+        UseSuspenseQueryOptions<Data<P, M, Path, I>, Failure<P, M, Path>, Data<P, M, Path, I>>,
         "queryKey" | "queryFn"
       >,
       QueryClient
     >
-  ): NoInfer<UseSuspenseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path, I>>>;
+  ): NoInfer<UseSuspenseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path>>>;
   useMutation<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
-    options?: Omit<UseMutationOptions<Data<P, M, Path, I>, Failure<P, M, Path, I>, I>, "mutationKey" | "mutationFn"> & {
+    options?: Omit<UseMutationOptions<Data<P, M, Path, I>, Failure<P, M, Path>, I>, "mutationKey" | "mutationFn"> & {
       /** What to refresh once it succeeds; by default the reads of the resource it changed (see {@link Invalidates}). */
       invalidates?: Invalidates<PathFor<P, "get"> & string>;
     },
     queryClient?: QueryClient,
-  ): NoInfer<UseMutationResult<Data<P, M, Path, I>, Failure<P, M, Path, I>, I>>;
+  ): NoInfer<UseMutationResult<Data<P, M, Path, I>, Failure<P, M, Path>, I>>;
   /**
    * The options of an infinite query over a list that pages: each page is `{ data, headers, query }`,
    * the next one asked for as the contract's paging says (cursor, offset, page number or `Link`).
@@ -196,7 +211,7 @@ export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
     method: M,
     path: Path,
     ...rest: Rest<I, InfiniteExtra<P, M, Path, I>, QueryClient>
-  ): NoInfer<UseInfiniteQueryResult<InfiniteData<Page<P, M, Path, I>, PageQuery>, Failure<P, M, Path, I>>>;
+  ): NoInfer<UseInfiniteQueryResult<InfiniteData<Page<P, M, Path, I>, PageQuery>, Failure<P, M, Path>>>;
   /** The headers a response declares, typed: `Location` after a create, rate limits, `Link`. */
   readHeaders<M extends HttpMethod, Path extends PathFor<P, M>>(
     method: M,

@@ -10,9 +10,18 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from "@tanstack/react-query";
-import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
-import type { HttpMethod, MediaType, OkStatus, PathsWithMethod, RequiredKeysOf } from "openapi-typescript-helpers";
+import type { Client } from "openapi-fetch";
+import type {
+  ErrorResponse,
+  HttpMethod,
+  MediaType,
+  OkStatus,
+  PathsWithMethod,
+  RequiredKeysOf,
+  ResponseObjectMap,
+} from "openapi-typescript-helpers";
 import { apiClient } from "./client.ts";
+import type { AnyPaths, Init } from "./init.ts";
 import { ApiError, fromErrorResponse, toApiError } from "./errors.ts";
 import { manifest as productManifest } from "./manifest.ts";
 import type { Manifest, ManifestStream } from "./manifest-types.ts";
@@ -68,7 +77,6 @@ export type StreamEventOf<Op, Media extends StreamMediaOf<Op> = StreamMediaOf<Op
     ? Item
     : never;
 
-type AnyPaths = Record<string, Partial<Record<HttpMethod, Record<string, unknown>>>>;
 type Operation<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
 
 /** The paths whose `M` operation answers with a stream. */
@@ -92,11 +100,11 @@ export interface StreamOptions<Media extends string = string> {
   retryMs?: number;
 }
 
-type Init<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = MaybeOptionalInit<P[Path], M>;
-type ErrorBody<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = Extract<
-  FetchResponse<Operation<P, M, Path>, object, MediaType>,
-  { error: unknown }
->["error"];
+/** The error body the contract declares, as `paths` spells it (see `Data` in ./query.ts). */
+type ErrorBody<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = ErrorResponse<
+  ResponseObjectMap<Operation<P, M, Path>>,
+  MediaType
+>;
 
 /** What opening a stream gives: its items as they arrive, or the HTTP error it was answered with (a value). */
 export type StreamOpened<Event, Body> =

@@ -2,7 +2,7 @@
 // operations without `operationId`, undeclared and unused path parameters, malformed schema
 // keywords, an `operationId` a URL cannot carry, a discriminator whose branches fix their own
 // values, properties the specification does not define, Swagger 2.0. The manifest, contract.json and the types agree on every name.
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -65,6 +65,15 @@ describe("a contract as public ones are written (OpenAPI 3.0)", async () => {
       required: ["timecode"],
       properties: { timecode: { type: "string" }, seconds: { type: "integer" } },
     });
+    // A list of names beside `type: object`, and a schema where a property's `type` goes:
+    // openapi-typescript refused the whole contract for either.
+    expect(contract.components.schemas.ProductGroup).toEqual({
+      type: "object",
+      required: ["name"],
+      properties: { name: { type: "string" } },
+    });
+    expect(contract.components.schemas.Item).toEqual({ type: "object", properties: { itemType: {} } });
+    expect(types).toMatch(/ProductGroup: \{\n\s+name: string;\n\s+\};/);
   });
 
   it("types a discriminated branch by the value it fixes, and a defaulted field as optional", () => {
@@ -75,30 +84,45 @@ describe("a contract as public ones are written (OpenAPI 3.0)", async () => {
 
   it("says each construct once, located where it is written", () => {
     const file = "tests/contracts/as-written/openapi.yaml";
+    const lines = readFileSync(join(REPO, file), "utf8").split("\n");
+    /** `line:column` of the first line (after the one starting `after`) that starts with `text`: its key's column, or its value's. */
+    const at = (text: string, { after = "", value = false } = {}) => {
+      const starts = (line: string, start: string) => line.trim().replace(/^- /, "").startsWith(start);
+      const from = after === "" ? 0 : lines.findIndex((line) => starts(line, after));
+      const index = lines.findIndex((line, i) => i >= from && starts(line, text));
+      const line = lines[index] ?? "";
+      return `${index + 1}:${value ? line.indexOf(": ") + 3 : line.length - line.trimStart().length + 1}`;
+    };
     expect(notes).toEqual([
-      `${file}:146:20 warning 2 schema keywords have values no validator can use, each dropped from its own schema, which keeps its other keywords (the first is here: \`pattern: 10\`, which must be a string). (at #/components/schemas/Video/properties/timecode/pattern) [malformed-keyword]\n    fix: correct the value, or remove the keyword.`,
-      expect.stringMatching(
-        new RegExp(`^${file}:78:20 warning 1 \`operationId\` holds characters a URL cannot carry unescaped`),
-      ),
-      expect.stringMatching(
-        new RegExp(`^${file}:97:17 warning 1 path parameter is declared that the path's template does not use`),
-      ),
+      `${file}:${at("pattern: 10", { value: true })} warning 4 schema keywords have values no validator can use, each dropped from its own schema, which keeps its other keywords (the first is here: \`pattern: 10\`, which must be a string). (at #/components/schemas/Video/properties/timecode/pattern) [malformed-keyword]\n    fix: correct the value, or remove the keyword.`,
       expect.stringMatching(
         new RegExp(
-          `^${file}:41:5 warning 1 operation uses a path parameter that no \`parameters\` entry declares; each is read as a required string`,
-        ),
-      ),
-      expect.stringMatching(
-        new RegExp(`^${file}:176:14 warning 1 specification extension has a value of another shape`),
-      ),
-      expect.stringMatching(
-        new RegExp(
-          `^${file}:14:5 warning 4 operations have no \`operationId\`; each is named from its method and path \\(\`GET /pets\` is \`getPets\`\\)`,
+          `^${file}:${at("operationId: List people", { value: true })} warning 1 \`operationId\` holds characters a URL cannot carry unescaped`,
         ),
       ),
       expect.stringMatching(
         new RegExp(
-          `^${file}:178:1 warning 2 properties the OpenAPI specification does not define where they are written`,
+          `^${file}:${at("name: format", { value: true })} warning 1 path parameter is declared that the path's template does not use`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:${at("get:", { after: "/pets/{petId}/photos:" })} warning 1 operation uses a path parameter that no \`parameters\` entry declares; each is read as a required string`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:${at("x-tagGroups: pets", { value: true })} warning 1 specification extension has a value of another shape`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:${at("get:", { after: "/pets:" })} warning 4 operations have no \`operationId\`; each is named from its method and path \\(\`GET /pets\` is \`getPets\`\\)`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:${at("source: ")} warning 3 properties the OpenAPI specification does not define where they are written`,
         ),
       ),
     ]);
@@ -130,7 +154,7 @@ describe("a Swagger 2.0 contract", async () => {
     mkdirSync(scratch, { recursive: true });
     writeFileSync(
       file,
-      'swagger: "2.0"\ninfo:\n  title: T\n  version: "1"\npaths:\n  /pets:\n    post:\n      parameters:\n        - name: pet\n          in: body\n          schema:\n            type: object\n            properties:\n              age:\n                type: integr\n      responses:\n        "200":\n          description: OK\n',
+      'swagger: "2.0"\ninfo:\n  title: T\n  version: "1"\npaths:\n  /pets:\n    post:\n      parameters:\n        - name: pet\n          in: body\n          schema:\n            type: object\n            properties:\n              age:\n                $ref: "#/definitions/Age"\n      responses:\n        "200":\n          description: OK\n',
     );
     const refused = await generate(REPO, { contract: relative(REPO, file), outDir: "out" }).catch(
       (error: unknown) => error,
@@ -140,9 +164,9 @@ describe("a Swagger 2.0 contract", async () => {
     expect(problem).toMatchObject({
       file: relative(REPO, file),
       line: 15,
-      column: 23,
-      pointer: "#/paths/~1pets/post/parameters/0/schema/properties/age/type",
-      rule: "struct",
+      column: 17,
+      pointer: "#/paths/~1pets/post/parameters/0/schema/properties/age",
+      message: "the Swagger 2.0 contract cannot be read: Can't resolve $ref",
     });
   });
 });

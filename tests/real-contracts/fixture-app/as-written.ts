@@ -2,7 +2,8 @@
 // folder by tests/real-contracts/hooks-typed.e2e.test.ts, and type-checked there: the hooks and
 // the fixtures' overrides know an operation without `operationId` by the name derived from its
 // method and path, its undeclared path parameter is a string, a discriminated body takes the
-// values its branches fix, a defaulted field may be left out. Each `@ts-expect-error` fails the
+// values its branches fix, a defaulted field may be left out, a page whose `allOf` parts both
+// declare its items reads as the contract's own type. Each `@ts-expect-error` fails the
 // check if the line below it ever compiles.
 import { createApiClient } from "@/api/client.ts";
 import { createApiHooks } from "@/api/query.ts";
@@ -22,6 +23,12 @@ export function usePetScreen(petId: string) {
 
   const create = hooks.useMutation("post", "/pets");
   create.mutate({ body: { name: "Rex" } });
+  // What a form holds, of the contract's own type, is the body the call takes.
+  const held: paths["/pets"]["post"]["requestBody"]["content"]["application/json"] = {
+    name: "Rex",
+    tags: [],
+  };
+  create.mutate({ body: held });
 
   const send = hooks.useMutation("post", "/messages");
   send.mutate({ body: { role: "user", content: "Hello" } });
@@ -29,7 +36,12 @@ export function usePetScreen(petId: string) {
   send.mutate({ body: { role: "UserMessage", content: "Hello" } });
 
   const people: string[] | undefined = hooks.useQuery("get", "/people").data;
-  return { photos, people };
+  // The contract's own type: both parts of the page's `allOf` declare `items`.
+  const pets: paths["/pets"]["get"]["responses"][200]["content"]["application/json"] | undefined = hooks.useQuery(
+    "get",
+    "/pets",
+  ).data;
+  return { photos, people, pets };
 }
 
 /** Overrides name each operation as the manifest does. */
