@@ -47,7 +47,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       seen.add(node);
       if (isRecord(node) && isSchemaPosition(path)) {
         for (const [keyword, value] of Object.entries(node)) {
-          const must = malformedKeyword(keyword, value);
+          const must = malformedKeyword(keyword, value, node);
           if (must === undefined) continue;
           const pointer = `${pointerOf(path)}/${escapeSegment(keyword)}`;
           // Located only the first: the rest are counted.

@@ -119,7 +119,7 @@ export class Converter {
     for (const [keyword, value] of Object.entries(input)) {
       if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
       // A value no validator can use (`pattern: 10`) is left out; `npm run api` says where.
-      if (malformedKeyword(keyword, value) !== undefined) continue;
+      if (malformedKeyword(keyword, value, input) !== undefined) continue;
       if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
       else if (keyword === "allOf" && Array.isArray(value))
         // A child extends its base's plain copy: the base itself now stands for "one of the children".

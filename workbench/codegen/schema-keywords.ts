@@ -11,6 +11,8 @@ import { unescapeSegment, type PathStep } from "../contract/pointer.ts";
 const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const isSchema = (value: unknown) => isRecord(value) || typeof value === "boolean";
+const TYPE_NAMES = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
+const isTypeName = (value: unknown) => typeof value === "string" && TYPE_NAMES.has(value);
 
 /** Each keyword a schema may carry a malformed value for: what its value must be, and the test. */
 const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boolean }> = {
@@ -18,8 +20,7 @@ const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boole
   format: { must: "a string", usable: (value) => typeof value === "string" },
   type: {
     must: "a type name or a list of them",
-    usable: (value) =>
-      typeof value === "string" || (Array.isArray(value) && value.every((item) => typeof item === "string")),
+    usable: (value) => isTypeName(value) || (Array.isArray(value) && value.every(isTypeName)),
   },
   minimum: { must: "a number", usable: isNumber },
   maximum: { must: "a number", usable: isNumber },
@@ -47,6 +48,8 @@ const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boole
     usable: (value) => Array.isArray(value) && value.every((item) => typeof item === "string"),
   },
   enum: { must: "a list of values", usable: Array.isArray },
+  // In OpenAPI 3.1 (JSON Schema) a list; Codat writes OpenAPI's map of named examples here.
+  examples: { must: "a list of values", usable: Array.isArray },
   items: { must: "a schema", usable: isSchema },
   not: { must: "a schema", usable: isSchema },
   additionalProperties: { must: "a schema or a boolean", usable: isSchema },
@@ -76,9 +79,17 @@ const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boole
  * malformedKeyword("pattern", 10); // "a string"
  * malformedKeyword("pattern", "^a$"); // undefined
  */
-export function malformedKeyword(keyword: string, value: unknown): string | undefined {
+export function malformedKeyword(keyword: string, value: unknown, schema?: Record<string, unknown>): string | undefined {
   const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
-  return rule === undefined || rule.usable(value) ? undefined : rule.must;
+  if (rule !== undefined && !rule.usable(value)) return rule.must;
+  // Mercedes-Benz's `type: object` beside `enum: [PKW, VAN, SMART]`: no value is both, and
+  // openapi-typescript gives up on the whole contract. The shape is kept, the list dropped.
+  const type = schema?.type;
+  if (keyword === "enum" && Array.isArray(value) && (type === "object" || type === "array")) {
+    const fits = (item: unknown) => (type === "array" ? Array.isArray(item) : isRecord(item));
+    if (value.length > 0 && !value.some(fits)) return `a list of values of its schema's \`type: ${type}\``;
+  }
+  return undefined;
 }
 
 /** Keywords whose value is one schema; under these keys (or in these lists, or maps) a node is a schema. */
@@ -151,7 +162,7 @@ export function dropMalformedKeywords(document: unknown): void {
     const record = node as Record<string, unknown>;
     if (!Array.isArray(node) && isSchemaPosition(path)) {
       for (const [keyword, value] of Object.entries(record))
-        if (malformedKeyword(keyword, value) !== undefined) delete record[keyword];
+        if (malformedKeyword(keyword, value, record) !== undefined) delete record[keyword];
     }
     const names = path !== undefined && SCHEMA_MAPS.has(path.key);
     for (const [key, value] of Object.entries(record)) {
