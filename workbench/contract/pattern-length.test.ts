@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { patternLength } from "./pattern-length.ts";
+import { misplacedAnchor, patternLength } from "./pattern-length.ts";
 
 describe("patternLength", () => {
   it("measures simple anchored patterns", () => {
@@ -15,5 +15,19 @@ describe("patternLength", () => {
   it("gives up on groups and alternation", () => {
     expect(patternLength("^(a+)+$")).toBeUndefined();
     expect(patternLength("^a|b$")).toBeUndefined();
+  });
+});
+
+describe("misplacedAnchor", () => {
+  it("finds an anchor that can never hold: a regular expression written with its slashes and flags", () => {
+    expect(misplacedAnchor("/^[0-9]{5}$/i")).toBe("`^` after a character it requires");
+    expect(misplacedAnchor(".*/^[\\d]{12}$/.*")).toBe("`^` after a character it requires");
+    expect(misplacedAnchor("^[a-z]+$x")).toBe("`$` before a character it requires");
+    expect(misplacedAnchor("\\/^")).toBe("`^` after a character it requires");
+  });
+
+  it("lets every anchor that may hold be", () => {
+    for (const pattern of ["^[0-9]{5}$", "a?^b", "\\b^x", "(a)?^b", "^(a|b)$", "[/^]x", "a|^b", "^a$|^b$", "x{0}^y"])
+      expect(misplacedAnchor(pattern), pattern).toBeUndefined();
   });
 });

@@ -43,3 +43,78 @@ export function patternLength(pattern: string): { min: number; max: number } | u
   }
   return { min, max: start && end ? max : Infinity };
 }
+
+/**
+ * Where a pattern's anchor can never hold, as no string matches it: a `^` after a character
+ * the pattern requires, or a `$` before one (patterns are not multiline). A regular expression
+ * written with its delimiters and flags (`/^[0-9]{5}$/i`, Sinao's and Peertube's) is such a
+ * pattern: its slashes are characters to match. Undefined when every anchor may hold, or when
+ * an alternation at the top makes it a question for a regular-expression engine.
+ *
+ * @example
+ * misplacedAnchor("/^[0-9]{5}$/i"); // "`^` after a character it requires"
+ * misplacedAnchor("^(a|b)?$"); // undefined
+ */
+export function misplacedAnchor(pattern: string): string | undefined {
+  // Each atom at the top, in order: an anchor, or whether it must consume a character.
+  const atoms: Array<"^" | "$" | "required" | "optional"> = [];
+  for (let index = 0; index < pattern.length;) {
+    const char = pattern[index] ?? "";
+    let atom: "^" | "$" | "required" | "optional" = "required";
+    if (char === "|") return undefined;
+    if (char === "^" || char === "$") {
+      atoms.push(char);
+      index++;
+      continue;
+    }
+    if (char === "\\") {
+      if ("bB".includes(pattern[index + 1] ?? "")) atom = "optional";
+      index += 2;
+    } else if (char === "[") {
+      const close = classEnd(pattern, index);
+      if (close === undefined) return undefined;
+      index = close + 1;
+    } else if (char === "(") {
+      const close = groupEnd(pattern, index);
+      if (close === undefined) return undefined;
+      // A group may hold an alternation or match nothing: only a plain character is required.
+      atom = "optional";
+      index = close + 1;
+    } else index++;
+    const quantifier = /^(?:\{(\d+)(?:,\d*)?\}|([?*+]))\??/.exec(pattern.slice(index));
+    if (quantifier) {
+      index += quantifier[0].length;
+      if (quantifier[2] === "?" || quantifier[2] === "*" || quantifier[1] === "0") atom = "optional";
+    }
+    atoms.push(atom);
+  }
+  const start = atoms.findIndex((atom, at) => atom === "^" && atoms.slice(0, at).includes("required"));
+  if (start !== -1) return "`^` after a character it requires";
+  const end = atoms.findIndex((atom, at) => atom === "$" && atoms.slice(at + 1).includes("required"));
+  return end === -1 ? undefined : "`$` before a character it requires";
+}
+
+/** The index of the `]` closing the class opened at `open`. */
+function classEnd(pattern: string, open: number): number | undefined {
+  for (let index = open + 1; index < pattern.length; index++) {
+    if (pattern[index] === "\\") index++;
+    else if (pattern[index] === "]") return index;
+  }
+  return undefined;
+}
+
+/** The index of the `)` closing the group opened at `open`. */
+function groupEnd(pattern: string, open: number): number | undefined {
+  let depth = 0;
+  for (let index = open; index < pattern.length; index++) {
+    const char = pattern[index];
+    if (char === "\\") index++;
+    else if (char === "[") {
+      const close = classEnd(pattern, index);
+      if (close === undefined) return undefined;
+      index = close;
+    } else if (char === "(") depth++;
+    else if (char === ")" && --depth === 0) return index;
+  }
+  return undefined;
+}

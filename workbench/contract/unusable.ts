@@ -9,7 +9,7 @@
 // schema the reasoning below cannot decide is never called unsatisfiable. The generator
 // merely failing to satisfy a schema proves nothing.
 import type { JsonSchema } from "./contract-types.ts";
-import { patternLength } from "./pattern-length.ts";
+import { misplacedAnchor, patternLength } from "./pattern-length.ts";
 import { componentSchemaName, componentSchemaRef, escapeSegment } from "./pointer.ts";
 
 type Node = Record<string, unknown>;
@@ -302,6 +302,12 @@ export function createProver(schemas: Record<string, JsonSchema>) {
           };
       }
       for (const { node, at } of parts) {
+        const anchor = typeof node.pattern === "string" ? misplacedAnchor(node.pattern) : undefined;
+        if (anchor !== undefined)
+          return {
+            pointer: `${at}/pattern`,
+            reason: `the pattern at ${at}/pattern, which has ${anchor} and so matches no string`,
+          };
         const length = typeof node.pattern === "string" ? patternLength(node.pattern) : undefined;
         if (length === undefined) continue;
         if (most !== undefined && length.min > most.value)
