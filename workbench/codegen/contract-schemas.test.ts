@@ -33,6 +33,11 @@ describe("buildContractSchemas, from OpenAPI 3.0", () => {
     expect(convert("3.0.3", { allOf: [{ $ref: "#/components/schemas/S" }], nullable: true })).toEqual({
       anyOf: [{ allOf: [{ $ref: "#/components/schemas/S" }] }, { type: "null" }],
     });
+    // The New York Times' GeoFacet: a list of values beside a union null does not pass.
+    const union = [{ type: "array", items: {} }, { type: "string" }];
+    expect(convert("3.0.3", { enum: [""], oneOf: union, nullable: true })).toEqual({
+      anyOf: [{ enum: [""], oneOf: union }, { type: "null" }],
+    });
   });
 
   it("turns boolean exclusive bounds into numbers", () => {

@@ -205,6 +205,10 @@ export class Converter {
 
 /** OpenAPI 3.0's `nullable: true`, in JSON Schema: null is one more allowed type (or value). */
 function nullable(schema: SchemaObject): SchemaObject {
+  // No type to widen, and a composition null does not pass (NYT's `enum: [""]` beside a `oneOf`
+  // of an array and a string): null or the schema.
+  const composed = ["oneOf", "anyOf", "allOf", "$ref", "not"].some((keyword) => keyword in schema);
+  if (schema.type === undefined && composed) return { anyOf: [schema, { type: "null" }] };
   const output = { ...schema };
   if (Array.isArray(output.enum) && !output.enum.includes(null)) output.enum = [...(output.enum as unknown[]), null];
   if (typeof output.type === "string") return { ...output, type: [output.type, "null"] };
