@@ -325,3 +325,24 @@ describe("buildContractSchemas, response headers", () => {
     expect(headers?.["X-Plain"]).toEqual({ required: false, schema: { type: "integer" } });
   });
 });
+
+describe("an example written as JSON text (Zuora's, as Swagger 2.0 tools wrote them)", () => {
+  const withExample = (schema: unknown, example: string) => {
+    const doc = document("3.0.3", {}, {});
+    doc.paths = {
+      "/x": {
+        get: {
+          operationId: "getX",
+          responses: { "200": { description: "ok", content: { "application/json": { schema, example } } } },
+        },
+      },
+    } as unknown as OpenAPI3["paths"];
+    return buildContractSchemas(doc).operations.getX?.responses["200"]?.content["application/json"]?.examples;
+  };
+
+  it("is the value it spells for a JSON body, and stays text where the body is a string", () => {
+    expect(withExample({ type: "object" }, '{\n  "data": [1]\n}')).toEqual([{ data: [1] }]);
+    expect(withExample({ type: "string" }, '{"data": [1]}')).toEqual(['{"data": [1]}']);
+    expect(withExample({ type: "object" }, "{not json")).toEqual(["{not json"]);
+  });
+});

@@ -39,6 +39,29 @@ function exampleEntries(
   return names.some((name) => name !== null) ? { examples, exampleNames: names } : { examples };
 }
 
+/**
+ * A JSON media type's examples, an example written as JSON text (Zuora's, as Swagger 2.0
+ * tools wrote them: `"{\n  \"data\": […]}"`) read as the value it spells, unless the schema
+ * says the body is a string.
+ */
+function jsonTextParsed(
+  type: string,
+  media: MediaTypeObject,
+  entries: Pick<ContractMediaType, "examples" | "exampleNames">,
+): Pick<ContractMediaType, "examples" | "exampleNames"> {
+  const schema = media.schema as { type?: unknown } | undefined;
+  if (!/json/i.test(type) || schema?.type === "string") return entries;
+  const parsed = (example: unknown) => {
+    if (typeof example !== "string" || !/^\s*[[{]/.test(example)) return example;
+    try {
+      return JSON.parse(example) as unknown;
+    } catch {
+      return example;
+    }
+  };
+  return { ...entries, examples: entries.examples.map(parsed) };
+}
+
 function content(
   converter: Converter,
   document: OpenAPI3,
@@ -50,7 +73,7 @@ function content(
       {
         ...(object.schema === undefined ? {} : { schema: converter.schema(object.schema) }),
         ...(streamMarkOf(object) === undefined ? {} : { stream: streamMarkOf(object) }),
-        ...exampleEntries(document, object),
+        ...jsonTextParsed(type, object, exampleEntries(document, object)),
       },
     ]),
   );
