@@ -346,3 +346,29 @@ describe("an example written as JSON text (Zuora's, as Swagger 2.0 tools wrote t
     expect(withExample({ type: "object" }, "{not json")).toEqual(["{not json"]);
   });
 });
+
+describe("a media type declared twice, once with parameters (Zuora's `application/json` and `…; charset=utf-8`)", () => {
+  it("checks the examples of the one without a schema by the other's", () => {
+    const doc = document("3.0.3", {}, {});
+    doc.paths = {
+      "/x": {
+        get: {
+          operationId: "getX",
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": { example: { id: 1 } },
+                "application/json; charset=utf-8": { schema: { type: "object", required: ["id"] } },
+                "text/plain": { example: "one" },
+              },
+            },
+          },
+        },
+      },
+    } as unknown as OpenAPI3["paths"];
+    const content = buildContractSchemas(doc).operations.getX?.responses["200"]?.content;
+    expect(content?.["application/json"]?.schema).toEqual({ type: "object", required: ["id"] });
+    expect(content?.["text/plain"]?.schema).toBeUndefined();
+  });
+});

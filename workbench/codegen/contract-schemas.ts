@@ -67,11 +67,18 @@ function content(
   document: OpenAPI3,
   media: Record<string, MediaTypeObject> | undefined,
 ): Record<string, ContractMediaType> {
+  const essence = (type: string) => type.split(";")[0]?.trim().toLowerCase();
+  // Zuora declares `application/json` with examples only, and `application/json; charset=utf-8`
+  // with the schema: one media type, whose schema checks the examples of both.
+  const schemaOf = (type: string, object: MediaTypeObject) =>
+    object.schema ??
+    Object.entries(media ?? {}).find(([other, sibling]) => essence(other) === essence(type) && sibling.schema)?.[1]
+      .schema;
   return Object.fromEntries(
     Object.entries(media ?? {}).map(([type, object]) => [
       type,
       {
-        ...(object.schema === undefined ? {} : { schema: converter.schema(object.schema) }),
+        ...(schemaOf(type, object) === undefined ? {} : { schema: converter.schema(schemaOf(type, object)) }),
         ...(streamMarkOf(object) === undefined ? {} : { stream: streamMarkOf(object) }),
         ...jsonTextParsed(type, object, exampleEntries(document, object)),
       },
