@@ -1,10 +1,15 @@
 // `npm run dev` runs the app with no server: the fixtures answer through MSW, and
 // a request no fixture covers is refused with a 501 naming it. VITE_API_MOCK=0 turns
-// mocking off so the app talks to a real server.
+// mocking off so the app talks to a real server. With GitHub's contract (from the shared
+// specs, skipped when they are absent) a repository's issues page through `Link` to the last.
+import { execFile } from "node:child_process";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "./harness/dev-server.ts";
-import { REPO } from "./harness/scratch-copy.ts";
+import { makeScratchCopyAsync, REPO } from "./harness/scratch-copy.ts";
 import { shared, sharedChromium } from "./harness/shared.ts";
 import { expectScratchCopiesUnwatched } from "./harness/watch-probe.ts";
 
@@ -60,6 +65,42 @@ describe("npm run dev", () => {
     expect(probe.body).toContain('<div id="root">');
     expect(probe.body).not.toContain("No handler");
   });
+
+  const github = join(process.env.SHARED_SPECS ?? join(REPO, "..", "shared", "specs"), "github-rest.json");
+  it.skipIf(!existsSync(github))(
+    "pages a repository's issues through Link to the last page with GitHub's contract",
+    async () => {
+      const dir = await makeScratchCopyAsync("dev-github");
+      rmSync(join(dir, "openapi/openapi.yaml"));
+      copyFileSync(github, join(dir, "openapi/openapi.json"));
+      await promisify(execFile)("npm", ["run", "-s", "api"], { cwd: dir });
+      const { url, child } = await startDevServer(dir);
+      const page = await browser.newPage();
+      try {
+        await page.goto(url);
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        // As a "Load more" button does: the next page is the one `Link` names, until none is.
+        const pages = await page.evaluate(async () => {
+          const seen: number[][] = [];
+          let next: string | undefined = "/repos/octo/hello/issues?per_page=1";
+          while (next !== undefined && seen.length < 20) {
+            const response: Response = await fetch(next);
+            seen.push(((await response.json()) as Array<{ number: number }>).map((issue) => issue.number));
+            next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
+          }
+          return seen;
+        });
+        expect(pages.length).toBeGreaterThanOrEqual(3);
+        expect(pages.every((page) => page.length === 1)).toBe(true);
+        expect(new Set(pages.flat()).size).toBe(pages.length);
+      } finally {
+        await page.close();
+        child.kill();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 
   it("leaves the open app alone when a scratch copy appears under .cache/", async () => {
     const { url } = await devServer();
