@@ -109,7 +109,9 @@ export const TOLERANCES: ReadonlyArray<{
     key: "malformed-keyword",
     applies: (problem, _version, pointer) =>
       problem.ruleId === "struct" &&
-      /^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be|`\w+` can be one of the following only)/.test(problem.message) &&
+      /^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be|`\w+` can be one of the following only)/.test(
+        problem.message,
+      ) &&
       isSchemaKeywordPointer(pointer),
     message: (count) => `${count} malformed schema keywords.`,
     fix: "",

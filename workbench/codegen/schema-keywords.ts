@@ -79,7 +79,11 @@ const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boole
  * malformedKeyword("pattern", 10); // "a string"
  * malformedKeyword("pattern", "^a$"); // undefined
  */
-export function malformedKeyword(keyword: string, value: unknown, schema?: Record<string, unknown>): string | undefined {
+export function malformedKeyword(
+  keyword: string,
+  value: unknown,
+  schema?: Record<string, unknown>,
+): string | undefined {
   const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
   if (rule !== undefined && !rule.usable(value)) return rule.must;
   // Mercedes-Benz's `type: object` beside `enum: [PKW, VAN, SMART]`: no value is both, and
