@@ -154,7 +154,7 @@ describe("a Swagger 2.0 contract", async () => {
     mkdirSync(scratch, { recursive: true });
     writeFileSync(
       file,
-      'swagger: "2.0"\ninfo:\n  title: T\n  version: "1"\npaths:\n  /pets:\n    post:\n      parameters:\n        - name: pet\n          in: body\n          schema:\n            type: object\n            properties:\n              age:\n                $ref: "#/definitions/Age"\n      responses:\n        "200":\n          description: OK\n',
+      'swagger: "2.0"\ninfo:\n  title: T\n  version: "1"\npaths:\n  /pets:\n    post:\n      parameters:\n        - name: pet\n          in: body\n          schema:\n            type: object\n            properties:\n              age:\n                type: integr\n      responses:\n        "200":\n          description: OK\n',
     );
     const refused = await generate(REPO, { contract: relative(REPO, file), outDir: "out" }).catch(
       (error: unknown) => error,
@@ -164,9 +164,9 @@ describe("a Swagger 2.0 contract", async () => {
     expect(problem).toMatchObject({
       file: relative(REPO, file),
       line: 15,
-      column: 17,
-      pointer: "#/paths/~1pets/post/parameters/0/schema/properties/age",
-      message: "the Swagger 2.0 contract cannot be read: Can't resolve $ref",
+      column: 23,
+      pointer: "#/paths/~1pets/post/parameters/0/schema/properties/age/type",
+      rule: "struct",
     });
   });
 });

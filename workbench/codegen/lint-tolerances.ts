@@ -107,11 +107,12 @@ export const TOLERANCES: ReadonlyArray<{
   },
   {
     key: "malformed-keyword",
+    // A value close to an allowed one (`type: strin`) is a typo its author fixes, refused with the
+    // lint's "did you mean `string`?"; one close to none (Codat's schema where `type` goes) is dropped.
     applies: (problem, _version, pointer) =>
       problem.ruleId === "struct" &&
-      /^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be|`\w+` can be one of the following only)/.test(
-        problem.message,
-      ) &&
+      (/^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be)/.test(problem.message) ||
+        (/^`\w+` can be one of the following only/.test(problem.message) && (problem.suggest ?? []).length === 0)) &&
       isSchemaKeywordPointer(pointer),
     message: (count) => `${count} malformed schema keywords.`,
     fix: "",
