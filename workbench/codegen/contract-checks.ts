@@ -14,6 +14,7 @@ import type { OpenAPI3 } from "openapi-typescript";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { escapeSegment, pointerOf, type PathStep } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
+import { VALUE_KEYS } from "../contract/schema-keys.ts";
 import type { Problem } from "./contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
@@ -22,9 +23,6 @@ import { locate } from "./locate.ts";
 import { drawPattern } from "../fixtures/data/pattern-strings.ts";
 import { patternLength } from "../contract/pattern-length.ts";
 import { isSchemaPosition, malformedKeyword } from "./schema-keywords.ts";
-
-/** Keys under which a contract holds values, not schemas: an `enum: []` there is data. */
-const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
 
 /**
  * Empty enums, contradictory patterns and malformed schema keywords (./schema-keywords.ts),

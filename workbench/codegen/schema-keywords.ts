@@ -7,6 +7,7 @@
 // (schema-converter.ts), and so does what openapi-typescript reads (`dropMalformedKeywords`).
 import { isRecord } from "../contract/records.ts";
 import { unescapeSegment, type PathStep } from "../contract/pointer.ts";
+import { SCHEMA_MAPS, VALUE_KEYS } from "../contract/schema-keys.ts";
 
 const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
@@ -112,7 +113,6 @@ const ONE_SCHEMA = new Set([
   "unevaluatedProperties",
 ]);
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 
 /**
  * Whether the node at `path` of a contract is a schema: a `schema`, a named component schema
@@ -145,9 +145,6 @@ export function isSchemaKeywordPointer(pointer: string): boolean {
   for (const key of segments) path = { key, parent: path };
   return isSchemaPosition(path);
 }
-
-/** Keys under which a contract holds values, not schemas or their parts. */
-const VALUE_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
 
 /**
  * Removes every malformed keyword from the schemas of a (bundled) document, in place: what
