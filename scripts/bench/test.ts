@@ -147,7 +147,10 @@ async function timeCiRun(dir: string): Promise<{ whole: Timed; install: number; 
     .split(delimiter)
     .filter((entry) => !entry.includes(`${join(".tools", "node", "bin")}`))
     .join(delimiter);
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: path, CI: "true" };
+  // Nor npm's settings for this bench's own run: under `npm run -s` the clone's npm would be silent
+  // too, and print no `> … test` line to split at.
+  const outside = Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith("npm_"));
+  const env: NodeJS.ProcessEnv = { ...Object.fromEntries(outside), PATH: path, CI: "true" };
   const [start, busyBefore] = [performance.now(), machineBusy()];
   let testStart: number | undefined;
   let busyAtTest: number | undefined;
