@@ -2,16 +2,15 @@
 // a request no fixture covers is refused with a 501 naming it. VITE_API_MOCK=0 turns
 // mocking off so the app talks to a real server. With GitHub's contract (from the shared
 // specs, skipped when they are absent) a repository's issues page through `Link` to the last.
-import { execFile } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "./harness/dev-server.ts";
-import { makeScratchCopyAsync, REPO } from "./harness/scratch-copy.ts";
+import { makeScratchCopyAsync, removeScratchCopy, REPO, runAsync } from "./harness/scratch-copy.ts";
 import { shared, sharedChromium } from "./harness/shared.ts";
 import { expectScratchCopiesUnwatched } from "./harness/watch-probe.ts";
+import { SHARED_SPECS } from "../tooling/shared-specs.ts";
 
 describe("npm run dev", () => {
   let browser: Browser;
@@ -66,7 +65,7 @@ describe("npm run dev", () => {
     expect(probe.body).not.toContain("No handler");
   });
 
-  const github = join(process.env.SHARED_SPECS ?? join(REPO, "..", "shared", "specs"), "github-rest.json");
+  const github = join(SHARED_SPECS, "github-rest.json");
   it.skipIf(!existsSync(github))(
     "pages a repository's issues through Link to the last page with GitHub's contract",
     async () => {
@@ -75,7 +74,8 @@ describe("npm run dev", () => {
       rmSync(join(dir, "openapi"), { recursive: true, force: true });
       mkdirSync(join(dir, "openapi"));
       copyFileSync(github, join(dir, "openapi/openapi.json"));
-      await promisify(execFile)("npm", ["run", "-s", "api"], { cwd: dir });
+      const api = await runAsync(dir, "npm", ["run", "--silent", "api"]);
+      expect(api.status, api.stderr).toBe(0);
       const { url, child } = await startDevServer(dir);
       const page = await browser.newPage();
       try {
@@ -98,7 +98,7 @@ describe("npm run dev", () => {
       } finally {
         await page.close();
         child.kill();
-        rmSync(dir, { recursive: true, force: true });
+        removeScratchCopy(dir);
       }
     },
     180_000,

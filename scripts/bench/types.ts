@@ -12,16 +12,16 @@ import { basename, extname, join, relative, resolve } from "node:path";
 import type { Manifest } from "../../src/api/manifest-types.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
+import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 import { typecheckFiles } from "../../tooling/typecheck-files.ts";
 import { userCode } from "./corpus-user-code.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-const shared = process.env.SHARED_SPECS ?? join(root, "..", "shared", "specs");
 const given = process.argv.slice(2).map((document) => resolve(process.cwd(), document));
 const documents =
   given.length > 0
     ? given
-    : ["github-rest.json", "openai.yaml", "digitalocean"].map((name) => join(shared, name)).filter(existsSync);
+    : ["github-rest.json", "openai.yaml", "digitalocean"].map((name) => join(SHARED_SPECS, name)).filter(existsSync);
 if (documents.length === 0 || documents.some((document) => !existsSync(document))) {
   console.error(
     `bench:types: usage: npm run bench:types [-- <openapi document or folder>…]; ${documents.find((document) => !existsSync(document)) ?? "no shared specs"}: not found.`,

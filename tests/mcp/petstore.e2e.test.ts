@@ -8,11 +8,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
-import { REPO } from "../harness/scratch-copy.ts";
+import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 import { connectWorkbench, type WorkbenchClient } from "./workbench-client.ts";
 
-const SHARED = process.env.SHARED_SPECS ?? join(REPO, "..", "shared", "specs");
-const PETSTORE = join(SHARED, "petstore3.yaml");
+const PETSTORE = join(SHARED_SPECS, "petstore3.yaml");
 
 describe.skipIf(!existsSync(PETSTORE))("the MCP server on Petstore, in a scratch copy", () => {
   let dir = "";

@@ -17,13 +17,13 @@ import type { Manifest } from "../../src/api/manifest-types.ts";
 import type { ApiPage, PageQuery } from "../../src/api/paging.ts";
 import { createQueryClient } from "../../src/api/query-client.ts";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
+import { SHARED_SPECS as SHARED } from "../../tooling/shared-specs.ts";
 import { typecheckFiles } from "../../tooling/typecheck-files.ts";
 import { createFixtures, type Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import type { LoadedContract } from "../../workbench/fixtures/test-contracts.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
-const SHARED = process.env.SHARED_SPECS ?? join(REPO, "..", "shared", "specs");
 const hasShared = (file: string) => existsSync(join(SHARED, file));
 
 /** Each contract, where it is, and the screen written against it (`fixture-app/<name>.ts`). */
