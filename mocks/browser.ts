@@ -3,6 +3,7 @@ import { mockedContracts } from "./generated/mocked-contracts.ts";
 import { onUnhandledFrame } from "./fixtures.ts";
 import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/worker/request-destination.ts";
 import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker/worker-liveness.ts";
+import { takeWorkerUpdateRace } from "#workbench/fixtures/worker/update-race.ts";
 
 /** Whether a page no worker controls may reload to get one: never under Vitest, whose page it would take away. */
 const RELOAD = !import.meta.env.VITEST;
@@ -30,6 +31,7 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
   const worker = setupWorker(probeHandler(url), ...mockedContracts.flatMap((contract) => contract.handlers));
   for (const { fixtures } of mockedContracts) fixtures.observe(worker.events);
   worker.events.on("request:end", ({ request }) => forgetRequestDestination(request));
+  takeWorkerUpdateRace(window, new URL(workerUrl, document.baseURI).href);
   await worker.start({
     quiet: true,
     serviceWorker: { url: new URL(workerUrl, document.baseURI).pathname },
