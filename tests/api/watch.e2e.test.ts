@@ -1,12 +1,13 @@
-// Watch mode: while `npm run dev` (or `npm start`) runs, saving the contract regenerates
-// and reloads the page; a broken save is reported in the terminal and in the browser's
-// error overlay and keeps the last good output; the next good save recovers. One scratch
-// copy of this file's own (its tests save the contract), the two servers one after the other.
+// Watch mode: while `npm run dev` runs, saving the contract regenerates and reloads the page;
+// a broken save is reported in the terminal and in the browser's error overlay and keeps the
+// last good output; the next good save recovers. One scratch copy of this file's own (its tests
+// save the contract). The same under `npm start` is proven on the gallery's copy, whose
+// Storybook already runs (tests/e2e/gallery.e2e.test.ts).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDevServer, startStorybook } from "../harness/dev-server.ts";
+import { startDevServer } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy } from "../harness/scratch-copy.ts";
 import { sharedChromium } from "../harness/shared.ts";
 import { runApi, writeContract } from "../harness/api-scratch.ts";
@@ -36,7 +37,7 @@ afterAll(async () => {
   removeScratchCopy(dir);
 });
 
-/** The copy's contract is the test's own (whatever the project's is), generated, before each server starts. */
+/** The copy's contract is the test's own (whatever the project's is), generated, before the server starts. */
 function resetContract(): void {
   writeContract(dir, { "openapi.yaml": contract(["listThings"]) });
   expect(runApi(dir).status).toBe(0);
@@ -87,33 +88,5 @@ describe("watch mode", () => {
     await page.getByRole("cell", { name: "getThing", exact: true }).waitFor({ timeout: 30_000 });
     await overlay.waitFor({ state: "detached" });
     expect(generated()[0]).toContain('"/getThing"');
-  });
-});
-
-describe("watch mode in Storybook (npm start)", () => {
-  let storybook: Awaited<ReturnType<typeof startStorybook>>;
-  beforeAll(async () => {
-    resetContract();
-    storybook = await startStorybook(dir);
-  });
-  afterAll(() => {
-    storybook?.child.kill();
-  });
-
-  it("reloads the open story with the regenerated contract, and shows a broken save in the story's overlay", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${storybook.url}iframe.html?id=contract-overview--current&viewMode=story`);
-    await page.getByRole("cell", { name: "listThings", exact: true }).waitFor({ timeout: 60_000 });
-
-    writeFileSync(join(dir, "openapi/openapi.yaml"), contract(["listThings", "listOthers"]));
-    await page.getByRole("cell", { name: "listOthers", exact: true }).waitFor({ timeout: 30_000 });
-
-    writeFileSync(join(dir, "openapi/openapi.yaml"), "openapi: 3.1.0\ninfo: [broken\n");
-    const overlay = page.locator("vite-error-overlay");
-    await overlay.waitFor({ state: "attached", timeout: 30_000 });
-    expect(await overlay.evaluate((element) => element.shadowRoot?.textContent ?? "")).toMatch(
-      /openapi\/openapi\.yaml:\d+:\d+/,
-    );
-    expect(storybook.output()).toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error syntax error/);
   });
 });

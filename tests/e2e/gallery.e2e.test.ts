@@ -280,26 +280,35 @@ describe("the contract gallery and contract coverage, on a contract of several t
       }
     });
 
-    it("indexes the gallery again when the contract changes while Storybook runs (watch mode)", async () => {
-      const { url } = storybook!;
+    // Watch mode under `npm start` (under `npm run dev`: tests/api/watch.e2e.test.ts), on this copy's server.
+    it("reloads the open story and indexes the gallery again on a save, and shows a broken save in the story's overlay", async () => {
+      const { url, output } = storybook!;
       const ids = async () =>
         Object.keys(((await (await fetch(`${url}index.json`)).json()) as { entries: object }).entries);
       expect(await ids()).toContain("gallery-pets-listpets--200");
-      // Saving the contract regenerates the manifest (watch mode); the gallery follows it.
-      writeContract(dir, {
-        "openapi.yaml": CONTRACT.replace("operationId: listPets", "operationId: listPatients"),
-      });
+      const page = await browser!.newPage();
       try {
-        const deadline = Date.now() + 60_000;
-        let seen: string[] = [];
-        while (Date.now() < deadline) {
-          seen = await ids();
-          if (seen.includes("gallery-pets-listpatients--200")) break;
-          await new Promise((resolve) => setTimeout(resolve, 500));
-        }
-        expect(seen).toContain("gallery-pets-listpatients--200");
-        expect(seen).not.toContain("gallery-pets-listpets--200");
+        await page.goto(`${url}iframe.html?id=contract-overview--current&viewMode=story`);
+        await page.getByRole("cell", { name: "listPets", exact: true }).waitFor({ timeout: 60_000 });
+
+        // Saving the contract regenerates the manifest; the open story reloads with it, and the gallery follows.
+        writeContract(dir, {
+          "openapi.yaml": CONTRACT.replace("operationId: listPets", "operationId: listPatients"),
+        });
+        await page.getByRole("cell", { name: "listPatients", exact: true }).waitFor({ timeout: 30_000 });
+        await expect.poll(ids, { timeout: 60_000, interval: 500 }).toContain("gallery-pets-listpatients--200");
+        expect(await ids()).not.toContain("gallery-pets-listpets--200");
+
+        // A broken save: located, in the story's overlay and in the terminal.
+        writeContract(dir, { "openapi.yaml": "openapi: 3.1.0\ninfo: [broken\n" });
+        const overlay = page.locator("vite-error-overlay");
+        await overlay.waitFor({ state: "attached", timeout: 30_000 });
+        expect(await overlay.evaluate((element) => element.shadowRoot?.textContent ?? "")).toMatch(
+          /openapi\/openapi\.yaml:\d+:\d+/,
+        );
+        expect(output()).toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error syntax error/);
       } finally {
+        await page.close();
         writeContract(dir, { "openapi.yaml": CONTRACT });
       }
     }, 180_000);
