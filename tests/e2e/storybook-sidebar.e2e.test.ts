@@ -17,6 +17,7 @@ import { expectScratchCopiesUnwatched } from "../harness/watch-probe.ts";
 import { REPO } from "../harness/scratch-copy.ts";
 import { shared, sharedChromium } from "../harness/shared.ts";
 import {
+  COLD_START_RACE,
   entriesToOpen,
   expectSidebarOrder,
   formatFailures,
@@ -130,7 +131,11 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
       page.on("console", (message) => {
         if (message.type() === "error" && message.text().includes("[mocks]")) errors.push(message.text());
       });
-      page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+      // A reloaded preview asks the manager for its state and waits 1 s: on a busy machine that
+      // times out, Storybook's own race at a preview's start, which the walk does not count either.
+      page.on("pageerror", (error) => {
+        if (!COLD_START_RACE.test(error.message)) errors.push(`page error: ${error.message}`);
+      });
       const frame = async () => {
         const found = await (await page.waitForSelector("#storybook-preview-iframe")).contentFrame();
         if (!found) throw new Error("Storybook's manager has no preview frame");

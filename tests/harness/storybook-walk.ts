@@ -132,7 +132,7 @@ const DELIBERATE_ERROR_STATUS =
 const WALK_GLOBALS = "a11y.manual:!true";
 
 /** Storybook's preview waiting 1 s for the manager's state, at a manager's start only (see openEveryEntry). */
-const COLD_START_RACE = /Timed out waiting for leader state for UniversalStore follower/;
+export const COLD_START_RACE = /Timed out waiting for leader state for UniversalStore follower/;
 
 declare global {
   interface Window {
