@@ -31,10 +31,11 @@ export async function startMockWorker(workerUrl = "mockServiceWorker.js"): Promi
   const worker = setupWorker(probeHandler(url), ...mockedContracts.flatMap((contract) => contract.handlers));
   for (const { fixtures } of mockedContracts) fixtures.observe(worker.events);
   worker.events.on("request:end", ({ request }) => forgetRequestDestination(request));
-  takeWorkerUpdateRace(window, new URL(workerUrl, document.baseURI).href);
+  const script = new URL(workerUrl, document.baseURI);
+  takeWorkerUpdateRace(window, script.href);
   await worker.start({
     quiet: true,
-    serviceWorker: { url: new URL(workerUrl, document.baseURI).pathname },
+    serviceWorker: { url: script.pathname },
     onUnhandledFrame,
   });
   await keepAnswering(url, { reload: RELOAD });
