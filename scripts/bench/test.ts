@@ -17,6 +17,11 @@
  *     the two `npm test`s in seconds per 1,000 operation × status pairs. Exit 1 when a target is
  *     missed.
  *
+ *   npm run bench:test -- --by-process
+ *     One `vitest run` in the repository, and the processor time each kind of process spent
+ *     meanwhile (Chromium's renderers, Vitest's workers, the Storybook and Vite servers, nested
+ *     runs in scratch copies…), sampled from /proc (Linux): what less work would have to remove.
+ *
  *   npm run bench:test -- --shards [n]
  *     CI's matrix on one machine (.github/workflows/ci.yml): in a clean clone, each of n Vitest
  *     shards (`vitest run --shard=i/n --reporter=blob`) alone, from cold caches as a fresh
@@ -34,6 +39,7 @@ import { cpus } from "node:os";
 import { basename, delimiter, extname, join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { makeScratchCopy, REPO, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
+import { sampleProcesses } from "./processes.ts";
 import { CACHE_FOLDER, makeScratchFolder } from "../../tooling/scratch-folder.ts";
 
 /** The Vitest projects of vite.config.ts; a stale name fails its phase ("No projects matched"). */
@@ -373,9 +379,47 @@ async function shards(): Promise<boolean> {
   }
 }
 
+/** One `vitest run` here, and the processor time of each kind of process meanwhile. */
+async function byProcess(): Promise<boolean> {
+  console.log(`bench:test --by-process (${new Date().toISOString()})`);
+  const [start, busyBefore, sampling] = [performance.now(), machineBusy(), sampleProcesses()];
+  const status = await new Promise<number | null>((done) => {
+    const child = spawn("npx", ["vitest", "run"], {
+      cwd: REPO,
+      env: commandEnv(REPO),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const output: string[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.on("close", (code) => {
+      writeFileSync(logFile("vitest run"), output.join(""));
+      done(code);
+    });
+  });
+  const byKind = sampling.stop();
+  const [seconds, busy] = [(performance.now() - start) / 1000, machineBusy() - busyBefore];
+  report({ name: "vitest run", seconds, ok: status === 0, cpuSeconds: busy });
+  const sampled = [...byKind.values()].reduce((sum, value) => sum + value, 0);
+  const rows = [...byKind].filter(([, cpu]) => cpu >= 0.5).sort(([, a], [, b]) => b - a);
+  for (const [kind, cpu] of rows) {
+    console.log(
+      `  ${kind.padEnd(34)} ${cpu.toFixed(1).padStart(7)} CPU-s  ${((100 * cpu) / busy).toFixed(0).padStart(3)} %`,
+    );
+  }
+  console.log(`  ${"shorter than a sample, or outside".padEnd(34)} ${(busy - sampled).toFixed(1).padStart(7)} CPU-s`);
+  return status === 0;
+}
+
 rmSync(logs, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
-const ok = flags.has("--targets") ? await targets() : flags.has("--shards") ? await shards() : phases();
+const ok = flags.has("--targets")
+  ? await targets()
+  : flags.has("--shards")
+    ? await shards()
+    : flags.has("--by-process")
+      ? await byProcess()
+      : phases();
 if (!ok) {
   console.error(`bench:test: a step failed or a target was missed; see ${logs}.`);
   process.exitCode = 1;
