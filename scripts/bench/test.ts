@@ -383,23 +383,23 @@ async function shards(): Promise<boolean> {
 async function byProcess(): Promise<boolean> {
   console.log(`bench:test --by-process (${new Date().toISOString()})`);
   const [start, busyBefore, sampling] = [performance.now(), machineBusy(), sampleProcesses()];
+  let output = "";
   const status = await new Promise<number | null>((done) => {
     const child = spawn("npx", ["vitest", "run"], {
       cwd: REPO,
       env: commandEnv(REPO),
       stdio: ["ignore", "pipe", "pipe"],
     });
-    const output: string[] = [];
-    child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("close", (code) => {
-      writeFileSync(logFile("vitest run"), output.join(""));
+      writeFileSync(logFile("vitest run"), output);
       done(code);
     });
   });
   const byKind = sampling.stop();
   const [seconds, busy] = [(performance.now() - start) / 1000, machineBusy() - busyBefore];
-  report({ name: "vitest run", seconds, ok: status === 0, cpuSeconds: busy });
+  report({ name: "vitest run", seconds, ok: status === 0, vitestSeconds: vitestDuration(output), cpuSeconds: busy });
   const sampled = [...byKind.values()].reduce((sum, value) => sum + value, 0);
   const rows = [...byKind].filter(([, cpu]) => cpu >= 0.5).sort(([, a], [, b]) => b - a);
   for (const [kind, cpu] of rows) {
