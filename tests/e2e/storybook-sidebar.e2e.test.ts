@@ -222,16 +222,25 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
 
   // A fresh manager and preview on a large contract (the index, the fixtures' contract.json) while
   // the story projects run the gallery's batches on both cores can take over a minute to show the
-  // story. What is checked is that nothing reloads, not how fast the story shows: three times the
-  // walk's wait for it (3 minutes).
-  it("leaves an open story alone when a scratch copy appears under .cache/", { timeout: 300_000 }, async () => {
+  // story. What is checked is that nothing reloads, not how fast the story shows: twice the walk's
+  // wait for it (2 minutes). Once in a dozen runs on 27 November a fresh manager never showed the
+  // story (3 minutes, the rest of the run at its usual pace), a cause not found yet: a page that
+  // has not shown it by then is opened again, once, before the check starts.
+  it("leaves an open story alone when a scratch copy appears under .cache/", { timeout: 360_000 }, async () => {
     const page = await browser!.newPage();
-    page.setDefaultTimeout(3 * RENDER_TIMEOUT_MS);
-    try {
-      await page.goto(`${url}?path=/story/foundations-spinner--default`);
+    page.setDefaultTimeout(2 * RENDER_TIMEOUT_MS);
+    const shown = async () => {
       const preview = await (await page.waitForSelector("#storybook-preview-iframe")).contentFrame();
       if (!preview) throw new Error("Storybook's manager has no preview frame");
       await preview.waitForFunction(() => document.querySelector("#storybook-root")?.childElementCount);
+      return preview;
+    };
+    try {
+      await page.goto(`${url}?path=/story/foundations-spinner--default`);
+      const preview = await shown().catch(async () => {
+        await page.reload();
+        return shown();
+      });
       await expectScratchCopiesUnwatched(dir, page, preview);
     } finally {
       await page.close();
