@@ -13,6 +13,7 @@ const CHECKS = {
   also: `node -e "console.log('also at', require('os').getPriority())"`,
   broken: `node -e "console.error('src/x.ts:3:1 error'); process.exit(3)"`,
   marker: `node -e "require('fs').writeFileSync('marker', '')"`,
+  slow: `node -e "setTimeout(() => {}, 60000)"`,
 };
 
 interface Result {
@@ -21,12 +22,17 @@ interface Result {
   stderr: string;
 }
 
-function runBeside(cwd: string, args: string[]): Promise<Result> {
+/** Runs the script; with `ctrlC`, in a process group of its own, which gets SIGINT once the tests have started. */
+function runBeside(cwd: string, args: string[], { ctrlC = false } = {}): Promise<Result> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd });
+    const child = spawn(process.execPath, [SCRIPT, ...args], { cwd, detached: ctrlC });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (ctrlC && !stdout.includes("tests at") && chunk.toString().includes("tests at"))
+        setTimeout(() => process.kill(-child.pid!, "SIGINT"), 500);
+      stdout += chunk.toString();
+    });
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
@@ -77,6 +83,17 @@ describe("npm test's checks beside the tests (scripts/test-beside.ts)", () => {
     expect(result.stderr).toContain("src/x.ts:3:1 error");
     expect(existsSync(join(dir, "marker"))).toBe(false);
   });
+
+  it.runIf(process.platform !== "win32")(
+    "on Ctrl-C, lets the tests and the running check stop, starts no other check, and exits 130",
+    async () => {
+      const result = await runBeside(dir, ["--checks", "slow,marker", ...tests(60_000)], { ctrlC: true });
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.stdout).toContain("tests stopped");
+      expect(result.stdout).not.toContain("passed beside the tests");
+      expect(existsSync(join(dir, "marker"))).toBe(false);
+    },
+  );
 
   it("refuses a wrong command line with its usage, exit 2", async () => {
     const result = await runBeside(dir, ["--checks", "ok"]);
