@@ -101,6 +101,7 @@ describe("npm test's checks beside the tests (scripts/test-beside.ts)", () => {
     expect(result.stderr).toContain("no command after --");
     expect(result.stderr).toContain("usage: node scripts/test-beside.ts");
     expect(() => parseArguments(["vitest", "run"])).toThrow("expected --checks");
+    expect(() => parseArguments(["--checks", ",", "--", "vitest"])).toThrow("--checks names no npm script");
     expect(parseArguments(["--checks", "typecheck,lint", "--", "vitest", "run"])).toEqual({
       checks: ["typecheck", "lint"],
       command: ["vitest", "run"],

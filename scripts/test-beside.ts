@@ -7,8 +7,9 @@
  * checks (npm scripts of the package in the current folder) run one after another beside it,
  * at the lowest priority, so that they take the processor only when the tests leave it idle
  * (docs/decisions/0026-checks-beside-the-tests.md); their output is kept and printed once they
- * have all passed. The first check that fails is printed at once and stops the tests: a lint
- * error is reported as soon as ESLint finds it, as it was when the checks ran first.
+ * have all passed. The first check that fails is printed as soon as it ends and stops the tests
+ * (the cheapest checks come first, so a formatting slip is reported within seconds; ESLint,
+ * last and given little of the processor while the tests start, can take minutes).
  *
  * Exit code: the failed check's, else the command's; 130 on Ctrl-C, 143 on SIGTERM.
  */
@@ -33,6 +34,7 @@ export function parseArguments(argv: string[]): Arguments {
     throw new Error(`test-beside: expected --checks and a list of npm scripts.\n${USAGE}`);
   if (command.length === 0) throw new Error(`test-beside: no command after --.\n${USAGE}`);
   const checks = options[1].split(",").filter(Boolean);
+  if (checks.length === 0) throw new Error(`test-beside: --checks names no npm script.\n${USAGE}`);
   return { checks, command };
 }
 
@@ -58,7 +60,7 @@ function runCheck(name: string, children: Set<ChildProcess>): Promise<{ code: nu
   });
 }
 
-export async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   let args: Arguments;
   try {
     args = parseArguments(argv);
@@ -100,7 +102,8 @@ export async function main(argv: string[]): Promise<number> {
     const { code, output } = await runCheck(name, checkChildren);
     if (interrupted !== undefined) break;
     if (code !== 0) {
-      process.stderr.write(`\nnpm test: \`npm run ${name}\` failed (exit ${code}); stopping the tests.\n${output}`);
+      const stopping = testsExit === undefined ? "; stopping the tests" : "";
+      process.stderr.write(`\nnpm test: \`npm run ${name}\` failed (exit ${code})${stopping}.\n${output}`);
       if (testsExit === undefined) {
         tests.kill("SIGINT");
         const killer = setTimeout(() => tests.kill("SIGKILL"), STOP_GRACE_MS);
