@@ -14,15 +14,7 @@ import {
 } from "@tanstack/react-query";
 import type { Client, ParseAsResponse } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
-import type {
-  ErrorResponse,
-  HttpMethod,
-  MediaType,
-  PathsWithMethod,
-  RequiredKeysOf,
-  ResponseObjectMap,
-  SuccessResponse,
-} from "openapi-typescript-helpers";
+import type { HttpMethod, MediaType, ResponseObjectMap, SuccessResponse } from "openapi-typescript-helpers";
 import { apiClient, clientMethods } from "./client.ts";
 import type { AnyPaths, Init } from "./init.ts";
 import { type ApiError, fromErrorResponse, toApiError } from "./errors.ts";
@@ -33,8 +25,7 @@ import type { Manifest, Method } from "./manifest-types.ts";
 import { type ApiPage, nextPageQuery, type PageQuery } from "./paging.ts";
 import type { paging, paths } from "./schema.d.ts";
 import type { StreamMediaType } from "./stream.ts";
-
-type Call = (url: string, init?: object) => Promise<{ error?: unknown; response: Response }>;
+import type { Call, Failure as FailureIn, Op, PathFor, Rest, RuntimeInit, TaggedKey } from "./operation-types.ts";
 
 /**
  * Wraps a client so that every failure is an `ApiError`: HTTP errors come back as
@@ -57,7 +48,7 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
       if (!result.response.ok) return { ...result, error: fromErrorResponse(result.error, result.response, method) };
       // A success without a body (204, or a 200 the contract gives no content) is `null`:
       // TanStack Query refuses `undefined` as data and would report an error.
-      return (result as { data?: unknown }).data === undefined ? { ...result, data: null } : result;
+      return result.data === undefined ? { ...result, data: null } : result;
     };
   }
   return wrapped as unknown as Client<Paths>;
@@ -90,7 +81,6 @@ type BodyMedia<Op> = [OneBody<Op>] extends [never]
   : [JsonBody<Op>] extends [never]
     ? Extract<OneBody<Op>, MediaType>
     : Extract<JsonBody<Op>, MediaType>;
-type Op<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
 /**
  * The body a call's success answers with: the contract's own type, as `paths` spells it.
  * openapi-fetch passes it through `Readable`, which strips `$Write` markers; `paths` is
@@ -102,26 +92,19 @@ type Data<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = P
   SuccessResponse<ResponseObjectMap<Op<P, M, Path>>, BodyMedia<Op<P, M, Path>>>,
   I
 >;
-/** The error a call's failure is: an `ApiError` carrying the error body the contract declares. */
-type Failure<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = ApiError<
-  ErrorResponse<ResponseObjectMap<Op<P, M, Path>>, BodyMedia<Op<P, M, Path>>>
+/** The error a call's failure is, its body read as the answer's (`BodyMedia`). */
+type Failure<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = FailureIn<
+  P,
+  M,
+  Path,
+  BodyMedia<Op<P, M, Path>>
 >;
-type Rest<I, Options, Extra = never> =
-  RequiredKeysOf<I> extends never
-    ? [init?: I & Record<string, unknown>, options?: Options, ...extra: Extra[]]
-    : [init: I & Record<string, unknown>, options?: Options, ...extra: Extra[]];
 type QueryOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = UseQueryOptions<
   Data<P, M, Path, I>,
   Failure<P, M, Path>,
   Data<P, M, Path, I>,
   ApiQueryKey<P, M, Path>
 >;
-/**
- * The paths that have `M`. An empty contract generates `paths` as `Record<string, never>`,
- * for which openapi-fetch's `PathsWithMethod` would accept any string: here it accepts none.
- */
-type PathFor<P extends AnyPaths, M extends HttpMethod> = string extends keyof P ? never : PathsWithMethod<P, M>;
-
 /**
  * The paths of `M` that page, as the generated `paging` says (`"get /pets"`): the only ones an
  * infinite query takes. Read from `paging`'s keys, a few hundred at most, rather than by testing
@@ -132,7 +115,7 @@ type PagedPath<P extends AnyPaths, Paged, M extends HttpMethod> = {
 }[keyof Paged & string];
 type Page<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = ApiPage<
   Data<P, M, Path, I>,
-  ResponseHeaders<NonNullable<P[Path][M]>>
+  ResponseHeaders<Op<P, M, Path>>
 >;
 type InfiniteOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = UseInfiniteQueryOptions<
   Page<P, M, Path, I>,
@@ -148,12 +131,12 @@ type InfiniteExtra<P extends AnyPaths, M extends HttpMethod, Path extends keyof 
 >;
 
 /** `[method, path, init, "pages"]`: an infinite query's key, apart from the single query of the same call. */
-export type ApiInfiniteKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = readonly [
+export type ApiInfiniteKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = TaggedKey<
+  P,
   M,
   Path,
-  Init<P, M, Path> | undefined,
-  "pages",
-];
+  "pages"
+>;
 
 /** `[method, path, init?]`, the key openapi-react-query gives each query. */
 export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = readonly [
@@ -217,7 +200,7 @@ export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
     method: M,
     path: Path,
     response: Response,
-  ): NoInfer<ResponseHeaders<NonNullable<P[Path][M]>>>;
+  ): NoInfer<ResponseHeaders<Op<P, M, Path>>>;
 }
 
 /** Where the hooks read the contract's operations (paging, headers) and resources (what a mutation refreshes). */
@@ -226,7 +209,6 @@ export interface ApiHooksOptions {
   manifest?: Pick<Manifest, "operations" | "resources">;
 }
 
-type RuntimeInit = { params?: { query?: Record<string, unknown> } & Record<string, unknown> } & Record<string, unknown>;
 type RuntimeOptions = Record<string, unknown> & {
   invalidates?: Parameters<typeof invalidationTargets>[3];
   onSuccess?: (...args: unknown[]) => unknown;

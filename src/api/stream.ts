@@ -11,20 +11,13 @@ import {
   type UseQueryResult,
 } from "@tanstack/react-query";
 import type { Client } from "openapi-fetch";
-import type {
-  ErrorResponse,
-  HttpMethod,
-  MediaType,
-  OkStatus,
-  PathsWithMethod,
-  RequiredKeysOf,
-  ResponseObjectMap,
-} from "openapi-typescript-helpers";
+import type { HttpMethod, OkStatus } from "openapi-typescript-helpers";
 import { apiClient } from "./client.ts";
 import type { AnyPaths, Init } from "./init.ts";
 import { ApiError, fromErrorResponse, toApiError } from "./errors.ts";
 import { manifest as productManifest } from "./manifest.ts";
 import type { Manifest, ManifestStream } from "./manifest-types.ts";
+import type { Call, Failure, Op, PathFor, Rest, RuntimeInit, TaggedKey } from "./operation-types.ts";
 import type { paths } from "./schema.d.ts";
 import {
   EventStreamFramer,
@@ -77,13 +70,11 @@ export type StreamEventOf<Op, Media extends StreamMediaOf<Op> = StreamMediaOf<Op
     ? Item
     : never;
 
-type Operation<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
-
 /** The paths whose `M` operation answers with a stream. */
 export type StreamPath<P extends AnyPaths, M extends HttpMethod> = {
-  [Path in PathsWithMethod<P, M>]: [StreamMediaOf<Operation<P, M, Path>>] extends [never] ? never : Path;
-}[PathsWithMethod<P, M>] &
-  (string extends keyof P ? never : string);
+  [Path in PathFor<P, M>]: [StreamMediaOf<Op<P, M, Path>>] extends [never] ? never : Path;
+}[PathFor<P, M>] &
+  string;
 
 /** How a stream is asked for and read. */
 export interface StreamOptions<Media extends string = string> {
@@ -100,29 +91,18 @@ export interface StreamOptions<Media extends string = string> {
   retryMs?: number;
 }
 
-/** The error body the contract declares, as `paths` spells it (see `Data` in ./query.ts). */
-type ErrorBody<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = ErrorResponse<
-  ResponseObjectMap<Operation<P, M, Path>>,
-  MediaType
->;
-
 /** What opening a stream gives: its items as they arrive, or the HTTP error it was answered with (a value). */
-export type StreamOpened<Event, Body> =
+export type StreamOpened<Event, Error> =
   | { events: AsyncIterable<StreamItem<Event>>; error?: undefined; response: Response }
-  | { events?: undefined; error: ApiError<Body>; response: Response };
-
-type Rest<I, Extra> =
-  RequiredKeysOf<I> extends never
-    ? [init?: I & Record<string, unknown>, options?: Extra]
-    : [init: I & Record<string, unknown>, options?: Extra];
+  | { events?: undefined; error: Error; response: Response };
 
 /** `[method, path, init, "stream"]`: a streamed query's key, apart from an ordinary query of the same call. */
-export type ApiStreamKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = readonly [
+export type ApiStreamKey<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = TaggedKey<
+  P,
   M,
   Path,
-  Init<P, M, Path> | undefined,
-  "stream",
-];
+  "stream"
+>;
 
 /** How a streamed query keeps what arrives: each item in an array (the default), or folded by `reducer`. */
 export type StreamQueryOptions<Event, Data, Media extends string> = StreamOptions<Media> & {
@@ -145,12 +125,8 @@ type StreamQueryExtra<
   Path extends keyof P,
   Media extends string,
   Data,
-> = StreamQueryOptions<
-  StreamEventOf<Operation<P, M, Path>, Media & StreamMediaOf<Operation<P, M, Path>>>,
-  Data,
-  Media
-> &
-  QueryExtra<Data, ApiError<ErrorBody<P, M, Path>>, ApiStreamKey<P, M, Path>>;
+> = StreamQueryOptions<StreamEventOf<Op<P, M, Path>, Media & StreamMediaOf<Op<P, M, Path>>>, Data, Media> &
+  QueryExtra<Data, Failure<P, M, Path>, ApiStreamKey<P, M, Path>>;
 
 /** The typed ways to read a contract's streams. */
 export interface ApiStreams<P extends AnyPaths> {
@@ -161,53 +137,50 @@ export interface ApiStreams<P extends AnyPaths> {
   open<
     M extends HttpMethod,
     Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
+    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
   >(
     method: M,
     path: Path,
     ...rest: Rest<Init<P, M, Path>, StreamOptions<Media>>
-  ): Promise<StreamOpened<StreamEventOf<Operation<P, M, Path>, Media>, ErrorBody<P, M, Path>>>;
+  ): Promise<StreamOpened<StreamEventOf<Op<P, M, Path>, Media>, Failure<P, M, Path>>>;
   /** The stream's items; an HTTP error before the first one is thrown as an `ApiError`. Stops when `init.signal` aborts. */
   read<
     M extends HttpMethod,
     Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
+    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
   >(
     method: M,
     path: Path,
     ...rest: Rest<Init<P, M, Path>, StreamOptions<Media>>
-  ): AsyncIterable<StreamItem<StreamEventOf<Operation<P, M, Path>, Media>>>;
+  ): AsyncIterable<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>;
   /** TanStack Query options whose data grows as items arrive (`experimental_streamedQuery`). */
   queryOptions<
     M extends HttpMethod,
     Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
-    Data = Array<StreamItem<StreamEventOf<Operation<P, M, Path>, Media>>>,
+    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
+    Data = Array<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>,
   >(
     method: M,
     path: Path,
     init?: Init<P, M, Path>,
     options?: StreamQueryExtra<P, M, Path, Media, Data>,
-  ): UseQueryOptions<Data, ApiError<ErrorBody<P, M, Path>>, Data, ApiStreamKey<P, M, Path>> & {
+  ): UseQueryOptions<Data, Failure<P, M, Path>, Data, ApiStreamKey<P, M, Path>> & {
     queryKey: ApiStreamKey<P, M, Path>;
   };
   /** A query whose data grows as the stream's items arrive: the screen re-renders with each. */
   useStream<
     M extends HttpMethod,
     Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Operation<P, M, Path>> = StreamMediaOf<Operation<P, M, Path>>,
-    Data = Array<StreamItem<StreamEventOf<Operation<P, M, Path>, Media>>>,
+    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
+    Data = Array<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>,
   >(
     method: M,
     path: Path,
     init?: Init<P, M, Path>,
     options?: StreamQueryExtra<P, M, Path, Media, Data>,
     queryClient?: QueryClient,
-  ): UseQueryResult<Data, ApiError<ErrorBody<P, M, Path>>>;
+  ): UseQueryResult<Data, Failure<P, M, Path>>;
 }
-
-type RuntimeInit = Record<string, unknown> & { signal?: AbortSignal; headers?: Record<string, string> };
-type Call = (url: string, init?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** The reconnection time of Server-Sent Events until the server sets one. */
 const DEFAULT_RETRY_MS = 3_000;
@@ -263,7 +236,7 @@ export function createApiStreams<P extends AnyPaths>(
     path: string,
     init?: RuntimeInit,
     stream: StreamOptions = {},
-  ): Promise<StreamOpened<unknown, unknown>> {
+  ): Promise<StreamOpened<unknown, ApiError>> {
     const declared = streamsOf(method, path);
     const accept = stream.accept ?? declared[0]?.mediaType ?? "text/event-stream";
     const verb = method.toUpperCase();
@@ -372,7 +345,7 @@ export function createApiStreams<P extends AnyPaths>(
   }
 
   async function* read(method: string, path: string, init?: RuntimeInit, stream?: StreamOptions) {
-    let opened: StreamOpened<unknown, unknown>;
+    let opened: StreamOpened<unknown, ApiError>;
     try {
       opened = await open(method, path, init, stream);
     } catch (error) {
