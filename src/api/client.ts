@@ -58,10 +58,8 @@ const rejectNonJsonBodies: Middleware = {
 };
 
 /**
- * A contract's path key may carry a literal query (`/responses?beta=true`: OpenAPI forbids
- * it, OpenAI's description has it). openapi-fetch appends the call's own query after a
- * second `?` (openapi-ts/openapi-typescript#2095), which the server would read as part of
- * the literal's value; joined with `&`, both queries arrive as sent.
+ * A path key may carry a literal query (`/responses?beta=true`), after which openapi-fetch
+ * appends the call's own after a second `?`: joined with `&`, both queries arrive as sent.
  */
 const literalQueryPaths: Middleware = {
   onRequest({ request, schemaPath }) {
@@ -76,10 +74,8 @@ const literalQueryPaths: Middleware = {
 };
 
 /**
- * A contract may describe variants of one endpoint as path keys that differ only by a
- * fragment (`/items#folders` beside `/items#links`). A fragment is never sent: it is
- * removed, and the query openapi-fetch appended after it (which a URL would read as part
- * of the fragment) goes back into the query.
+ * Variants of one endpoint may differ only by a fragment (`/items#folders`, decision 18): it
+ * is never sent, and the query openapi-fetch appended after it goes back into the query.
  */
 const fragmentPaths: Middleware = {
   onRequest({ request, schemaPath }) {

@@ -1,8 +1,5 @@
-// What a call takes, typed as the contract's `paths` spells it. openapi-fetch's own init passes
-// the request body through `Writable`, which strips `$Read` markers; `paths` is generated
-// without them (docs/decisions/0025-the-contracts-own-types.md), and `Writable` would only
-// remap the body: an `allOf` whose parts both declare a property (`{a?: X} & {a?: Y}`) comes
-// out as a type the contract's own no longer assigns to, so what a screen holds is refused.
+// What a call takes, typed as the contract's `paths` spells it: openapi-fetch's init without its
+// `Writable` body, which a screen's contract-typed value may not assign to (decision 25).
 import type { FetchOptions } from "openapi-fetch";
 import type {
   FilterKeys,

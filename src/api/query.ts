@@ -54,14 +54,8 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
   return wrapped as unknown as Client<Paths>;
 }
 
-// The hook types below are openapi-react-query's, with two changes: the error is an
-// `ApiError` whose `body` is the error body the contract declares for the call; and the types
-// are inferred from the call's arguments only. The response type is computed from the method,
-// path and init, never a type parameter of its own, and each result is `NoInfer`: else
-// TypeScript infers the call's types from where its result goes as well
-// (`queryClient.prefetchQuery(api.queryOptions(…))`), trying every path of the contract, too
-// deep on a contract of hundreds of operations (TS2589). Bodies in and out are the contract's own
-// types (./init.ts, `Data`).
+// The hook types: results computed from the call's arguments only and `NoInfer`, errors an
+// `ApiError` (why not openapi-react-query's: docs/decisions/0027-one-declaration-of-the-hook-types.md).
 /** The media types an operation's answers declare. */
 type ContentKeys<Op> = Op extends { responses: infer R }
   ? { [S in keyof R]: R[S] extends { content: infer C } ? keyof C : never }[keyof R]
@@ -72,22 +66,15 @@ type OneBody<Op> = Exclude<ContentKeys<Op>, StreamMediaType>;
 type JsonBody<Op> = Extract<OneBody<Op>, `${string}json${string}`>;
 /**
  * The media types a call's answer arrives in as one body: the JSON ones when the operation declares
- * any, since the client parses JSON and refuses another body (Ably declares MessagePack beside
- * JSON, which no hook ever hands over); else every one declared. A stream declared beside JSON
- * (OpenAI's `stream: true`) is read with `streams` (./stream.ts), never by these hooks.
+ * any, since the client parses JSON and refuses another body; else every one declared. Streams are
+ * read with `streams` (./stream.ts).
  */
 type BodyMedia<Op> = [OneBody<Op>] extends [never]
   ? MediaType
   : [JsonBody<Op>] extends [never]
     ? Extract<OneBody<Op>, MediaType>
     : Extract<JsonBody<Op>, MediaType>;
-/**
- * The body a call's success answers with: the contract's own type, as `paths` spells it.
- * openapi-fetch passes it through `Readable`, which strips `$Write` markers; `paths` is
- * generated without them (decision 25), and `Readable` would only remap it: an `allOf` whose
- * parts both declare a property (`{items?: A[]} & {items?: B[]}`) comes out as `{items?: B[]}`,
- * which the contract's type no longer accepts.
- */
+/** The body a call's success answers with: the contract's own type, without openapi-fetch's `Readable` (decision 25). */
 type Data<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I> = ParseAsResponse<
   SuccessResponse<ResponseObjectMap<Op<P, M, Path>>, BodyMedia<Op<P, M, Path>>>,
   I

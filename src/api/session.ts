@@ -60,11 +60,9 @@ export function bearerSession(options: {
   );
   const sent = new Map<string, Sent>();
   /**
-   * The refresh that followed the refusal of a token: every 401 that carried that token
-   * shares it, in flight or done. Its result is the token to retry with even when it is
-   * the refused one again (a provider mints the same token within one second: the
-   * identity fixtures do, and a signed token is deterministic too), so the same refusal
-   * never refreshes twice.
+   * The refresh that followed the refusal of a token, shared by every 401 that carried it, in
+   * flight or done: its token is retried even when it is the refused one again (a provider may
+   * mint the same token twice), so one refusal never refreshes twice.
    */
   let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 
