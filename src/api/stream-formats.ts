@@ -2,7 +2,8 @@
 // HTML standard's "Parsing an event stream" says), JSON Lines and JSON text sequences (RFC 7464),
 // read incrementally from a byte stream and bounded in events, bytes and size per event. Pure
 // (web streams and TextDecoder only): the client reads answers with it, and the workbench
-// (fixtures, exchange check, drift) reads the same bytes the same way.
+// (fixtures, exchange check, drift) reads the same bytes the same way. Why the SSE parser is
+// ours, not eventsource-parser: docs/decisions/0028-the-event-stream-parser-stays-ours.md.
 
 /** How the items of a sequential media type are framed on the wire. */
 export type StreamFormat = "sse" | "jsonl" | "json-seq";
