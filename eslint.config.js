@@ -7,13 +7,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 import storybook from "eslint-plugin-storybook";
 import tseslint from "typescript-eslint";
 
-/** Libraries that make requests: only src/api (the shipped client) imports them. */
+/** Libraries that make requests: only the runtime package (the shipped client) imports them. */
 const CLIENT_MODULES = ["openapi-fetch", "openapi-react-query"];
 /** Libraries that answer requests: only the fixtures (mocks, workbench/fixtures) import them. */
 const MOCK_MODULES = ["openapi-msw", "msw", "msw/*", "msw-storybook-addon", "msw-storybook-addon/*"];
 
 /** Tests, type tests and stories. */
 const TEST_FILES = ["**/*.test.{ts,tsx}", "**/*.test-d.{ts,tsx}", "**/*.stories.{ts,tsx}"];
+
+/** The runtime package: what ships inside the app besides src/ (docs/decisions/0031-the-runtime-package.md). */
+const RUNTIME = "./packages/runtime";
+
+/**
+ * A package is reached by its name and public entries only (its package.json `exports`), never by
+ * a path into its files: the entries are what a published version promises.
+ */
+const PACKAGE_FILES = {
+  group: ["**/packages/*/**", "@contract-workbench/*/src", "@contract-workbench/*/src/**"],
+  message:
+    "Import a package by its name and public entry (`@contract-workbench/runtime`, `…/manifest`, `…/streams`, `…/paging`), never a path into its files.",
+};
 
 /** What ships: everything under src/ except the fixtures (docs/decisions/0010-two-wings.md). */
 const PRODUCT = [
@@ -41,19 +54,10 @@ const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbenc
 /** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
 const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
 /**
- * The generated files, the manifest's type and its typed reading, the next page a list's paging
- * record implies (paging.ts, pure) and the stream formats' readers (stream-formats.ts, pure: the
- * client ships them, the workbench reads streams with them): any workbench module may read them.
+ * The generated files: any workbench module may read them. What the workbench shares with the
+ * app's client (the manifest's types, paging, the stream formats) it imports from the runtime package.
  */
-const GENERATED = [
-  "./api/schema.d.ts",
-  "./api/manifest.json",
-  "./api/contract.json",
-  "./api/manifest-types.ts",
-  "./api/manifest.ts",
-  "./api/paging.ts",
-  "./api/stream-formats.ts",
-];
+const GENERATED = ["./api/schema.d.ts", "./api/manifest.json", "./api/contract.json"];
 
 /**
  * The map of the repository as import rules (README "Layout", docs/decisions/0010).
@@ -71,9 +75,8 @@ const zones = (forTests = false) => [
   {
     target: "./src/components",
     from: "./src/api",
-    except: ["./errors.ts"],
     message:
-      "Components are presentational: they take data and callbacks, never the client or hooks; only the error type (src/api/errors.ts) is shared.",
+      "Components are presentational: they take data and callbacks, never the app's client or hooks (src/api); the error type comes from the runtime package.",
   },
   {
     target: [
@@ -87,6 +90,19 @@ const zones = (forTests = false) => [
     ],
     from: "./src/api/schema.d.ts",
     message: "Only src/api imports the generated schema; use the client, hooks and types it exports.",
+  },
+  {
+    target: RUNTIME,
+    from: [
+      "./src",
+      "./workbench",
+      "./scripts",
+      "./stories",
+      "./.storybook",
+      ...(forTests ? [] : ["./mocks", "./tests"]),
+    ],
+    message:
+      "The runtime package ships inside any app: it imports neither this app, its mocks, the workbench, nor the repository's tests and scripts (its tests may use the fixtures and the test contracts).",
   },
   ...(forTests
     ? []
@@ -109,7 +125,7 @@ const zones = (forTests = false) => [
     from: "./src",
     except: GENERATED,
     message:
-      "The workbench reaches the product only through workbench/product.ts (besides the generated files, src/api/manifest-types.ts and src/api/paging.ts).",
+      "The workbench reaches the product only through workbench/product.ts (besides the generated files in src/api).",
   },
   ...(forTests
     ? []
@@ -271,24 +287,24 @@ export default tseslint.config(
     },
   },
   {
+    // Set again, with PACKAGE_FILES, wherever a later block sets this rule for other imports.
+    files: ["**/*.{js,ts,tsx}"],
+    ignores: ["packages/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [PACKAGE_FILES] }] },
+  },
+  {
     files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}", "workbench/**/*.{ts,tsx}"],
-    ignores: [
-      "src/api/client.ts",
-      "src/api/query.ts",
-      "src/api/session.ts",
-      "mocks/**",
-      "workbench/fixtures/**",
-      ...TEST_FILES,
-    ],
+    ignores: ["mocks/**", "workbench/fixtures/**", ...TEST_FILES],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            PACKAGE_FILES,
             {
               group: [...CLIENT_MODULES, ...MOCK_MODULES],
               message:
-                "Only the client (src/api/client.ts, query.ts, session.ts) talks to the network: use `api` (hooks) or `apiClient` from @/api. Only the fixtures (mocks, workbench/fixtures) answer it.",
+                "Only the client (the runtime package) talks to the network: use `api` (hooks) or `apiClient` from @/api/index.ts. Only the fixtures (mocks, workbench/fixtures) answer it.",
             },
           ],
         },
@@ -296,7 +312,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["src/api/client.ts", "src/api/init.ts", "src/api/query.ts", "src/api/session.ts", "src/api/stream.ts"],
+    files: ["packages/runtime/src/**/*.{ts,tsx}"],
+    ignores: TEST_FILES,
     rules: {
       "no-restricted-imports": [
         "error",
@@ -312,9 +329,10 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            PACKAGE_FILES,
             {
               group: CLIENT_MODULES,
-              message: "Fixtures answer requests; they do not make them (that is src/api's job).",
+              message: "Fixtures answer requests; they do not make them (that is the runtime package's job).",
             },
           ],
         },

@@ -104,7 +104,7 @@ type Layer = keyof typeof TESTS;
  * A layer's files in the folders that hold tests (not the scratch copies in .cache/, nor
  * the fixture apps that tests copy into one and run there).
  */
-const testsOf = (layer: Layer) => [`{src,mocks,workbench,tooling,tests,scripts}/**/${TESTS[layer]}`];
+const testsOf = (layer: Layer) => [`{src,packages,mocks,workbench,tooling,tests,scripts}/**/${TESTS[layer]}`];
 const NOT_TESTS_HERE = [...configDefaults.exclude, "tests/**/fixture-app/**"];
 /** The plain `x.test.ts` matches every other layer's name too: those are not the `node` project's. */
 const LAYERED = (["dom", "dom-isolated", "e2e", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);

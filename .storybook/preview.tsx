@@ -6,7 +6,7 @@ import { configure } from "storybook/test";
 import { keepMocking, startMockWorker } from "#mocks/browser.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { mockedContracts } from "#mocks/generated/mocked-contracts.ts";
-import { createQueryClient } from "@/api/query-client.ts";
+import { createQueryClient } from "@contract-workbench/runtime";
 import "@/styles/tokens.css";
 import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario.tsx";
 import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench.tsx";

@@ -25,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { ContractSchemas } from "../workbench/contract/contract-types.ts";
-import type { Manifest } from "../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const root = resolve(import.meta.dirname, "..");
 const VALUED = new Set(["--contract", "--budget", "--pages", "--events", "--timeout", "--max-time", "--concurrency"]);

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeAllOrNothing } from "../workbench/codegen/atomic-write.ts";
 import type { ContractSchemas } from "../workbench/contract/contract-types.ts";
-import type { Manifest } from "../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const root = resolve(import.meta.dirname, "..");
 /** The fixtures folder; the one place this command writes. */

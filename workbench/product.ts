@@ -8,14 +8,17 @@
 // module (the repository has no barrels otherwise): ESLint lets nothing else under
 // workbench/ reach into src/, and nothing under workbench/{contract,codegen,fixtures}
 // reach this file, so the Node side never loads React or the product.
-export { createApiClient } from "@/api/client.ts";
-export { ApiError, isJsonContentType } from "@/api/errors.ts";
-export { bodyOptionsFor } from "@/api/request-body.ts";
-export { manifest } from "@/api/manifest.ts";
-export { api, createApiHooks } from "@/api/query.ts";
-export { createQueryClient } from "@/api/query-client.ts";
-export { requiresCredentials } from "@/api/session.ts";
-export { createApiStreams } from "@/api/stream.ts";
+export {
+  ApiError,
+  bodyOptionsFor,
+  createApiClient,
+  createApiHooks,
+  createApiStreams,
+  createQueryClient,
+  isJsonContentType,
+  requiresCredentials,
+} from "@contract-workbench/runtime";
+export { api, manifest } from "@/api/index.ts";
 export { Button } from "@/components/button.tsx";
 export { EmptyState } from "@/components/empty-state.tsx";
 export { ErrorState } from "@/components/error-state.tsx";

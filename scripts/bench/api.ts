@@ -37,9 +37,6 @@ try {
     "package.json",
     "contracts.config.ts",
     "tsconfig.json",
-    "src/api/manifest-types.ts",
-    // The stream formats' readers, which the generator reads 3.2 examples with.
-    "src/api/stream-formats.ts",
   ]) {
     cpSync(join(root, entry), join(scratch, entry), { recursive: true });
   }

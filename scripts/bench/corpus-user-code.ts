@@ -7,7 +7,7 @@
  * what it holds; a result that is one body is read into the response type the contract
  * declares, so a hook that typed it wrongly fails to compile. No cast anywhere.
  */
-import type { Manifest, ManifestOperation } from "../../src/api/manifest-types.ts";
+import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 
 /** Which operations the user code calls, and how, by method and path. */
 export interface UserCalls {
@@ -55,18 +55,14 @@ function operationType(operation: ManifestOperation): string {
 }
 
 /**
- * The user file for one contract, importing the hooks from `hooksModule` and the client from
- * `clientModule` (specifiers relative to the file), and the contract's types from
- * `./schema.d.ts`; undefined when the contract has no operation a screen could call.
+ * The user file for one contract, importing the client and hooks from the runtime package (the
+ * file is written in a scratch folder inside the repository, so the name resolves) and the
+ * contract's types from `./schema.d.ts`; undefined when the contract has no operation a screen could call.
  *
  * @example
- * userCode(manifest, "../../../src/api/query.ts", "../../../src/api/client.ts")?.text;
+ * userCode(manifest)?.text;
  */
-export function userCode(
-  manifest: Manifest,
-  hooksModule: string,
-  clientModule: string,
-): { text: string; calls: UserCalls } | undefined {
+export function userCode(manifest: Manifest): { text: string; calls: UserCalls } | undefined {
   const lines: string[] = [];
   const calls: UserCalls = {};
   // Reads whose data is one body first: the check of what the hook returns is then exact.
@@ -120,11 +116,11 @@ export function userCode(
   return {
     calls,
     text: [
-      `import { createApiClient } from ${literal(clientModule)};`,
-      `import { createApiHooks } from ${literal(hooksModule)};`,
+      `import { createApiClient, createApiHooks } from "@contract-workbench/runtime";`,
       `import type { paging, paths } from "./schema.d.ts";`,
       ``,
-      `const api = createApiHooks<paths, paging>(createApiClient<paths>());`,
+      `const manifest = { operations: [], resources: [] };`,
+      `const api = createApiHooks<paths, paging>(createApiClient<paths>(manifest), { manifest });`,
       `/** Values a screen holds, of whatever type it is given. */`,
       `declare function params<T>(): T;`,
       `declare function body<T>(): T;`,

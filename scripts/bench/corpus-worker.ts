@@ -6,10 +6,10 @@
  * the type-check the main thread runs over many contracts at once.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { ContractError, formatProblem } from "../../workbench/codegen/contract-error.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { schemaPointer } from "../../workbench/contract/pointer.ts";
@@ -118,11 +118,7 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
   result.figures = { ...figures, loremPlaces: loremPlaces.slice(0, 2), unfit: unfit.slice(0, 2) };
   result.seconds.fixtures = (performance.now() - fixturesStarted) / 1000;
 
-  const user = userCode(
-    manifest,
-    relative(typesDir, join(root, "src/api/query.ts")),
-    relative(typesDir, join(root, "src/api/client.ts")),
-  );
+  const user = userCode(manifest);
   if (user !== undefined) {
     mkdirSync(typesDir, { recursive: true });
     writeFileSync(join(typesDir, "schema.d.ts"), generated.outputs.get("out/schema.d.ts") ?? "");

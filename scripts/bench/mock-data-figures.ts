@@ -19,7 +19,7 @@
 import { faker } from "@faker-js/faker/locale/en";
 import { isDeepStrictEqual } from "node:util";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import { escapeSegment, valueAt } from "../../workbench/contract/pointer.ts";
 import { isJsonMediaType, preferredMediaType } from "../../workbench/contract/media-and-status.ts";

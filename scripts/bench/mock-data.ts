@@ -5,7 +5,7 @@
  */
 import { relative, resolve } from "node:path";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { documentArguments } from "./arguments.ts";

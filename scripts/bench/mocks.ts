@@ -15,7 +15,7 @@ import { setupServer } from "msw/node";
 import { join, relative, resolve } from "node:path";
 import { runnerImport } from "vite";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type * as ContractFixtures from "../../workbench/fixtures/contract-fixtures.ts";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { documentArguments } from "./arguments.ts";

@@ -10,10 +10,9 @@ import { setupServer } from "msw/node";
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { runnerImport } from "vite";
-import type { Manifest } from "../../src/api/manifest-types.ts";
-import type * as Client from "../../src/api/client.ts";
-import type * as Stream from "../../src/api/stream.ts";
-import type * as Formats from "../../src/api/stream-formats.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import { createApiClient, createApiStreams } from "@contract-workbench/runtime";
+import { readItems } from "@contract-workbench/runtime/streams";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
 import type * as ContractFixtures from "../../workbench/fixtures/contract-fixtures.ts";
 import type * as StreamAnswers from "../../workbench/fixtures/answer/stream-answers.ts";
@@ -34,7 +33,7 @@ if (documentArg !== undefined && !existsSync(resolve(process.cwd(), documentArg)
   process.exit(1);
 }
 
-/** The modules the app and the fixtures are, loaded the way Vite serves them (`import.meta.env`, the `@` alias). */
+/** The fixtures' modules, loaded the way Vite serves them (`import.meta.env`, the `@` alias); the runtime package Node reads itself. */
 async function load<T>(file: string): Promise<T> {
   const { module } = await runnerImport<T>(join(root, file), {
     configFile: false,
@@ -46,9 +45,6 @@ async function load<T>(file: string): Promise<T> {
 }
 
 const { createFixtures } = await load<typeof ContractFixtures>("workbench/fixtures/contract-fixtures.ts");
-const { createApiClient } = await load<typeof Client>("src/api/client.ts");
-const { createApiStreams } = await load<typeof Stream>("src/api/stream.ts");
-const { readItems } = await load<typeof Formats>("src/api/stream-formats.ts");
 const { frameItem } = await load<typeof StreamAnswers>("workbench/fixtures/answer/stream-answers.ts");
 const { checkStream } = await load<typeof StreamCheck>("workbench/fixtures/check/stream-check.ts");
 

@@ -9,7 +9,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative, resolve } from "node:path";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { generate } from "../../workbench/codegen/generate.ts";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
@@ -63,11 +63,7 @@ try {
     const { outputs } = await generate(root, { contract: relative(root, join(dir, "contract", entry)), outDir: "out" });
     const generated = (performance.now() - started) / 1000;
     const manifest = JSON.parse(outputs.get("out/manifest.json") ?? "") as Manifest;
-    const user = userCode(
-      manifest,
-      relative(dir, join(root, "src/api/query.ts")),
-      relative(dir, join(root, "src/api/client.ts")),
-    );
+    const user = userCode(manifest);
     const name = basename(document);
     if (user === undefined) {
       rows.push([name, String(manifest.operations.length), generated.toFixed(1), "no operation to call"]);

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
-import { manifest } from "@/api/manifest.ts";
-import { createQueryClient } from "@/api/query-client.ts";
+import { manifest } from "@/api/index.ts";
+import { createQueryClient } from "@contract-workbench/runtime";
 import { ErrorState } from "@/components/error-state.tsx";
 import { track, trackException, useScreenView } from "@/features/analytics/analytics.ts";
 import type { ScreenName } from "@/features/analytics/events.ts";

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { manifest, type Manifest } from "@/api/manifest.ts";
+import { manifest } from "@/api/index.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { ContractOverview } from "@/app/contract-overview.tsx";
 import exampleManifest from "../../tests/contracts/example/generated/manifest.json";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { EmptyState } from "@/components/empty-state.tsx";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table.tsx";
-import type { Manifest } from "@/api/manifest.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import "./contract-overview.css";
 
 /**

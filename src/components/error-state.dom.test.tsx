@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ApiError } from "@/api/errors.ts";
-import type { ApiErrorKind } from "@/api/errors.ts";
+import { ApiError, type ApiErrorKind } from "@contract-workbench/runtime";
 import { ErrorState } from "@/components/error-state.tsx";
 
 function apiError(kind: ApiErrorKind, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { ApiError } from "@/api/errors.ts";
+import { ApiError } from "@contract-workbench/runtime";
 import { ErrorState } from "@/components/error-state.tsx";
 import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 

@@ -1,6 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from "react";
-import { toApiError } from "@/api/errors.ts";
-import type { ApiError } from "@/api/errors.ts";
+import { type ApiError, toApiError } from "@contract-workbench/runtime";
 import { Button } from "@/components/button.tsx";
 import type { HeadingLevel } from "@/components/empty-state.tsx";
 import "./error-state.css";

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { ApiError } from "@/api/errors.ts";
+import { ApiError } from "@contract-workbench/runtime";
 import { QueryBoundary } from "@/components/query-boundary.tsx";
 import type { QueryBoundaryProps } from "@/components/query-boundary.tsx";
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { ApiError } from "@/api/errors.ts";
+import { ApiError } from "@contract-workbench/runtime";
 import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 import { QueryBoundary } from "@/components/query-boundary.tsx";
 import type { QueryBoundaryProps } from "@/components/query-boundary.tsx";

@@ -3,7 +3,7 @@
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { REPO } from "../harness/scratch-copy.ts";
 import { makeApiScratch, removeApiScratch, runApi } from "../harness/api-scratch.ts";
 

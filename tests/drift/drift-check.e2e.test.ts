@@ -1,7 +1,7 @@
 // The drift check on exchanges with a real server on loopback: the requests the app gets
 // wrong, the report's one entry per disagreement with its count, and no secret in any of it.
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDriftCheck, type DriftCheck } from "#workbench/drift/drift-check.ts";
 import { createDriftReport, formatDrift } from "#workbench/drift/drift-report.ts";

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { generate } from "../../workbench/codegen/generate.ts";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { freePort, untilPrinted } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";
 

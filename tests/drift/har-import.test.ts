@@ -3,7 +3,7 @@
 // left anywhere; a malformed HAR is refused with its place; the fixtures replay what was kept.
 import { setupServer } from "msw/node";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { createFixturesSession } from "#workbench/fixtures/fixtures-session.ts";

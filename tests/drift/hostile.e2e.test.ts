@@ -6,7 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDriftCheck } from "#workbench/drift/drift-check.ts";
 import { createDriftReport } from "#workbench/drift/drift-report.ts";

@@ -3,7 +3,7 @@
 // that departs from the contract once for each kind of drift, or is not there. The hostile
 // servers (silent, endless, huge, redirecting, rate-limiting) are hostile.e2e.test.ts's.
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probe, type ProbeResult } from "#workbench/drift/probe.ts";
 import { loadContract, startPrism } from "./drift-contract.ts";

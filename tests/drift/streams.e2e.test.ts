@@ -13,7 +13,7 @@ import { createDriftReport } from "#workbench/drift/drift-report.ts";
 import { observeFetch } from "#workbench/drift/fetch-observer.ts";
 import { probe } from "#workbench/drift/probe.ts";
 import { formatProbeReport } from "#workbench/drift/probe-report.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const GENERATED = join(import.meta.dirname, "../contracts/streams/generated");
 const manifest = JSON.parse(readFileSync(join(GENERATED, "manifest.json"), "utf8")) as Manifest;

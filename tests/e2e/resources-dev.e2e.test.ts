@@ -10,7 +10,7 @@ import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { createValidator } from "#workbench/fixtures/check/validator.ts";
-import type * as Formats from "../../src/api/stream-formats.ts";
+import type * as Formats from "@contract-workbench/runtime/streams";
 import { shared, sharedChromium } from "../harness/shared.ts";
 
 describe("npm run dev with a contract that has resources", () => {
@@ -75,8 +75,8 @@ describe("npm run dev with a contract that has resources", () => {
       // Written as text: Vitest would rewrite a dynamic import in a function handed to the page.
       const read = (path: string, accept: string, reading: Formats.ItemReading) =>
         page.evaluate<Read>(`(async () => {
-          // The client's own reader, as the dev server serves it to the app.
-          const { readItems } = await import("/src/api/stream-formats.ts");
+          // The client's own reader, as the dev server serves it to the app (by the package's name).
+          const { readItems } = await import("/@id/@contract-workbench/runtime/streams");
           const started = performance.now();
           const response = await fetch(${JSON.stringify(path)}, { headers: { Accept: ${JSON.stringify(accept)} } });
           const items = [];

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { shared, sharedChromium, STATIC_SUB_PATH } from "../harness/shared.ts";
 import { formatFailures, indexEntries, openEntriesInPages, type IndexEntry } from "../harness/storybook-walk.ts";

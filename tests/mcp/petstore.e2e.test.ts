@@ -78,7 +78,7 @@ describe.skipIf(!existsSync(PETSTORE))("the MCP server on Petstore, in a scratch
       security: string[][];
     }>("describe_operation", { operationId: "getPetById" });
     expect(described.json.hook.imports).toEqual([
-      'import { api } from "@/api/query.ts";',
+      'import { api } from "@/api/index.ts";',
       'import { QueryBoundary } from "@/components/query-boundary.tsx";',
     ]);
     expect(described.json.hook.call).toBe(
@@ -111,7 +111,7 @@ describe.skipIf(!existsSync(PETSTORE))("the MCP server on Petstore, in a scratch
 
   it("writes the build-screen prompt with the product's hooks and fixtures", async () => {
     const text = await mcp.prompt("build-screen", { operationId: "getPetById" });
-    expect(text).toContain('import { api } from "@/api/query.ts";');
+    expect(text).toContain('import { api } from "@/api/index.ts";');
     expect(text).toContain('import { fixtures } from "#mocks/fixtures.ts";');
     expect(text).toContain('const expected = fixtures.fixture("getPetById", 200).name;');
     expect(text).toContain('"name": "doggie"');

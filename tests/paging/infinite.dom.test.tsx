@@ -5,9 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { createApiClient } from "@/api/client.ts";
-import { createQueryClient } from "@/api/query-client.ts";
-import { createApiHooks } from "@/api/query.ts";
+import { createApiClient, createApiHooks, createQueryClient } from "@contract-workbench/runtime";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { server } from "#mocks/node.ts";
 import { clinic, clinicManifest } from "../contracts/clinic/fixtures.ts";
@@ -15,7 +13,7 @@ import type * as Clinic from "../contracts/clinic/generated/schema.d.ts";
 import { fixtures as registry } from "../contracts/pet-registry/generated/fixtures.ts";
 import registryManifest from "../contracts/pet-registry/generated/manifest.json";
 import type * as Registry from "../contracts/pet-registry/generated/schema.d.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const baseUrl = "http://api.test/api";
 const registryHooks = createApiHooks<Registry.paths, Registry.paging>(

@@ -13,9 +13,9 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync, writeF
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Manifest } from "../../src/api/manifest-types.ts";
-import type { ApiPage, PageQuery } from "../../src/api/paging.ts";
-import { createQueryClient } from "../../src/api/query-client.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { ApiPage, PageQuery } from "@contract-workbench/runtime/paging";
+import { createQueryClient } from "@contract-workbench/runtime";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { SHARED_SPECS as SHARED } from "../../tooling/shared-specs.ts";
 import { typecheckFiles } from "../../tooling/typecheck-files.ts";

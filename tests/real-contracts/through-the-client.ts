@@ -2,7 +2,7 @@
 // client, every exchange checked: the setup both real-contract test files share.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { createApiClient } from "@/api/client.ts";
+import { createApiClient } from "@contract-workbench/runtime";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { formatViolation } from "#workbench/fixtures/check/violations.ts";
 import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";

@@ -5,7 +5,7 @@
 // type and header, form bodies written and read back by their `encoding`. Every exchange
 // is checked as strictly as anywhere else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bodyOptionsFor } from "@/api/request-body.ts";
+import { bodyOptionsFor } from "@contract-workbench/runtime";
 import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
 import { schemaPointer } from "#workbench/contract/pointer.ts";

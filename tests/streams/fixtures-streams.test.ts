@@ -5,10 +5,9 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createApiClient } from "@/api/client.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
-import { createApiStreams } from "@/api/stream.ts";
-import type { StreamItem } from "@/api/stream-formats.ts";
+import { createApiClient, createApiStreams } from "@contract-workbench/runtime";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { StreamItem } from "@contract-workbench/runtime/streams";
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { schemaPointer } from "#workbench/contract/pointer.ts";
 import { frameItem, paceFor, STREAM_PACE_MS } from "#workbench/fixtures/answer/stream-answers.ts";

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { ContractError, formatProblem } from "./contract-error.ts";
 import { generate } from "./generate.ts";

@@ -40,7 +40,7 @@ export function fixturesModule(contract: NamedContract): string {
     header(` (the ${contract.name} contract, ${contract.source})`) +
     `import type { ContractSchemas } from "#workbench/contract/contract-types.ts";\n` +
     `import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";\n` +
-    `import type { Manifest } from "@/api/manifest-types.ts";\n` +
+    `import type { Manifest } from "@contract-workbench/runtime/manifest";\n` +
     `import { fixturesSession } from "#mocks/fixtures-session.ts";\n` +
     `import contractText from ${JSON.stringify(`${to("contract.json")}?raw`)};\n` +
     `import generatedManifest from ${JSON.stringify(to("manifest.json"))};\n` +

@@ -10,7 +10,7 @@ import type {
   Manifest,
   ManifestOperation,
   ManifestResource,
-} from "../../src/api/manifest-types.ts";
+} from "@contract-workbench/runtime/manifest";
 import { ContractError } from "./contract-error.ts";
 import {
   deref,
@@ -33,7 +33,7 @@ export type {
   ManifestParameter,
   ManifestResponse,
   Method,
-} from "../../src/api/manifest-types.ts";
+} from "@contract-workbench/runtime/manifest";
 
 /** The declared headers whose values are not text (`X-RateLimit-Remaining: integer`), so the client can read them as typed. */
 function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined): Record<string, "number" | "boolean"> {

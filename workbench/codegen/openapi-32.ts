@@ -27,7 +27,7 @@ import {
   JsonSequenceFramer,
   type StreamFormat,
   streamFormatOf,
-} from "../../src/api/stream-formats.ts";
+} from "@contract-workbench/runtime/streams";
 import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import { define, own } from "../contract/own.ts";

@@ -5,7 +5,7 @@ import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from
 import { own } from "../contract/own.ts";
 import { valueAt } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
-import { METHODS, type OperationMethod } from "../../src/api/manifest-types.ts";
+import { METHODS, type OperationMethod } from "@contract-workbench/runtime/manifest";
 import { ADDITIONAL_OPERATIONS } from "./openapi-32.ts";
 import { operationNames } from "./operation-names.ts";
 

@@ -2,7 +2,7 @@
 // body and its declared headers (or from `x-pagination` where the shapes cannot say),
 // for the manifest (the app's infinite queries, the fixtures) and `npm run api:paging`.
 import type { OpenAPI3, ParameterObject, ResponseObject, SchemaObject } from "openapi-typescript";
-import type { ManifestPagination, PagingStyle } from "../../src/api/manifest-types.ts";
+import type { ManifestPagination, PagingStyle } from "@contract-workbench/runtime/manifest";
 import { own } from "../contract/own.ts";
 import {
   CURSOR_PARAMETERS as CURSOR,

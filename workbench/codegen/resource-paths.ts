@@ -2,7 +2,7 @@
 // each one's paths, so that a mutation refreshes the lists and items of what it changed.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { inferResources } from "../fixtures/resources/infer.ts";
-import type { ManifestOperation, ManifestResourcePaths } from "../../src/api/manifest-types.ts";
+import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";
 
 /**
  * Each resource of the contract with its collection and item paths, in document order.

@@ -3,7 +3,7 @@
 // version the contract is written in. The fixtures generate data from it and check
 // every mocked exchange against it. Shared by the generator (scripts/) and the mocks,
 // so it holds no runtime imports of its own.
-import type { StreamFormat } from "../../src/api/stream-formats.ts";
+import type { StreamFormat } from "@contract-workbench/runtime/streams";
 
 /** A JSON Schema (2020-12) as the contract holds it; `$ref`s point at `#/components/schemas/<name>`. */
 export type JsonSchema = boolean | { [keyword: string]: unknown };

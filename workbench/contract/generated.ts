@@ -3,7 +3,7 @@
 // this module only reads what a target's folder holds.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Manifest } from "../../src/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import registry from "../../contracts.config.ts";
 import type { ContractSchemas } from "./contract-types.ts";
 import { productContract } from "./registry.ts";

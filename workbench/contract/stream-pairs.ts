@@ -3,7 +3,7 @@
 // declares) is answered as that stream by its own pair; a stream declared beside JSON (OpenAI's
 // `text/event-stream` beside `application/json`) is asked for by the request's `Accept`, and is
 // an operation × status × media type pair of its own.
-import type { ManifestResponse, ManifestStream } from "@/api/manifest-types.ts";
+import type { ManifestResponse, ManifestStream } from "@contract-workbench/runtime/manifest";
 import { preferredMediaType } from "./media-and-status.ts";
 
 /**

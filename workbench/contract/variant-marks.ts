@@ -6,7 +6,7 @@
 // Read by the fixtures to answer a request with its variant, and by `npm run api` to warn
 // where nothing does. Pure: no I/O.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
-import type { ManifestOperation } from "../../src/api/manifest-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "./pointer.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import identityManifest from "#mocks/identity/generated/manifest.json";
 import { clinicManifest } from "../../tests/contracts/clinic/fixtures.ts";
 import { coverageReport } from "./coverage-report.ts";

@@ -1,7 +1,7 @@
 // Contract coverage computed from recorded runs: pure, so that `npm run coverage:contract`
 // (Node), the Contract/Coverage page and the matrix's stories all count the same way.
 import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./coverage-types.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { firstTag } from "../contract/records.ts";
 import { streamPairs } from "../contract/stream-pairs.ts";
 

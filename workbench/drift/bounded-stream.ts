@@ -3,7 +3,7 @@
 // room), which reads it event by event up to a number of events. Whichever stops first, the
 // body is cancelled, so a stream that never ends holds nothing open.
 import { boundedChunks, type ReadLimits } from "./bounded-read.ts";
-import { streamFormatOf } from "../../src/api/stream-formats.ts";
+import { streamFormatOf } from "@contract-workbench/runtime/streams";
 
 /** How many events of a stream a drift check reads (its time and bytes are the exchange's). */
 export const STREAM_EVENTS = 100;

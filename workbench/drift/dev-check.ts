@@ -7,11 +7,14 @@ import { mountDriftIndicator } from "./drift-indicator.ts";
 import { createDriftReport, type DriftReport } from "./drift-report.ts";
 import { observeFetch } from "./fetch-observer.ts";
 import { createRecorder } from "./recorder.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import contractText from "@/api/contract.json?raw";
-import { manifest } from "@/api/manifest.ts";
+import generatedManifest from "@/api/manifest.json";
 
 // As text, as mocks/fixtures.ts reads it: no inferred type for the whole contract.
 const contract = JSON.parse(contractText) as ContractSchemas;
+// JSON imports widen literal types (method: string); the generator writes this shape.
+const manifest = generatedManifest as Manifest;
 
 /** Starts checking the page's exchanges; the report is what the indicator shows. */
 export function startDriftCheck(): DriftReport {

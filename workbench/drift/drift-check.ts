@@ -3,12 +3,12 @@
 // (../fixtures/check), the declared headers included. Nothing is changed or blocked; the
 // request and response are read from clones.
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
 import { createValidator } from "../fixtures/check/validator.ts";
 import type { ViolationPlace } from "../fixtures/check/violations.ts";
 import type { StreamChecked } from "../fixtures/check/stream-check.ts";
-import type { StreamLimits } from "../../src/api/stream-formats.ts";
+import type { StreamLimits } from "@contract-workbench/runtime/streams";
 import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
 import { safeActual } from "./secrets.ts";
 

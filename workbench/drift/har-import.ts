@@ -3,7 +3,7 @@
 // those that keep the contract are kept (the first per operation), the others are reported
 // with why. Only status, media type and body are kept, with every credential scrubbed.
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { createDriftCheck } from "./drift-check.ts";
 import { formatDrift } from "./drift-report.ts";

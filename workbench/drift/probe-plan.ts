@@ -2,7 +2,7 @@
 // parameter values from the contract (examples, defaults, enums) or from what earlier
 // answers listed (an `id` in a list fills `{petId}`), and a body from the contract's examples.
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
-import type { ManifestOperation } from "@/api/manifest-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "../contract/pointer.ts";
 import { own } from "../contract/own.ts";
 

@@ -4,10 +4,10 @@
 // return fill the paths of the operations called after them. However it ends (its deadline,
 // an abort, a server that misbehaves), it resolves with the report of what it found so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
+import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";
-import { nextPageQuery } from "../../src/api/paging.ts";
-import { streamFormatOf } from "../../src/api/stream-formats.ts";
+import { nextPageQuery } from "@contract-workbench/runtime/paging";
+import { streamFormatOf } from "@contract-workbench/runtime/streams";
 import { boundedFetch } from "./bounded-fetch.ts";
 import { STREAM_EVENTS, streamSummary } from "./bounded-stream.ts";
 import { createDeadline, reasonText } from "./bounded-read.ts";

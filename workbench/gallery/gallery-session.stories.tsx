@@ -13,7 +13,9 @@ import type { RuntimeHooks } from "./gallery-source.ts";
 const clinicGallery: GalleryContract = {
   source: clinic,
   mocks: clinic,
-  hooks: createApiHooks(createApiClient<paths>({ operations: clinicManifest.operations })) as unknown as RuntimeHooks,
+  hooks: createApiHooks(createApiClient<paths>({ operations: clinicManifest.operations }), {
+    manifest: clinicManifest,
+  }) as unknown as RuntimeHooks,
 };
 
 const meta = {

@@ -2,8 +2,8 @@
 // sample requests) and the product's ways of calling it (hooks, streams), known only at run
 // time (the gallery's operations are read from a manifest).
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { Manifest } from "@/api/manifest-types.ts";
-import type { StreamItem } from "@/api/stream-formats.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { StreamItem } from "@contract-workbench/runtime/streams";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import type { ApiError } from "../product.ts";

@@ -1,6 +1,6 @@
 // The heading of a gallery response: the operation, the status shown, its method and path,
 // its summary and the media type that answers.
-import type { ManifestOperation } from "@/api/manifest-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 
 export interface OperationHeadingProps {
   /** The heading's id, which the response's article is labelled by. */

@@ -1,6 +1,6 @@
 import { useId, useMemo, type ReactNode } from "react";
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
-import type { ManifestOperation } from "@/api/manifest-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { schemaPointer } from "../contract/pointer.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
 import { own } from "../contract/own.ts";
@@ -33,9 +33,9 @@ export interface OperationResponseProps {
   status: string;
   /** A stream declared beside the status's JSON, asked for by `Accept` (a stream pair's story). */
   mediaType?: string | undefined;
-  /** Defaults to the app's hooks (`api` from src/api/query.ts): the same path every screen's calls take. */
+  /** Defaults to the app's hooks (`api` from src/api/index.ts): the same path every screen's calls take. */
   hooks?: RuntimeHooks | undefined;
-  /** Defaults to the app's streams (`streams` from src/api/stream.ts), for an answer that streams. */
+  /** Defaults to the app's streams (`streams` from src/api/index.ts), for an answer that streams. */
   streams?: RuntimeStreams | undefined;
 }
 
@@ -271,7 +271,7 @@ function streamsOf(source: GallerySource): RuntimeStreams {
   let streams = sourceStreams.get(source);
   if (streams === undefined) {
     const client = createApiClient({ operations: source.manifest.operations });
-    streams = createApiStreams(client, { manifest: source.manifest }) as unknown as RuntimeStreams;
+    streams = createApiStreams(client, { manifest: source.manifest });
     sourceStreams.set(source, streams);
   }
   return streams;

@@ -3,8 +3,8 @@
 // button that plays the stream again, and once it ends, whether every event kept the
 // contract's item schema.
 import { useId, useMemo } from "react";
-import type { ManifestOperation } from "@/api/manifest-types.ts";
-import type { StreamItem } from "@/api/stream-formats.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
+import type { StreamItem } from "@contract-workbench/runtime/streams";
 import type { ContractMediaType, ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
 import { own } from "../contract/own.ts";

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import registry from "../../contracts.config.ts";
-import type { Manifest, ManifestOperation } from "@/api/manifest-types.ts";
+import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { generatedPath, readContract, readManifest } from "../contract/generated.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { ManifestOperation } from "@/api/manifest-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { ContractOperation } from "../contract/contract-types.ts";
 import {
   declaredMediaType,

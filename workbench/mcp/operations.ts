@@ -2,7 +2,7 @@
 // screen needs it (parameters, bodies, responses and their headers, the generated types, the
 // hook call, the paging record). Everything is read from the generated files; schemas larger
 // than the budget are summarised with the pointer `read_schema` reads them at.
-import type { ManifestOperation, Method } from "@/api/manifest-types.ts";
+import type { ManifestOperation, Method } from "@contract-workbench/runtime/manifest";
 import type { ContractMediaType } from "../contract/contract-types.ts";
 import { own } from "../contract/own.ts";
 import { schemaPointer, valueAt } from "../contract/pointer.ts";

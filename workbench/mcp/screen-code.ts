@@ -3,7 +3,7 @@
 // fixtures come from, and the files. The describe tool, the coverage gaps and the
 // "build a screen" prompt all write code from here, so they agree.
 import { posix } from "node:path";
-import type { ManifestOperation, ManifestParameter } from "@/api/manifest-types.ts";
+import type { ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 import type { NamedContract } from "../contract/registry.ts";
 import { UNTAGGED, firstTag } from "../contract/records.ts";
 
@@ -125,14 +125,12 @@ export interface HookCall {
 export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string): HookCall {
   const product = entry.role === "product";
   const hooks = product ? "api" : "hooks";
-  const imports = product ? [`import { api } from "@/api/query.ts";`] : [];
+  const imports = product ? [`import { api } from "@/api/index.ts";`] : [];
   const setup: string[] = [];
   if (!product) {
     const generated = (file: string) => specifier(`${entry.generated}/${file}`, fromFolder);
     imports.push(
-      `import type { Manifest } from "@/api/manifest-types.ts";`,
-      `import { createApiClient } from "@/api/client.ts";`,
-      `import { createApiHooks } from "@/api/query.ts";`,
+      `import { createApiClient, createApiHooks, type Manifest } from "@contract-workbench/runtime";`,
       `import type { paging, paths } from "${generated("schema.d.ts")}";`,
       `import generatedManifest from "${generated("manifest.json")}";`,
     );

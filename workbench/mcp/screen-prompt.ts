@@ -2,7 +2,7 @@
 // the operation's states, and a story file with a play function per state, written as this
 // repository writes them (docs/features.md; src/features/identity/identity.stories.tsx). The
 // data a story asserts is what the fixtures answer, asked of them now.
-import type { ManifestOperation } from "@/api/manifest-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import type { FixtureAnswers } from "./fixture-answer.ts";

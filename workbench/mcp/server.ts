@@ -7,7 +7,7 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { METHODS } from "../../src/api/manifest-types.ts";
+import { METHODS } from "@contract-workbench/runtime/manifest";
 import { SCENARIO_NAMES } from "../fixtures/scenarios.ts";
 import { coverageGaps } from "./coverage-gaps.ts";
 import { createContractReader } from "./contracts.ts";

@@ -6,8 +6,12 @@ import { Button, createApiClient, TextField } from "../product.ts";
 
 type Owner = components["schemas"]["Owner"];
 
-// The product's own client, typed by the resources test contract.
-const client = createApiClient<paths>({ baseUrl: `${globalThis.location?.origin ?? "http://localhost"}/api` });
+// The product's own client, typed by the resources test contract, whose operations are not
+// secured and take JSON: what the client does for operations its manifest does not list.
+const client = createApiClient<paths>({
+  baseUrl: `${globalThis.location?.origin ?? "http://localhost"}/api`,
+  operations: [],
+});
 
 function field(form: FormData, name: string): string {
   const value = form.get(name);

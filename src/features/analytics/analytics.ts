@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { ApiError } from "@/api/errors.ts";
+import { ApiError } from "@contract-workbench/runtime";
 import type { AnalyticsEventName, AnalyticsEvents, ScreenName } from "./events.ts";
 
 // Whether this build has analytics at all: a production build only with

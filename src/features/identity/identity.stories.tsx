@@ -4,7 +4,7 @@
 // shows them together under Identity / Screens.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { createApiClient } from "@/api/client.ts";
+import { createApiClient } from "@contract-workbench/runtime";
 import { expectFocusVisible } from "@/components/expect-focus-visible.ts";
 import { identity, identityStore } from "#mocks/identity/fixtures.ts";
 import { providerError } from "#mocks/identity/handlers.ts";

@@ -1,6 +1,6 @@
 import type { PasswordValidationStatus, User } from "firebase/auth";
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { setTokenSource } from "@/api/session.ts";
+import { setTokenSource } from "@contract-workbench/runtime";
 import { loadIdentity, type IdentitySdk } from "./auth.ts";
 
 /** What the account screen shows: the provider's account lookup. */

@@ -1,7 +1,7 @@
 // Copied into src/features/notes/ of a scratch copy whose contract is the example
 // contract (tests/contracts/example/openapi.yaml). It is what a developer writes the
 // day the contract fills in: one hook call, the foundation components, no fetch code.
-import { api } from "@/api/query.ts";
+import { api } from "@/api/index.ts";
 import { QueryBoundary } from "@/components/query-boundary.tsx";
 
 export function NotesList() {

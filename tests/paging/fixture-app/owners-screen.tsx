@@ -4,8 +4,8 @@
 // code that refreshes the list by hand: the hooks' default invalidation does it.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { api } from "@/api/query.ts";
-import { createQueryClient } from "@/api/query-client.ts";
+import { api } from "@/api/index.ts";
+import { createQueryClient } from "@contract-workbench/runtime";
 
 function Owners() {
   const owners = api.useInfiniteQuery("get", "/owners", { params: { query: { limit: 100 } } });

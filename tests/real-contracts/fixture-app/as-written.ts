@@ -5,14 +5,15 @@
 // values its branches fix, a defaulted field may be left out, a page whose `allOf` parts both
 // declare its items reads as the contract's own type. Each `@ts-expect-error` fails the
 // check if the line below it ever compiles.
-import { createApiClient } from "@/api/client.ts";
-import { createApiHooks } from "@/api/query.ts";
+import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
 import type { Fixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import type { components, operations, paging, paths } from "./schema.d.ts";
 
 type Schemas = components["schemas"];
 
-const hooks = createApiHooks<paths, paging>(createApiClient<paths>());
+// Type-checked only: the types come from `paths`, the manifest steers the calls at run time.
+const manifest = { operations: [] };
+const hooks = createApiHooks<paths, paging>(createApiClient<paths>(manifest), { manifest });
 
 export function usePetScreen(petId: string) {
   const photos: Schemas["Photo"][] | undefined = hooks.useQuery("get", "/pets/{petId}/photos", {

@@ -3,14 +3,14 @@
 // there as a screen written against DigitalOcean's contract is: every hook kind, a list paged by
 // `page`/`per_page`, a body that is one of two shapes, its rate-limit headers as numbers; no cast.
 import type { QueryClient } from "@tanstack/react-query";
-import { createApiClient } from "@/api/client.ts";
-import type { ApiError } from "@/api/errors.ts";
-import { createApiHooks } from "@/api/query.ts";
+import { type ApiError, createApiClient, createApiHooks } from "@contract-workbench/runtime";
 import type { components, paging, paths } from "./schema.d.ts";
 
 type Schemas = components["schemas"];
 
-const hooks = createApiHooks<paths, paging>(createApiClient<paths>());
+// Type-checked only: the types come from `paths`, the manifest steers the calls at run time.
+const manifest = { operations: [] };
+const hooks = createApiHooks<paths, paging>(createApiClient<paths>(manifest), { manifest });
 
 export function useDropletsScreen(client: QueryClient, dropletId: number) {
   const listed: Schemas["droplet"][] | undefined = hooks.useQuery("get", "/v2/droplets", {

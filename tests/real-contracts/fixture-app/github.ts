@@ -3,10 +3,8 @@
 // written against GitHub's contract is: every hook kind, infinite queries and declared headers
 // included, no cast. The test also runs `issuePages` to page GitHub's issues from the fixtures.
 import type { QueryClient } from "@tanstack/react-query";
-import { createApiClient } from "@/api/client.ts";
-import type { ApiError } from "@/api/errors.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
-import { createApiHooks } from "@/api/query.ts";
+import { type ApiError, createApiClient, createApiHooks } from "@contract-workbench/runtime";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { components, paging, paths } from "./schema.d.ts";
 
 type Issue = components["schemas"]["issue"];

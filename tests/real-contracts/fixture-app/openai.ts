@@ -3,14 +3,14 @@
 // screen written against OpenAI's contract is: every hook kind, a cursor-paged list, a JSON body
 // with a discriminated union, a multipart upload, declared headers; no cast.
 import type { QueryClient } from "@tanstack/react-query";
-import { createApiClient } from "@/api/client.ts";
-import type { ApiError } from "@/api/errors.ts";
-import { createApiHooks } from "@/api/query.ts";
+import { type ApiError, createApiClient, createApiHooks } from "@contract-workbench/runtime";
 import type { components, paging, paths } from "./schema.d.ts";
 
 type Schemas = components["schemas"];
 
-const hooks = createApiHooks<paths, paging>(createApiClient<paths>());
+// Type-checked only: the types come from `paths`, the manifest steers the calls at run time.
+const manifest = { operations: [] };
+const hooks = createApiHooks<paths, paging>(createApiClient<paths>(manifest), { manifest });
 
 export function useAssistantsScreen(client: QueryClient, file: string) {
   const models: Schemas["ListModelsResponse"] | undefined = hooks.useQuery("get", "/models").data;

@@ -2,14 +2,15 @@
 // converted in memory) in a scratch folder by tests/real-contracts/hooks-typed.e2e.test.ts, and
 // type-checked there: a body parameter is a JSON body, a form upload a multipart one, a
 // `x-nullable` field may be null, and the operation without `operationId` has its derived name.
-import { createApiClient } from "@/api/client.ts";
-import { createApiHooks } from "@/api/query.ts";
+import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
 import type { Fixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import type { components, operations, paging, paths } from "./schema.d.ts";
 
 type Pet = components["schemas"]["Pet"];
 
-const hooks = createApiHooks<paths, paging>(createApiClient<paths>());
+// Type-checked only: the types come from `paths`, the manifest steers the calls at run time.
+const manifest = { operations: [] };
+const hooks = createApiHooks<paths, paging>(createApiClient<paths>(manifest), { manifest });
 
 export function usePetsScreen(file: string) {
   const pets: Pet[] | undefined = hooks.useQuery("get", "/pets", { params: { query: { limit: 20 } } }).data;

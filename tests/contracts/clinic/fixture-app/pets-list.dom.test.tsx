@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fixtures } from "#mocks/fixtures.ts";
 import { server } from "#mocks/node.ts";
-import { createQueryClient } from "@/api/query-client.ts";
+import { createQueryClient } from "@contract-workbench/runtime";
 import { PetCard } from "./pets-list.tsx";
 
 function renderCard() {

@@ -4,7 +4,7 @@
  */
 import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import type { Manifest } from "@/api/manifest-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import contractText from "./contract.json?raw";
 import generatedManifest from "./manifest.json";

@@ -4,19 +4,19 @@ import { delay, HttpResponse } from "msw";
 import { createOpenApiHttp } from "openapi-msw";
 import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import type { paths } from "../../tests/contracts/example/generated/schema.d.ts";
+import type { paths } from "../../../tests/contracts/example/generated/schema.d.ts";
 import { apiBaseUrl, createApiClient } from "./client.ts";
 import { ApiError } from "./errors.ts";
-import { server } from "#mocks/node.ts";
-import { fixturesSession } from "#mocks/fixtures-session.ts";
+import { server } from "../../../mocks/node.ts";
+import { fixturesSession } from "../../../mocks/fixtures-session.ts";
 import { createApiHooks } from "./query.ts";
 
 // Responses that break the contract on purpose use `http.untyped`.
-// The product contract is empty, so these tests call the example contract's
-// operations through the same client and hooks the app uses.
+// These tests call the example contract's operations through the client and hooks an app
+// makes; a manifest with no operations: nothing secured, every body sent as JSON.
 const http = createOpenApiHttp<paths>({ baseUrl: "*" });
-const client = createApiClient<paths>({ timeoutMs: 200 });
-const hooks = createApiHooks(client);
+const client = createApiClient<paths>({ timeoutMs: 200, operations: [] });
+const hooks = createApiHooks(client, { manifest: { operations: [] } });
 
 const note = { id: "n1", title: "First note" };
 const notFound = { type: "about:blank", title: "Note not found", status: 404, detail: "No note n9." };

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
-import type { paths } from "../../tests/contracts/clinic/generated/schema.d.ts";
-import { clinicManifest } from "../../tests/contracts/clinic/fixtures.ts";
+import type { paths } from "../../../tests/contracts/clinic/generated/schema.d.ts";
+import { clinicManifest } from "../../../tests/contracts/clinic/fixtures.ts";
 import { createApiClient } from "./client.ts";
-import { server } from "#mocks/node.ts";
+import { server } from "../../../mocks/node.ts";
 import { setTokenSource, type TokenSource } from "./session.ts";
 
 // The gallery's test contract: deletePet requires `bearer`, getPet needs nothing.

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import manifestJson from "../../tests/contracts/streams/generated/manifest.json" with { type: "json" };
-import type { paths } from "../../tests/contracts/streams/generated/schema.d.ts";
+import manifestJson from "../../../tests/contracts/streams/generated/manifest.json" with { type: "json" };
+import type { paths } from "../../../tests/contracts/streams/generated/schema.d.ts";
 import { createApiClient } from "./client.ts";
 import type { ApiError } from "./errors.ts";
 import type { Manifest } from "./manifest-types.ts";

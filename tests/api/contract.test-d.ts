@@ -1,13 +1,12 @@
-// Type tests: the contract is the only source of API types. Calls, hooks and
+// Type tests of the app's binding (src/api/index.ts): the contract is the only source of API types. Calls, hooks and
 // fixtures that the contract does not allow must not compile. Each
 // `@ts-expect-error` fails this test if the line below it ever compiles.
 import { createOpenApiHttp } from "openapi-msw";
 import { describe, expectTypeOf, it } from "vitest";
-import type { components, paths as ExamplePaths } from "../../tests/contracts/example/generated/schema.d.ts";
-import { apiClient, createApiClient } from "./client.ts";
-import type { ApiError } from "./errors.ts";
+import type { components, paths as ExamplePaths } from "../contracts/example/generated/schema.d.ts";
+import { createApiClient, createApiHooks, type ApiError } from "@contract-workbench/runtime";
+import { api, apiClient, streams } from "@/api/index.ts";
 import { http } from "#mocks/http.ts";
-import { api, createApiHooks } from "./query.ts";
 
 type Note = components["schemas"]["Note"];
 type Problem = components["schemas"]["Problem"];
@@ -18,6 +17,10 @@ describe("the product contract, whatever it holds", () => {
     void apiClient.GET("/no-such-operation-in-any-contract");
     // @ts-expect-error -- nor through the hooks
     void api.queryOptions("get", "/no-such-operation-in-any-contract");
+    // @ts-expect-error -- the hooks page only what the contract pages
+    void api.infiniteQueryOptions("get", "/no-such-list-in-any-contract");
+    // @ts-expect-error -- the product's contract streams nothing (in no contract: this path)
+    void streams.open("get", "/no-such-stream-in-any-contract");
   });
 
   it("has no operation to mock", () => {
@@ -27,8 +30,8 @@ describe("the product contract, whatever it holds", () => {
 });
 
 describe("a filled-in contract", () => {
-  const client = createApiClient<ExamplePaths>();
-  const hooks = createApiHooks(client);
+  const client = createApiClient<ExamplePaths>({ operations: [] });
+  const hooks = createApiHooks(client, { manifest: { operations: [] } });
   const exampleHttp = createOpenApiHttp<ExamplePaths>();
 
   it("types the data and the error of a call", async () => {

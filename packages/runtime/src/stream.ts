@@ -12,13 +12,10 @@ import {
 } from "@tanstack/react-query";
 import type { Client } from "openapi-fetch";
 import type { HttpMethod, OkStatus } from "openapi-typescript-helpers";
-import { apiClient } from "./client.ts";
 import type { AnyPaths, Init } from "./init.ts";
 import { ApiError, fromErrorResponse, toApiError } from "./errors.ts";
-import { manifest as productManifest } from "./manifest.ts";
 import type { Manifest, ManifestStream } from "./manifest-types.ts";
 import type { Call, Failure, Op, PathFor, Rest, RuntimeInit, TaggedKey } from "./operation-types.ts";
-import type { paths } from "./schema.d.ts";
 import {
   EventStreamFramer,
   type ItemReading,
@@ -209,14 +206,14 @@ function sentError(response: Response, method: string, message: string): ApiErro
  * and session apply). `manifest` says which answers stream and how an SSE event's data reads.
  *
  * @example
- * const streams = createApiStreams<paths>(createApiClient<paths>(), { manifest });
+ * const streams = createApiStreams<paths>(createApiClient<paths>({ operations: manifest.operations }), { manifest });
  * const { events, error } = await streams.open("get", "/chats/{chatId}/events", { params: { path: { chatId } } });
  */
 export function createApiStreams<P extends AnyPaths>(
   client: Client<P>,
-  options: { manifest?: Pick<Manifest, "operations"> } = {},
+  options: { manifest: Pick<Manifest, "operations"> },
 ): ApiStreams<P> {
-  const known = options.manifest ?? productManifest;
+  const known = options.manifest;
   const streamsOf = (method: string, path: string): ManifestStream[] =>
     known.operations
       .find((operation) => operation.method === method && operation.path === path)
@@ -393,12 +390,3 @@ export function createApiStreams<P extends AnyPaths>(
     ) => useQuery(queryOptions(method, path, init, options), queryClient),
   } as unknown as ApiStreams<P>;
 }
-
-/**
- * The app's streams, for every operation of the contract that answers with one.
- *
- * @example
- * const chat = streams.useStream("get", "/chats/{chatId}/events", { params: { path: { chatId } } });
- * chat.data?.map((item) => item.value?.data.text ?? item.error?.message);
- */
-export const streams: ApiStreams<paths> = createApiStreams<paths>(apiClient);

@@ -15,15 +15,13 @@ import {
 import type { Client, ParseAsResponse } from "openapi-fetch";
 import createQueryHooks from "openapi-react-query";
 import type { HttpMethod, MediaType, ResponseObjectMap, SuccessResponse } from "openapi-typescript-helpers";
-import { apiClient, clientMethods } from "./client.ts";
+import { clientMethods } from "./client.ts";
 import type { AnyPaths, Init } from "./init.ts";
 import { type ApiError, fromErrorResponse, toApiError } from "./errors.ts";
 import { readHeaders, type ResponseHeaders } from "./headers.ts";
 import { type Invalidates, invalidationTargets } from "./invalidation.ts";
-import { manifest as productManifest } from "./manifest.ts";
 import type { Manifest, Method } from "./manifest-types.ts";
 import { type ApiPage, nextPageQuery, type PageQuery } from "./paging.ts";
-import type { paging, paths } from "./schema.d.ts";
 import type { StreamMediaType } from "./stream.ts";
 import type { Call, Failure as FailureIn, Op, PathFor, Rest, RuntimeInit, TaggedKey } from "./operation-types.ts";
 
@@ -192,8 +190,8 @@ export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
 
 /** Where the hooks read the contract's operations (paging, headers) and resources (what a mutation refreshes). */
 export interface ApiHooksOptions {
-  /** Defaults to the product's manifest. */
-  manifest?: Pick<Manifest, "operations" | "resources">;
+  /** The manifest `npm run api` wrote for the client's contract. */
+  manifest: Pick<Manifest, "operations" | "resources">;
 }
 
 type RuntimeOptions = Record<string, unknown> & {
@@ -209,13 +207,13 @@ type RuntimeHooks = {
  * from `createApiClient`, with every failure normalised to an `ApiError`.
  *
  * @example
- * const hooks = createApiHooks(createApiClient<paths>());
+ * const hooks = createApiHooks<paths, paging>(createApiClient<paths>({ operations: manifest.operations }), { manifest });
  */
 export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>(
   client: Client<P>,
-  options: ApiHooksOptions = {},
+  options: ApiHooksOptions,
 ): ApiHooks<P, Paged> {
-  const known = options.manifest ?? productManifest;
+  const known = options.manifest;
   const typed = withApiErrors(client, clientMethods(known.operations));
   const base = createQueryHooks(typed) as unknown as RuntimeHooks & Record<string, unknown>;
   const operationOf = (method: string, path: string) =>
@@ -281,12 +279,3 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     readHeaders: (method: string, path: string, response: Response) => readHeaders(operationOf(method, path), response),
   } as unknown as ApiHooks<P, Paged>;
 }
-
-/**
- * The app's hooks, for every operation of the contract.
- *
- * @example
- * const things = api.useQuery("get", "/things");
- * if (things.error?.kind === "problem") console.log(things.error.problem?.title);
- */
-export const api: ApiHooks<paths, paging> = createApiHooks<paths, paging>(apiClient);

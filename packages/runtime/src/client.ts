@@ -1,10 +1,8 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors.ts";
-import { manifest } from "./manifest.ts";
 import { METHODS as HTTP_METHODS, type FieldEncoding, type ManifestOperation, type Method } from "./manifest-types.ts";
 
 import { defaultMediaType, essenceOf, inMediaType } from "./request-body.ts";
-import type { paths } from "./schema.d.ts";
 import { bearerSession } from "./session.ts";
 import { streamFormatOf } from "./stream-formats.ts";
 
@@ -15,11 +13,11 @@ type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * The API's base URL: `VITE_API_BASE_URL` when set (absolute, or a path on this
- * origin such as `/api`), otherwise this origin. Always absolute, because `Request`
- * outside a browser (Node, jsdom) rejects relative URLs.
+ * The API's base URL: `configured` when set (absolute, or a path on this origin such as
+ * `/api`), otherwise this origin. Always absolute, because `Request` outside a browser
+ * (Node, jsdom) rejects relative URLs. Where `configured` comes from is the app's choice.
  */
-export function apiBaseUrl(configured = import.meta.env.VITE_API_BASE_URL): string {
+export function apiBaseUrl(configured?: string): string {
   const origin = globalThis.location?.origin ?? "http://localhost";
   return new URL(configured || "/", origin).href.replace(/\/$/, "");
 }
@@ -31,10 +29,9 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /**
    * The contract's operations, to know which need the session's token (their `security`)
-   * and the media type each body is sent in.
-   * Defaults to the product contract's.
+   * and the media type each body is sent in: the `operations` of the manifest `npm run api` wrote.
    */
-  operations?: readonly ManifestOperation[];
+  operations: readonly ManifestOperation[];
 }
 
 /**
@@ -158,16 +155,15 @@ function throwingApiErrors<Paths extends object>(client: Client<Paths>, methods:
 }
 
 /**
- * Creates an openapi-fetch client typed by the contract (`Paths` defaults to the
- * product's; tests pass their own). HTTP errors stay values
+ * Creates an openapi-fetch client typed by the contract (`Paths`, the generated `paths`). HTTP errors stay values
  * (`{ data, error, response }`); a call only throws, always an `ApiError`, when no
  * usable response arrived (network failure, timeout, cancellation, malformed body).
  *
  * @example
- * const client = createApiClient({ baseUrl: "https://api.example.com" });
+ * const client = createApiClient<paths>({ baseUrl: "https://api.example.com", operations: manifest.operations });
  * const { data, error } = await client.GET("/things/{id}", { params: { path: { id } } });
  */
-export function createApiClient<Paths extends object = paths>(options: ApiClientOptions = {}): Client<Paths> {
+export function createApiClient<Paths extends object>(options: ApiClientOptions): Client<Paths> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = options.baseUrl ?? apiBaseUrl();
   // Look `fetch` up on every call, not once at creation: MSW in Node patches
@@ -193,13 +189,10 @@ export function createApiClient<Paths extends object = paths>(options: ApiClient
     }
   };
   const client = createClient<Paths>({ baseUrl, fetch: send });
-  const operations = options.operations ?? manifest.operations;
+  const { operations } = options;
   client.use(fragmentPaths, literalQueryPaths, declaredRequestMediaTypes(operations), rejectNonJsonBodies);
   // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
   // answer to a retried 401 then goes through the checks above like any other.
   client.use(bearerSession({ operations, baseUrl, fetch: send }));
   return throwingApiErrors(client, clientMethods(operations));
 }
-
-/** The app's one client. Only `src/api` talks to the network. */
-export const apiClient = createApiClient();
