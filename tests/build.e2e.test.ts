@@ -23,6 +23,9 @@ const MOCK_MARKERS = [
   "[dev]",
 ];
 
+/** Strings only the runtime's client and streams contain: the session's header, a stream's reconnection. */
+const CLIENT_MARKERS = ["Bearer ", "Last-Event-ID"];
+
 /** Strings only analytics code contains: the SDK, its tag script, our banner and pipeline. */
 const ANALYTICS_MARKERS = ["firebase", "analytics", "Analytics", "googletagmanager"];
 
@@ -98,6 +101,13 @@ describe("the production build", () => {
   it("contains no identity-provider code when Firebase is not configured", () => {
     const outDir = productionBuild();
     expect(findMarkers(outDir, FIREBASE_MARKERS)).toEqual([]);
+  });
+
+  it("leaves the runtime's client, hooks and streams out of the initial JavaScript", () => {
+    // The shell imports the manifest from src/api/index.ts, whose client, hooks and streams are
+    // pure: they load with the first screen that calls the API, not before.
+    const outDir = productionBuild();
+    expect(findMarkers(outDir, CLIENT_MARKERS, initialScripts(outDir))).toEqual([]);
   });
 
   it("configured, loads the identity provider's SDK in lazy chunks only", () => {
