@@ -98,8 +98,9 @@ export function createMockServer(options: MockServerOptions) {
       : undefined;
   const fixtures: Fixtures = createFixtures(manifest, contract, { session, ...(recording ? { recording } : {}) });
   const events = new EventEmitter();
-  // Node's emitter is what MSW's setups expose: the monitor checks each exchange as in the tests.
-  fixtures.observe(events as unknown as LifecycleEvents);
+  // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
+  // (each request is checked before it is answered, below).
+  fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
   const match = createOperationMatcher(manifest.operations);
   const choose = createVariantChooser(contract);
   const check = createExchangeCheck(contract, fixtures.validator);
@@ -281,7 +282,8 @@ export function createMockServer(options: MockServerOptions) {
       return { response: preflight(request) };
     const found = match(request.method, request.url);
     if (!found) return { response: unknownPath(request) };
-    const { operation: op } = await choose(found, request.clone());
+    // Operations sharing a method and URL are told apart by the request (its body, a header).
+    const op = found.variants.length > 1 ? (await choose(found, request.clone())).operation : found.operation;
     const operationId = op.operationId;
     const problem = await requestProblem(op, request, found.params);
     if (problem) return { response: problem, operationId };
