@@ -1,6 +1,7 @@
 // The mock server over real HTTP, in this process: Node's fetch against a server on a free
 // loopback port, answering the test contracts of the registry (tests/contracts/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connect } from "node:net";
 import { resolve } from "node:path";
 import { createMockServer, type MockServer } from "./server.ts";
 
@@ -218,5 +219,29 @@ describe("the mock server on the gallery's test contract (clinic)", () => {
     expect(server.lines[0]).toMatch(/^GET \/pets\/8 getPet 200 \d+\.\d ms$/);
     expect(server.lines[1]).toMatch(/^DELETE \/pets\/7 deletePet 401 /);
     expect(server.lines.join("\n")).not.toContain(MARKER);
+  });
+});
+
+describe("the mock server with a slow client", () => {
+  it("times out a request whose body never ends with 408, logs it as dropped, and keeps serving", async () => {
+    const { mock, url, lines } = await start("pet-registry", { timeouts: { headers: 200, request: 400 } });
+    try {
+      const { port } = new URL(url);
+      const answer = await new Promise<string>((done) => {
+        const socket = connect(Number(port), "127.0.0.1", () =>
+          socket.write(
+            "POST /api/owners HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+          ),
+        );
+        let text = "";
+        socket.on("data", (chunk) => (text += chunk.toString()));
+        socket.on("close", () => done(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect((await fetch(`${url}/api/owners`)).status).toBe(200);
+      expect(lines[0]).toMatch(/^POST \/api\/owners - dropped /);
+    } finally {
+      await mock.close();
+    }
   });
 });

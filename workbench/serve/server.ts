@@ -331,6 +331,8 @@ export function createMockServer(options: MockServerOptions) {
         target.destroy();
       } else await sendFetchResponse(answered.response, target, method);
     } catch (error) {
+      // The client left, or Node timed the request out (it answered 408 itself): nothing to send.
+      if (!(error instanceof BodyTooLarge) && (message.destroyed || target.destroyed)) return;
       const problem: Problem =
         error instanceof BodyTooLarge
           ? { status: 413, title: "Content Too Large", detail: `The request body is larger than ${error.limit} bytes.` }
