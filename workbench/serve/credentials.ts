@@ -69,3 +69,24 @@ export function credentialHeaders(schemes: ReadonlyMap<string, SecurityScheme>):
   }
   return [...names];
 }
+
+/**
+ * The `WWW-Authenticate` a 401 for the operation sends (RFC 9110): one challenge per HTTP or
+ * OAuth scheme it accepts; none when it takes only API keys.
+ *
+ * @example
+ * challenges(deletePet, schemes); // { "WWW-Authenticate": "Bearer" }
+ */
+export function challenges(
+  op: ManifestOperation,
+  schemes: ReadonlyMap<string, SecurityScheme>,
+): Record<string, string> {
+  const names = new Set<string>();
+  for (const name of op.security.flat()) {
+    const scheme = schemes.get(name);
+    if (scheme?.type === "http")
+      names.add(scheme.scheme.charAt(0).toUpperCase() + scheme.scheme.slice(1).toLowerCase());
+    else if (scheme?.type === "oauth2" || scheme?.type === "openIdConnect") names.add("Bearer");
+  }
+  return names.size === 0 ? {} : { "WWW-Authenticate": [...names].join(", ") };
+}

@@ -178,6 +178,7 @@ describe("the mock server on the gallery's test contract (clinic)", () => {
   it("refuses a request without the credentials the operation requires, then takes it with them", async () => {
     const without = await fetch(`${server.url}/pets/7`, { method: "DELETE" });
     expect(without.status).toBe(401);
+    expect(without.headers.get("www-authenticate")).toBe("Bearer");
     expect((await problem(without)).errors?.[0]).toMatchObject({
       in: "credentials",
       contract: "#/paths/~1pets~1{petId}/delete/security",

@@ -22,7 +22,7 @@ import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts"
 import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
-import { credentialHeaders, missingCredentials } from "./credentials.ts";
+import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
 import { BodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-bridge.ts";
 import { readPrefer } from "./prefer.ts";
 import { operationPointer, problemResponse, requestErrors, type Problem } from "./problems.ts";
@@ -158,15 +158,18 @@ export function createMockServer(options: MockServerOptions) {
       {
         status: 404,
         title: "Not Found",
-        detail: `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`,
+        detail:
+          closest.length === 0
+            ? `${manifest.title} has no operations yet: write the contract, then run \`npm run api\` and start the server again.`
+            : `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`,
         closest,
       },
       corsHeaders(request),
     );
   }
 
-  function refused(op: ManifestOperation, problem: Problem, request: Request): Response {
-    return problemResponse({ ...problem, operationId: op.operationId }, corsHeaders(request));
+  function refused(op: ManifestOperation, problem: Problem, request: Request, headers: Record<string, string> = {}) {
+    return problemResponse({ ...problem, operationId: op.operationId }, { ...headers, ...corsHeaders(request) });
   }
 
   /** The problem for a request the contract does not allow, or undefined when it may be answered. */
@@ -185,6 +188,7 @@ export function createMockServer(options: MockServerOptions) {
           ],
         },
         request,
+        challenges(op, schemes),
       );
     }
     const body = contract.operations[op.operationId]?.requestBody;
