@@ -1,22 +1,6 @@
 // The operations a request for an unknown path most likely meant, for the 404 that names them.
 import type { ManifestOperation } from "@/api/manifest-types.ts";
-
-/** How many single-character edits turn one text into the other (Levenshtein). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
+import { editDistance } from "../contract/edit-distance.ts";
 
 /** A template with each `{name}` as one character, so that a value in its place costs little. */
 function shape(path: string): string {
