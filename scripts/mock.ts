@@ -1,7 +1,8 @@
 /**
  * `npm run mock`: the registry's contract (the product's unless `--contract` names another)
  * served over HTTP on 127.0.0.1 from the same fixtures the stories, tests and `npm run dev`
- * use (workbench/serve/, docs/mock-server.md). Ctrl-C or SIGTERM closes it.
+ * use (workbench/serve/, docs/mock-server.md). It reloads when `npm run api` rewrites the
+ * contract's generated files. Ctrl-C or SIGTERM closes it.
  */
 import module from "node:module";
 import { resolve } from "node:path";
@@ -24,10 +25,20 @@ try {
   console.log(
     `mock: ${entry.name} (${manifest.title}, ${manifest.operations.length} operations) at ${url}, scenario ${options.scenario}; POST ${url}/__workbench/reset empties the store.`,
   );
+  // `npm run api` (or its watch mode) rewriting the contract's generated files reloads the answers.
+  const stopWatching = mock.watch((outcome) => {
+    if ("error" in outcome)
+      console.error(`mock: the contract changed but cannot be read (${outcome.error}); still serving the one before.`);
+    else
+      console.log(
+        `mock: the contract changed: serving ${outcome.served.manifest.operations.length} operations; the store starts again from its seed.`,
+      );
+  });
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    stopWatching();
     console.log(`mock: ${signal}: closing.`);
     void mock.close().then(() => process.exit(signal === "SIGINT" ? 130 : 0));
   };

@@ -1,8 +1,10 @@
 // The mock server over real HTTP, in this process: Node's fetch against a server on a free
 // loopback port, answering the test contracts of the registry (tests/contracts/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { createMockServer, type MockServer } from "./server.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -243,6 +245,38 @@ describe("the mock server with a slow client", () => {
       expect(lines[0]).toMatch(/^POST \/api\/owners - dropped /);
     } finally {
       await mock.close();
+    }
+  });
+});
+
+describe("the mock server when the contract is regenerated", () => {
+  it("reloads from the rewritten generated files, its store back to the seed, and keeps serving when they break", async () => {
+    // A root of its own holding pet-registry's generated files, rewritten here as `npm run api` would.
+    const temp = mkdtempSync(join(tmpdir(), "mock-reload-"));
+    const generated = join(temp, "tests/contracts/pet-registry/generated");
+    cpSync(join(root, "tests/contracts/pet-registry/generated"), generated, { recursive: true });
+    const { mock, url } = await start("pet-registry", { root: temp });
+    const outcomes: string[] = [];
+    const stop = mock.watch((outcome) => outcomes.push("error" in outcome ? "error" : outcome.served.manifest.title));
+    try {
+      await fetch(`${url}/api/owners`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Before Reload", city: "Oslo" }),
+      });
+      const manifestFile = join(generated, "manifest.json");
+      const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { title: string };
+      writeFileSync(manifestFile, JSON.stringify({ ...manifest, title: "Pet Registry, regenerated" }));
+      await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(["Pet Registry, regenerated"]);
+      const owners = (await (await fetch(`${url}/api/owners?limit=100`)).json()) as { items: Array<{ name: string }> };
+      expect(owners.items.map((owner) => owner.name)).not.toContain("Before Reload");
+      writeFileSync(manifestFile, "{ half-written");
+      await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(["Pet Registry, regenerated", "error"]);
+      expect((await fetch(`${url}/api/owners`)).status).toBe(200);
+    } finally {
+      stop();
+      await mock.close();
+      rmSync(temp, { recursive: true, force: true });
     }
   });
 });

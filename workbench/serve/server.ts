@@ -6,10 +6,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, watch } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { getResponse, type RequestHandler } from "msw";
 import type { ManifestOperation } from "@/api/manifest-types.ts";
 import { declaredMediaType, declaredStatus } from "../contract/media-and-status.ts";
@@ -70,15 +70,10 @@ function requestHeaderNames(op: ManifestOperation): string[] {
 }
 
 /**
- * A mock server for one contract of the registry, not yet listening.
- *
- * @example
- * const mock = createMockServer({ root, contract: "pet-registry" });
- * const url = await mock.listen(0, "127.0.0.1");
- * await fetch(`${url}/api/owners`);
- * await mock.close();
+ * What answers the requests for one contract: its fixtures, checks and refusals, built from
+ * the generated files as they are now. `origin` is the server's own URL.
  */
-export function createMockServer(options: MockServerOptions) {
+function createContractAnswers(options: MockServerOptions, origin: () => string) {
   const served: ServedContract = loadServedContract(options.root, options.contract);
   const { manifest, contract, schemes } = served;
   const defaultScenario = options.scenario ?? "default";
@@ -357,6 +352,23 @@ export function createMockServer(options: MockServerOptions) {
     }
   }
 
+  return { served, fixtures, handle };
+}
+
+/**
+ * A mock server for one contract of the registry, not yet listening.
+ *
+ * @example
+ * const mock = createMockServer({ root, contract: "pet-registry" });
+ * const url = await mock.listen(0, "127.0.0.1");
+ * await fetch(`${url}/api/owners`);
+ * await mock.close();
+ */
+export function createMockServer(options: MockServerOptions) {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  // A request in flight finishes with the answers it started with; the next one takes the current.
+  let current = createContractAnswers(options, () => origin());
+
   const server: Server = createServer(
     {
       requestTimeout: options.timeouts?.request ?? 30_000,
@@ -364,12 +376,12 @@ export function createMockServer(options: MockServerOptions) {
       keepAliveTimeout: options.timeouts?.keepAlive ?? 5_000,
       connectionsCheckingInterval: Math.min(1_000, options.timeouts?.headers ?? 1_000),
     },
-    (message, target) => void handle(message, target),
+    (message, target) => void current.handle(message, target),
   );
   // A client that asks before sending a body (`Expect: 100-continue`) hears 413 before it sends one too large.
   server.on("checkContinue", (message: IncomingMessage, target: ServerResponse) => {
     if (Number(message.headers["content-length"] ?? 0) <= bodyLimit) target.writeContinue();
-    void handle(message, target);
+    void current.handle(message, target);
   });
   server.setTimeout(options.timeouts?.idle ?? 60_000, (socket) => socket.destroy());
 
@@ -380,10 +392,49 @@ export function createMockServer(options: MockServerOptions) {
     return `http://${host}:${address.port}`;
   }
 
+  /**
+   * Reads the contract's generated files again and answers from them: a new store, seeded
+   * from the new contract's examples. Throws, keeping the old answers, when they cannot be read.
+   */
+  function reload(): ServedContract {
+    current = createContractAnswers(options, origin);
+    return current.served;
+  }
+
   return {
-    served,
-    fixtures,
+    /** The contract served now. */
+    get served(): ServedContract {
+      return current.served;
+    },
+    /** Its fixtures (the store: `fixtures.resources`). */
+    get fixtures(): Fixtures {
+      return current.fixtures;
+    },
     server,
+    reload,
+    /**
+     * Reloads whenever `npm run api` rewrites the contract's generated files (a burst of writes
+     * is one reload); `onReload` hears each outcome. Returns the stop function.
+     */
+    watch(onReload: (outcome: { served: ServedContract } | { error: string }) => void): () => void {
+      const names = new Set(current.served.files.map((file) => basename(file)));
+      let timer: NodeJS.Timeout | undefined;
+      const watcher = watch(dirname(current.served.files[0] ?? "."), (_, name) => {
+        if (name === null || !names.has(name)) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          try {
+            onReload({ served: reload() });
+          } catch (error) {
+            onReload({ error: error instanceof Error ? error.message : String(error) });
+          }
+        }, 300);
+      });
+      return () => {
+        clearTimeout(timer);
+        watcher.close();
+      };
+    },
     /** Listens on `port` (0: any free one) at `host`; resolves to the server's URL. */
     listen(port: number, host: string): Promise<string> {
       return new Promise((resolve, reject) => {
