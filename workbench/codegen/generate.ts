@@ -38,6 +38,7 @@ import { resourcePaths } from "./resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
 import { contradictionWarnings } from "./contradictions.ts";
+import { duplicateIdWarnings } from "./duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./shared-endpoints.ts";
 import { fromSwagger2 } from "./swagger2.ts";
 import { prepareForTypes } from "./types-input.ts";
@@ -455,6 +456,22 @@ export async function generate(
       fix,
     });
   }
+
+  const duplicates = duplicateIdWarnings(
+    schema,
+    (tolerated.get("duplicate-operationId") ?? []).flatMap(({ location: [where] }) => {
+      if (where?.pointer === undefined) return [];
+      // Redocly's pointer is the operation's with the repeated id appended: the id's key is beside it.
+      const key = `${where.pointer.replace(/^#/, "").replace(/\/[^/]*$/, "")}/operationId`;
+      const { line, column } = locate(where.source, key, true);
+      return [{ pointer: where.pointer, at: { file: relative(root, where.source.absoluteRef), line, column } }];
+    }),
+    (pointer) => {
+      const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
+      return { file: entry, line: at?.line, column: at?.col };
+    },
+  );
+  warnings.unshift(...duplicates);
 
   const paging: PagingFinding[] = [];
   const manifest = buildManifest(
