@@ -62,6 +62,8 @@ export interface Generated {
   warnings: Problem[];
   /** Every file the contract was read from (the entry and the files its `$ref`s reach). */
   sources: string[];
+  /** Each of those files (relative to the root) → its text as read, for the stamp (./regeneration-stamp.ts). */
+  read: Map<string, string>;
   /** Each list operation: how it pages, or why it does not or cannot be told. */
   paging: PagingFinding[];
 }
@@ -533,6 +535,7 @@ export async function generate(
         ...[...bundled.fileDependencies, ...(converted?.files ?? [])].map((file) => relative(root, file)),
       ]),
     ],
+    read: new Map(scanned.documents.map(({ source }) => [relative(root, source.absoluteRef), source.body])),
     paging,
   };
 }

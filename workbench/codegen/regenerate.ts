@@ -6,8 +6,9 @@ import { ContractError, formatProblem, type Problem } from "./contract-error.ts"
 import registry from "../../contracts.config.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";
 import { registryModules } from "./fixtures-modules.ts";
-import { generate, type Target } from "./generate.ts";
+import type { Target } from "./generate.ts";
 import type { Manifest } from "./manifest.ts";
+import { freshStamp, generatorFingerprint, makeStamp, type Stamp, writeStamps } from "./regeneration-stamp.ts";
 
 /** The mock Service Worker Storybook serves: a copy of the installed msw's, kept in step by `npm run api`. */
 export const WORKER_FILE = ".storybook/public/mockServiceWorker.js";
@@ -23,6 +24,10 @@ export interface RegenerateResult {
   manifests: Array<{ target: Target; before: Manifest | null; after: Manifest }>;
   /** Every contract file read, relative to the root (what watch mode watches). */
   sources: string[];
+  /** The contracts whose stamp said nothing had changed: not generated again. */
+  unchanged: NamedContract[];
+  /** The stamps of the contracts generated, to write once their outputs are on disk (`writeOutputs` does). */
+  stamps: Map<NamedContract, Stamp>;
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {
@@ -48,41 +53,72 @@ export function targetOf(contract: NamedContract): Target {
  * Generates every output of the registry's contracts (or of `contracts`, a part of them), in
  * memory: each one's generated files and fixtures module, the mock setups' lists, the mock
  * Service Worker. Throws a ContractError (and writes nothing) when any contract is invalid.
+ * A contract whose stamp (./regeneration-stamp.ts) finds its inputs and its outputs on disk as
+ * they were is not generated again: its outputs are the files on disk and its warnings the
+ * stamp's. `force` (and `verbose`, which locates every warning) generates every contract.
  *
  * @example
  * const { outputs } = await regenerate("/repo");
  */
 export async function regenerate(
   root: string,
-  options: { contracts?: readonly NamedContract[]; verbose?: boolean } = {},
+  options: { contracts?: readonly NamedContract[]; verbose?: boolean; force?: boolean } = {},
 ): Promise<RegenerateResult> {
   const contracts = options.contracts ?? contractList(registry);
-  const targets = contracts.map(targetOf);
   const outputs = new Map<string, string>();
   const warnings: Problem[] = [];
   const testNotes: Problem[] = [];
   const manifests: RegenerateResult["manifests"] = [];
   const sources: string[] = [];
-  for (const [index, target] of targets.entries()) {
-    const generated = await generate(root, target, { locateAllWarnings: options.verbose === true });
-    for (const [file, text] of generated.outputs) outputs.set(file, text);
-    (contracts[index]?.role === "test" ? testNotes : warnings).push(...generated.warnings);
-    sources.push(...generated.sources);
-    manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
+  const unchanged: NamedContract[] = [];
+  const stamps = new Map<NamedContract, Stamp>();
+  const fingerprint = generatorFingerprint(root);
+  for (const contract of contracts) {
+    const target = targetOf(contract);
+    const fresh =
+      options.force === true || options.verbose === true ? undefined : freshStamp(root, contract, fingerprint);
+    // Loaded only when a contract is generated: Redocly and TypeScript take most of a skipped run's time.
+    const generated = fresh
+      ? undefined
+      : await (
+          await import("./generate.ts")
+        ).generate(root, target, {
+          locateAllWarnings: options.verbose === true,
+        });
+    const made = fresh?.outputs ?? generated?.outputs ?? new Map<string, string>();
+    for (const [file, text] of made) outputs.set(file, text);
+    (contract.role === "test" ? testNotes : warnings).push(...(fresh?.stamp.warnings ?? generated?.warnings ?? []));
+    sources.push(...(fresh?.stamp.sources ?? generated?.sources ?? []));
+    const before = await previousManifest(root, target);
+    if (generated) {
+      stamps.set(contract, makeStamp(root, contract, fingerprint, generated));
+      manifests.push({ target, before, after: generated.manifest });
+    } else {
+      unchanged.push(contract);
+      if (before) manifests.push({ target, before, after: before });
+    }
   }
   for (const [file, text] of registryModules(registry, contracts)) outputs.set(file, text);
   const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
   outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
-  return { outputs, warnings, testNotes, manifests, sources };
+  return { outputs, warnings, testNotes, manifests, sources, unchanged, stamps };
 }
 
-/** Writes the outputs all-or-nothing; returns the files whose contents changed. */
-export async function writeOutputs(root: string, outputs: Map<string, string>): Promise<string[]> {
+/**
+ * Writes the outputs all-or-nothing, then the stamps of the contracts generated; returns the
+ * files whose contents changed.
+ */
+export async function writeOutputs(
+  root: string,
+  outputs: Map<string, string>,
+  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
+): Promise<string[]> {
   const changed: string[] = [];
   for (const [file, text] of outputs) {
     if ((await readIfPresent(join(root, file))) !== text) changed.push(file);
   }
   await writeAllOrNothing(new Map(changed.map((file) => [join(root, file), outputs.get(file) ?? ""])));
+  await writeStamps(root, stamps);
   return changed;
 }
 

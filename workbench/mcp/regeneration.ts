@@ -89,7 +89,7 @@ export async function regenerateContracts(root: string, { check }: { check: bool
       };
     }
   });
-  const wrote = await writeOutputs(root, result.outputs);
+  const wrote = await writeOutputs(root, result.outputs, result.stamps);
   return {
     ok: true,
     wrote,
