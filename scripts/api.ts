@@ -33,7 +33,6 @@ const { summarizeChanges } = await import("../workbench/codegen/contract-diff.ts
 const { formatProblem } = await import("../workbench/codegen/contract-error.ts");
 // The generator reads the registry (contracts.config.ts) as it loads: a registry that
 // defineContracts refuses is reported as its problems, without a stack trace.
-const { writeStamps } = await import("../workbench/codegen/regeneration-stamp.ts");
 const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
   await import("../workbench/codegen/regenerate.ts").catch((error: unknown) => {
     console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -54,20 +53,17 @@ async function main(): Promise<number> {
     for (const line of formatWarnings(shown, verbose)) console.warn(`${name}: ${line}`);
   }
   if (check) {
-    const stale = await staleOutputs(root, result.outputs);
+    const stale = await staleOutputs(root, result.outputs, result.stamps);
     for (const file of stale) {
       console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
     }
     if (stale.length > 0) return 1;
-    // What was generated matches the files on disk: stamping it spares the next run.
-    await writeStamps(root, result.stamps);
     console.log(
-      `${name}: ${result.outputs.size} generated files match the contracts${unchangedNote(result.unchanged.length)}.`,
+      `${name}: ${result.outputs.size + result.kept.length} generated files match the contracts${unchangedNote(result.unchanged.length)}.`,
     );
     return 0;
   }
   const summaries = result.manifests.map(({ target, before, after }) => {
-    if (before === after) return ""; // a contract its stamp found unchanged
     try {
       const summary = summarizeChanges(before, after, { verbose });
       return summary ? `${name}: ${target.contract}: ${summary}` : "";
@@ -80,11 +76,11 @@ async function main(): Promise<number> {
   for (const file of changed) console.log(`${name}: wrote ${file}`);
   if (changed.length === 0 && result.stamps.size === 0) {
     console.log(
-      `${name}: unchanged: ${result.unchanged.length} contracts and ${result.outputs.size} generated files as their stamps recorded (\`--force\` regenerates).`,
+      `${name}: unchanged: ${result.unchanged.length} contracts and ${result.outputs.size + result.kept.length} generated files as their stamps recorded (\`--force\` regenerates).`,
     );
   } else if (changed.length === 0) {
     console.log(
-      `${name}: ${result.outputs.size} generated files already up to date${unchangedNote(result.unchanged.length)}.`,
+      `${name}: ${result.outputs.size + result.kept.length} generated files already up to date${unchangedNote(result.unchanged.length)}.`,
     );
   }
   for (const summary of summaries) if (summary) console.log(summary);

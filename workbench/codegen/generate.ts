@@ -62,7 +62,7 @@ export interface Generated {
   warnings: Problem[];
   /** Every file the contract was read from (the entry and the files its `$ref`s reach). */
   sources: string[];
-  /** Each of those files (relative to the root) → its text as read, for the stamp (./regeneration-stamp.ts). */
+  /** Each file read (relative to the root) → a SHA-256 of its bytes as read, for the stamp (./regeneration-stamp.ts). */
   read: Map<string, string>;
   /** Each list operation: how it pages, or why it does not or cannot be told. */
   paging: PagingFinding[];
@@ -535,7 +535,7 @@ export async function generate(
         ...[...bundled.fileDependencies, ...(converted?.files ?? [])].map((file) => relative(root, file)),
       ]),
     ],
-    read: new Map(scanned.documents.map(({ source }) => [relative(root, source.absoluteRef), source.body])),
+    read: new Map([...resolver.hashes].map(([file, hash]) => [relative(root, file), hash])),
     paging,
   };
 }
