@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCsf } from "storybook/internal/csf-tools";
 import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
-import { galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
+import { endpointOf, galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
 import { GALLERY_THEME_TAG } from "./gallery-tag.ts";
 
 function operation(operationId: string, tags: string[], statuses: string[]): ManifestOperation {
@@ -207,5 +207,29 @@ describe("galleryBatches", () => {
         expect(new Set(batch.map((pair) => pair.operationId)).size).toBe(batch.length);
       }
     }
+  });
+
+  it("never puts two operations of one method and URL in a batch, whatever their fragments and parameter names", () => {
+    const at = (operationId: string, method: string, path: string) => ({
+      ...operation(operationId, ["items"], ["200"]),
+      method,
+      path,
+    });
+    const shared = galleryPairs(
+      manifest(
+        at("addLink", "put", "/folders/{folder_id}#add_shared_link"),
+        at("removeLink", "put", "/folders/{id}#remove_shared_link"),
+        at("getFolder", "get", "/folders/{folder_id}"),
+        at("listFolders", "get", "/folders"),
+        at("listBeta", "get", "/folders?beta=true"),
+        at("updateFolder", "put", "/folders/{folder_id}"),
+      ),
+    );
+    expect(endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" })).toBe("PUT /folders/{}");
+    expect(names(galleryBatches(shared, 3))).toEqual([
+      ["addLink 200", "getFolder 200", "listFolders 200"],
+      ["removeLink 200", "listBeta 200"],
+      ["updateFolder 200"],
+    ]);
   });
 });
