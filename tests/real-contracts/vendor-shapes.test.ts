@@ -2,7 +2,8 @@
 // end to end through the app's own client and the default fixtures in Node: a
 // discriminator whose values an extension gives, a contract that contradicts itself, an
 // enum that narrows a referenced list at depth, variants of one URL told apart by media
-// type and header, form bodies written and read back by their `encoding`. Every exchange
+// type, header or body shape (or by the story that asks, and kept apart in the gallery's
+// batches), form bodies written and read back by their `encoding`. Every exchange
 // is checked as strictly as anywhere else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyOptionsFor } from "@/api/request-body.ts";
