@@ -20,6 +20,21 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
     expect(failures).toEqual([]);
   });
 
+  it("sends what the gallery can send: no body with a GET, no Content-Type the contract lists as a parameter", async () => {
+    // Vendors' shapes (GitLab's GET with a body, Amazon's required `Content-Type` header parameter).
+    const manifest = structuredClone(loaded.manifest);
+    const contract = structuredClone(loaded.contract);
+    const list = contract.operations.listApplications as ContractOperation;
+    list.requestBody = {
+      required: true,
+      content: { "application/json": { schema: { type: "object" }, examples: [] } },
+    };
+    list.parameters.push({ name: "Content-Type", in: "header", required: true, schema: { type: "string" } });
+    const fixtures = createFixtures(manifest, contract);
+    expect(fixtures.sampleRequest("listApplications")).toEqual({ params: {} });
+    expect((await galleryExchanges(manifest, fixtures)).failures).toEqual([]);
+  });
+
   it("fails a story another operation answers, naming both", async () => {
     // One URL written twice with other parameter names: a request for the second is the first's.
     const manifest = structuredClone(loaded.manifest);
