@@ -46,6 +46,13 @@ export async function galleryExchanges(
 ): Promise<{ stories: number; failures: string[] }> {
   const failures: string[] = [];
   let stories = 0;
+  // Seeded, so the same for each status's story: made once per operation.
+  const samples = new Map<string, ReturnType<Fixtures["sampleRequest"]>>();
+  const sampleOf = (id: string) => {
+    const made = samples.get(id) ?? fixtures.sampleRequest(id);
+    samples.set(id, made);
+    return made;
+  };
   const byId = new Map(manifest.operations.map((operation) => [operation.operationId, operation]));
   const server = setupServer(...fixtures.handlers);
   const seen: Exchange[] = [];
@@ -68,7 +75,7 @@ export async function galleryExchanges(
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
         try {
-          const sample = fixtures.sampleRequest(pair.operationId);
+          const sample = sampleOf(pair.operationId);
           const { template, query } = sentPath(operation.path, sample.params.query);
           const body =
             sample.body === undefined
