@@ -210,20 +210,17 @@ describe("galleryBatches", () => {
   });
 
   it("never puts two operations of one method and URL in a batch, whatever their fragments and parameter names", () => {
-    const at = (operationId: string, method: string, path: string) => ({
-      ...operation(operationId, ["items"], ["200"]),
-      method,
-      path,
-    });
+    // operationId, method, path key
+    const table = [
+      ["addLink", "put", "/folders/{folder_id}#add_shared_link"],
+      ["removeLink", "put", "/folders/{id}#remove_shared_link"],
+      ["getFolder", "get", "/folders/{folder_id}"],
+      ["listFolders", "get", "/folders"],
+      ["listBeta", "get", "/folders?beta=true"],
+      ["updateFolder", "put", "/folders/{folder_id}"],
+    ] as const;
     const shared = galleryPairs(
-      manifest(
-        at("addLink", "put", "/folders/{folder_id}#add_shared_link"),
-        at("removeLink", "put", "/folders/{id}#remove_shared_link"),
-        at("getFolder", "get", "/folders/{folder_id}"),
-        at("listFolders", "get", "/folders"),
-        at("listBeta", "get", "/folders?beta=true"),
-        at("updateFolder", "put", "/folders/{folder_id}"),
-      ),
+      manifest(...table.map(([id, method, path]) => ({ ...operation(id, ["items"], ["200"]), method, path }))),
     );
     expect(endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" })).toBe("PUT /folders/{}");
     expect(names(galleryBatches(shared, 3))).toEqual([
