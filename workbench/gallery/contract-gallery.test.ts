@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCsf } from "storybook/internal/csf-tools";
 import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
-import { galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
+import { endpointOf, galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
 import { GALLERY_THEME_TAG } from "./gallery-tag.ts";
 
 function operation(operationId: string, tags: string[], statuses: string[]): ManifestOperation {
@@ -207,5 +207,26 @@ describe("galleryBatches", () => {
         expect(new Set(batch.map((pair) => pair.operationId)).size).toBe(batch.length);
       }
     }
+  });
+
+  it("never puts two operations of one method and URL in a batch, whatever their fragments and parameter names", () => {
+    // operationId, method, path key
+    const table = [
+      ["addLink", "put", "/folders/{folder_id}#add_shared_link"],
+      ["removeLink", "put", "/folders/{id}#remove_shared_link"],
+      ["getFolder", "get", "/folders/{folder_id}"],
+      ["listFolders", "get", "/folders"],
+      ["listBeta", "get", "/folders?beta=true"],
+      ["updateFolder", "put", "/folders/{folder_id}"],
+    ] as const;
+    const shared = galleryPairs(
+      manifest(...table.map(([id, method, path]) => ({ ...operation(id, ["items"], ["200"]), method, path }))),
+    );
+    expect(endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" })).toBe("PUT /folders/{}");
+    expect(names(galleryBatches(shared, 3))).toEqual([
+      ["addLink 200", "getFolder 200", "listFolders 200"],
+      ["removeLink 200", "listBeta 200"],
+      ["updateFolder 200"],
+    ]);
   });
 });
