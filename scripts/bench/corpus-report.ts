@@ -164,6 +164,7 @@ export function summarise(
     loremElsewhere: sum((result) => result.figures?.loremElsewhere ?? 0),
     shaped: sum((result) => result.figures?.shaped ?? 0),
     fitting: sum((result) => result.figures?.fitting ?? 0),
+    negative: sum((result) => result.figures?.negative ?? 0),
   };
   const warnings: Record<string, number> = {};
   for (const result of results)
@@ -184,7 +185,8 @@ export function summarise(
     ),
     `  realism: property examples honoured ${figures.honoured} of ${figures.sites} (${share(figures.honoured, figures.sites)});` +
       ` lorem ${figures.loremElsewhere} outside free text, ${figures.loremFree} in free text, of ${figures.strings.toLocaleString("en")} strings;` +
-      ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)})`,
+      ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)}),` +
+      ` ${figures.negative} negative quantities`,
     `  contracts with located warnings, by rule: ${Object.entries(warnings)
       .sort((a, b) => b[1] - a[1])
       .map(([rule, count]) => `${rule} ${count}`)

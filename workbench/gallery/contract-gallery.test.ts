@@ -45,8 +45,32 @@ describe("galleryPairs", () => {
         "status_default",
         "virtual:contract-gallery/listPets",
       ],
-      ["Gallery/untagged/ping", "204", "gallery-untagged-ping--204", "status_204", "virtual:contract-gallery/ping"],
+      ["Gallery/ping/ping", "204", "gallery-ping-ping--204", "status_204", "virtual:contract-gallery/ping"],
     ]);
+  });
+
+  it("files a contract without tags by its paths' first segment past the shared prefix, never in one folder", () => {
+    const untagged = (operationId: string, path: string) => ({ ...operation(operationId, [], ["200"]), path });
+    const pairs = galleryPairs(
+      manifest(
+        untagged("createChatCompletion", "/v1/chat/completions"),
+        untagged("getChatCompletion", "/v1/chat/completions/{completion_id}"),
+        untagged("listFiles", "/v1/files"),
+        untagged("listFileContents", "/v1/files/{file_id}/content"),
+        { ...operation("listPets", ["pets"], ["200"]), path: "/v1/pets" },
+      ),
+    );
+    expect(pairs.map((pair) => [pair.title, pair.id])).toEqual([
+      ["Gallery/chat/createChatCompletion", "gallery-chat-createchatcompletion--200"],
+      ["Gallery/chat/getChatCompletion", "gallery-chat-getchatcompletion--200"],
+      ["Gallery/files/listFiles", "gallery-files-listfiles--200"],
+      ["Gallery/files/listFileContents", "gallery-files-listfilecontents--200"],
+      // A tagged operation keeps its tag and its id.
+      ["Gallery/pets/listPets", "gallery-pets-listpets--200"],
+    ]);
+    // A prefix some path ends with is a resource, not a mount point: `/status` and its events stay together.
+    const status = galleryPairs(manifest(untagged("getStatus", "/status"), untagged("streamStatus", "/status/events")));
+    expect(status.map((pair) => pair.title)).toEqual(["Gallery/status/getStatus", "Gallery/status/streamStatus"]);
   });
 
   it("adds a story for a stream declared beside JSON, which asks for it; a status that only streams keeps one", () => {

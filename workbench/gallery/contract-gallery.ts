@@ -9,7 +9,7 @@ import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
 import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
-import { firstTag } from "../contract/records.ts";
+import { operationGroups } from "../contract/records.ts";
 import { galleryContracts } from "../contract/registry.ts";
 import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
 import { withoutFragment } from "../contract/variant-marks.ts";
@@ -30,7 +30,7 @@ export interface GalleryPair {
   status: string;
   /** A stream pair's media type (`text/event-stream` beside `application/json`): the story asks for the stream. */
   mediaType?: string;
-  /** `Gallery/<first tag>/<operationId>` ("/" in either is shown as "∕", which Storybook does not split on). */
+  /** `Gallery/<folder>/<operationId>`, the folder its first tag, else its path's (`operationGroups`); "/" in either is shown as "∕", which Storybook does not split on. */
   title: string;
   name: string;
   /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
@@ -73,6 +73,9 @@ function segment(text: string): string {
  * story's title, id, export and module. Titles that would collide (two operation ids
  * that differ only in punctuation) are told apart by a number.
  *
+ * An operation is filed under its first tag; in a contract without tags, under its path's
+ * first segment past those all its paths share (`operationGroups`), never one folder of all.
+ *
  * A service's stories sit under its name (`Gallery/<service>/<tag>/<operationId>`), in
  * modules of their own (`virtual:contract-gallery/<service>/<operation>`).
  *
@@ -84,8 +87,9 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   const seen = new Set<string>();
   const group = service === undefined ? "Gallery" : `Gallery/${service}`;
   const modulePrefix = service === undefined ? VIRTUAL_PREFIX : `${VIRTUAL_PREFIX}${service}/`;
+  const groupOf = operationGroups(manifest.operations);
   for (const operation of manifest.operations) {
-    const tag = firstTag(operation.tags);
+    const tag = groupOf(operation);
     let title = `${group}/${segment(tag)}/${segment(operation.operationId)}`;
     // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
     let base = toId(`${group}/${tag}/${operation.operationId}`, "x");
