@@ -97,8 +97,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   // (each request is checked before it is answered, below).
   fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
   const match = createOperationMatcher(manifest.operations);
-  const choose = createVariantChooser(contract);
   const check = createExchangeCheck(contract, fixtures.validator);
+  const choose = createVariantChooser(contract, check);
   const methods = [...new Set(manifest.operations.map((op) => op.method.toUpperCase()))];
   const baseHeaders = ["content-type", "accept", "prefer", "last-event-id", ...credentialHeaders(schemes)];
 
