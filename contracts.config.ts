@@ -27,6 +27,12 @@ export default defineContracts({
     source: "tests/contracts/pet-registry/openapi.yaml",
     generated: "tests/contracts/pet-registry/generated",
   },
+  // No tags, no examples: the field rules' values, a rate limit's headers and the gallery's folders by path.
+  "field-values": {
+    role: "test",
+    source: "tests/contracts/field-values/openapi.yaml",
+    generated: "tests/contracts/field-values/generated",
+  },
   // OpenAPI 3.2 and streamed answers (Server-Sent Events, JSON Lines, JSON sequences): the stream
   // client's, fixtures' and checks' tests and the dev-mode stream read it.
   streams: {

@@ -48,6 +48,7 @@ const WORKBENCH = [
   "./workbench/mock-data",
   "./workbench/drift",
   "./workbench/mcp",
+  "./workbench/serve",
 ];
 /** The UI capabilities: Storybook pages built on the product's components through the seam. */
 const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
@@ -174,6 +175,17 @@ const zones = (forTests = false) => [
       "The MCP room answers from the workbench's Node modules: from the gallery only what says which values are the contract's examples.",
   },
   {
+    target: [...WORKBENCH.filter((room) => room !== "./workbench/serve"), "./workbench/product.ts"],
+    from: "./workbench/serve",
+    message: "The mock server's room is an entry's (scripts/mock.ts): no other part of the workbench imports it.",
+  },
+  {
+    target: "./workbench/serve",
+    from: ["./workbench/product.ts", "./workbench/codegen", ...WORKBENCH_UI],
+    message:
+      "The mock server answers from the fixtures engine: it imports neither the product seam, the generator nor a UI capability.",
+  },
+  {
     target: "./workbench/contract",
     from: ["./workbench/codegen", "./workbench/fixtures", ...WORKBENCH_UI],
     message: "workbench/contract is the shared core: it imports no capability.",
@@ -294,7 +306,13 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}", "workbench/**/*.{ts,tsx}"],
-    ignores: ["mocks/**", "workbench/fixtures/**", ...TEST_FILES],
+    ignores: [
+      "mocks/**",
+      "workbench/fixtures/**",
+      // The mock server answers requests with MSW's own getResponse.
+      "workbench/serve/**",
+      ...TEST_FILES,
+    ],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -304,7 +322,7 @@ export default tseslint.config(
             {
               group: [...CLIENT_MODULES, ...MOCK_MODULES],
               message:
-                "Only the client (the runtime package) talks to the network: use `api` (hooks) or `apiClient` from @/api/index.ts. Only the fixtures (mocks, workbench/fixtures) answer it.",
+                "Only the client (the runtime package) talks to the network: use `api` (hooks) or `apiClient` from @/api/index.ts. Only the fixtures (mocks, workbench/fixtures, workbench/serve) answer it.",
             },
           ],
         },

@@ -32,9 +32,8 @@ const browser = () => ({
       // byte-identical, the usual case); ours only redraws a failed size change as a diff.
       comparators: { "any-size": compareScreenshots },
       screenshotOptions: { animations: "disabled" as const, caret: "hide" as const, scale: "css" as const },
-      // How long to wait for two captures in a row to agree: on two shared cores a story can
-      // take longer than Vitest's 5 s default to settle. A story that never settles still
-      // fails, after 30 s.
+      // How long two captures in a row may take to agree: a story can settle later than Vitest's
+      // 5 s default while other work shares the processor; one that never settles fails at 30 s.
       timeout: 30_000,
       resolveScreenshotPath: ({ arg, ext, root, browserName, platform }: PathData) =>
         join(root, BASELINE_DIR, `${browserName}-${platform}`, `${arg}${ext}`),

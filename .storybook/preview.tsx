@@ -17,10 +17,8 @@ function FreshQueryClient({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
-// A play function's `findBy…` and `waitFor` wait for a mocked answer: on a busy two-core machine
-// (a dev server compiling, Storybooks side by side) it can come later than Testing Library's
-// 1 s default, and a story would fail while still showing "Loading…". Stories that wait on
-// purpose for longer still say so.
+// A mocked answer can come later than Testing Library's 1 s default while a dev server compiles:
+// a story still showing "Loading…" must not fail for it. Stories that wait longer say so.
 configure({ asyncUtilTimeout: 10_000 });
 
 // In Vitest the tester page is not at the root but the worker is served there;

@@ -4,6 +4,8 @@
  * `npm run api:check`  fails when a committed generated file differs from what would
  *                      be generated now (CI runs it).
  * Add `--verbose` for every warning (the test contracts' notes too) and for stack traces.
+ * A contract whose inputs and outputs are as its stamp (.cache/api/) recorded is not generated
+ * again (workbench/codegen/regeneration-stamp.ts); `--force` generates every contract.
  */
 import module from "node:module";
 import { resolve } from "node:path";
@@ -17,13 +19,14 @@ if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.dir
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
-const unknown = [...args].filter((arg) => arg !== "--check" && arg !== "--verbose");
+const unknown = [...args].filter((arg) => !["--check", "--verbose", "--force"].includes(arg));
 if (unknown.length > 0) {
-  console.error(`api: unknown option ${unknown.join(" ")}; the options are --check and --verbose.`);
+  console.error(`api: unknown option ${unknown.join(" ")}; the options are --check, --verbose and --force.`);
   process.exit(1);
 }
 const check = args.has("--check");
 const verbose = args.has("--verbose");
+const force = args.has("--force");
 const name = check ? "api:check" : "api";
 
 const { summarizeChanges } = await import("../workbench/codegen/contract-diff.ts");
@@ -39,7 +42,7 @@ const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, wr
   });
 
 async function main(): Promise<number> {
-  const result = await regenerate(root, { verbose });
+  const result = await regenerate(root, { verbose, force });
   if (check && !verbose) {
     // CI output: the count, not the list (`npm run api` lists them).
     if (result.warnings.length > 0) {
@@ -50,12 +53,15 @@ async function main(): Promise<number> {
     for (const line of formatWarnings(shown, verbose)) console.warn(`${name}: ${line}`);
   }
   if (check) {
-    const stale = await staleOutputs(root, result.outputs);
+    const stale = await staleOutputs(root, result.outputs, result.stamps);
     for (const file of stale) {
       console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
     }
-    if (stale.length === 0) console.log(`${name}: ${result.outputs.size} generated files match the contracts.`);
-    return stale.length === 0 ? 0 : 1;
+    if (stale.length > 0) return 1;
+    console.log(
+      `${name}: ${result.outputs.size + result.kept.length} generated files match the contracts${unchangedNote(result.unchanged.length)}.`,
+    );
+    return 0;
   }
   const summaries = result.manifests.map(({ target, before, after }) => {
     try {
@@ -66,11 +72,24 @@ async function main(): Promise<number> {
       return `${name}: ${target.contract}: the previous manifest has an older format; no change summary this time.`;
     }
   });
-  const changed = await writeOutputs(root, result.outputs);
+  const changed = await writeOutputs(root, result.outputs, result.stamps);
   for (const file of changed) console.log(`${name}: wrote ${file}`);
-  if (changed.length === 0) console.log(`${name}: ${result.outputs.size} generated files already up to date.`);
+  if (changed.length === 0 && result.stamps.size === 0) {
+    console.log(
+      `${name}: unchanged: ${result.unchanged.length} contracts and ${result.outputs.size + result.kept.length} generated files as their stamps recorded (\`--force\` regenerates).`,
+    );
+  } else if (changed.length === 0) {
+    console.log(
+      `${name}: ${result.outputs.size + result.kept.length} generated files already up to date${unchangedNote(result.unchanged.length)}.`,
+    );
+  }
   for (const summary of summaries) if (summary) console.log(summary);
   return 0;
+}
+
+/** How many contracts were not generated again, for the closing line. */
+function unchangedNote(count: number): string {
+  return count === 0 ? "" : ` (${count} contract${count === 1 ? "" : "s"} unchanged, not generated again)`;
 }
 
 // exitCode, not exit(): a piped stdout is written asynchronously, and exit() would cut it short.

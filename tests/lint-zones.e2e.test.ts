@@ -165,6 +165,20 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "only what says which values",
   ],
   [
+    "no other part of the workbench imports the mock server's room",
+    "workbench/fixtures/scenarios.ts",
+    'import { createMockServer } from "../serve/server.ts";\nexport const x = createMockServer;\n',
+    PATHS,
+    "The mock server's room is an entry's",
+  ],
+  [
+    "the mock server does not reach the product seam",
+    "workbench/serve/server.ts",
+    'import { fixtures } from "../product.ts";\nexport const x = fixtures;\n',
+    PATHS,
+    "answers from the fixtures engine",
+  ],
+  [
     "scripts import only the harness from tests",
     "scripts/api.ts",
     'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
@@ -308,6 +322,12 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     "the MCP room may say which values are the contract's examples, as the gallery does",
     "workbench/mcp/fixture-answer.ts",
     'import { examplePlaces } from "../gallery/example-places.ts";\nexport const x = examplePlaces;\n',
+    PATHS,
+  ],
+  [
+    "the mock server may use the fixtures engine",
+    "workbench/serve/server.ts",
+    'import { createFixtures } from "../fixtures/contract-fixtures.ts";\nexport const x = createFixtures;\n',
     PATHS,
   ],
   [

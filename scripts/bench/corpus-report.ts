@@ -11,7 +11,12 @@ import type { CorpusResult } from "./corpus-worker.ts";
 export type Outcome = { file: string; failure: string } | { file: string; result: CorpusResult; typeErrors?: string[] };
 
 /** Whose defect a class of failure is: the contract's own, or the part of ours it shows in. */
-export type Owner = "the contract's own" | "ours: generation" | "ours: the fixtures" | "ours: the hooks' types";
+export type Owner =
+  | "the contract's own"
+  | "ours: generation"
+  | "ours: the fixtures"
+  | "ours: the gallery's exchange"
+  | "ours: the hooks' types";
 
 /** A class of failure and whose defect it is. */
 export interface Failure {
@@ -42,6 +47,24 @@ function shape(text: string): string {
     .replace(/\[[^\]]*\]/g, "[…]")
     .replace(/\b\d+(\.\d+)?\b/g, "N")
     .slice(0, 120);
+}
+
+/** The class of a gallery story's failed exchange (./corpus-gallery.ts): what happened, without the names. */
+function exchangeClass(failure: string): string {
+  const what = failure.replace(/^\S+ \S+: /, "");
+  if (what.startsWith("answered by another operation"))
+    return "a gallery story is answered by another operation, and checked against its schemas";
+  if (what.startsWith("no handler")) return "no handler of the contract answers a gallery story's request";
+  const failed = /^the call failed: (.*)$/s.exec(what);
+  if (failed) return `a gallery story's call fails: ${shape(failed[1] ?? "")}`;
+  // A violation: `<operationId> → <status> <place> at <pointer>: expected …, got …`.
+  const place =
+    /^\S+(?: → \S+)? (request body|response body|[a-z]+ parameter|[a-z ]+?)(?: at \S+)?: (expected .*?)(?:, got .*)?$/s.exec(
+      what,
+    );
+  return place
+    ? `a gallery story's exchange breaks the contract: ${place[1] ?? ""}: ${shape(place[2] ?? "")}`
+    : `a gallery story's exchange: ${shape(what)}`;
 }
 
 /**
@@ -82,6 +105,12 @@ export function classify(outcome: Outcome): { file: string; failures: Failure[] 
       : `a default fixture breaks its schema: ${shape((expected?.[1] ?? failure).replace(/, got .*$/s, ""))}`;
     if (!failures.has(name))
       failures.set(name, { class: name, owner: "ours: the fixtures", example: failure.slice(0, 400) });
+  }
+  // A result of a run before the gallery's exchanges were checked (`--resume`) has none.
+  for (const failure of result.exchangeFailures ?? []) {
+    const name = exchangeClass(failure);
+    if (!failures.has(name))
+      failures.set(name, { class: name, owner: "ours: the gallery's exchange", example: failure.slice(0, 400) });
   }
   for (const error of typeErrors) {
     const code = / error (TS\d+):/.exec(error)?.[1] ?? "TS?";
@@ -124,6 +153,9 @@ export function summarise(
     operations: sum((result) => result.operations),
     pairs: sum((result) => result.pairs),
     unsatisfiable: sum((result) => result.unsatisfiable),
+    // A result of a run before the gallery's exchanges were checked (`--resume`) has none.
+    stories: sum((result) => result.stories ?? 0),
+    gallerySeconds: sum((result) => result.seconds.gallery ?? 0),
     answers: sum((result) => result.figures?.answers ?? 0),
     sites: sum((result) => result.figures?.sites ?? 0),
     honoured: sum((result) => result.figures?.honoured ?? 0),
@@ -132,6 +164,7 @@ export function summarise(
     loremElsewhere: sum((result) => result.figures?.loremElsewhere ?? 0),
     shaped: sum((result) => result.figures?.shaped ?? 0),
     fitting: sum((result) => result.figures?.fitting ?? 0),
+    negative: sum((result) => result.figures?.negative ?? 0),
   };
   const warnings: Record<string, number> = {};
   for (const result of results)
@@ -144,6 +177,7 @@ export function summarise(
     `bench:corpus: ${passed} of ${classified.length} contracts pass (${share(passed, classified.length)})` +
       `${run.sample === undefined ? ", the whole directory" : `, a sample of ${run.sample} (seed ${run.seed}) of ${run.directory}`}; ${seconds}`,
     `  ${figures.operations.toLocaleString("en")} operations, ${figures.pairs.toLocaleString("en")} operation × status pairs, ${figures.unsatisfiable} proven unsatisfiable`,
+    `  gallery: ${figures.stories.toLocaleString("en")} stories' exchanges checked (sample request, matched, answered, both checked) in ${figures.gallerySeconds.toFixed(0)} s of the threads`,
     ...(sorted.length > 0 ? ["  failures, by class (contracts; whose defect; an example):"] : []),
     ...sorted.map(
       ([name, { owner, contracts, example }]) =>
@@ -151,7 +185,8 @@ export function summarise(
     ),
     `  realism: property examples honoured ${figures.honoured} of ${figures.sites} (${share(figures.honoured, figures.sites)});` +
       ` lorem ${figures.loremElsewhere} outside free text, ${figures.loremFree} in free text, of ${figures.strings.toLocaleString("en")} strings;` +
-      ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)})`,
+      ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)}),` +
+      ` ${figures.negative} negative quantities`,
     `  contracts with located warnings, by rule: ${Object.entries(warnings)
       .sort((a, b) => b[1] - a[1])
       .map(([rule, count]) => `${rule} ${count}`)

@@ -2,8 +2,9 @@
  * One thread of `npm run bench:corpus`: takes contracts one at a time and runs, in memory, what
  * a user's `npm run api` and the every-default-fixture test run on it (the same check as
  * workbench/fixtures/fixtures.test.ts, per operation × status, default scenario), measures the
- * data's realism (./mock-data-figures.ts), and writes the generated types and a user file for
- * the type-check the main thread runs over many contracts at once.
+ * data's realism (./mock-data-figures.ts), checks the exchange each gallery story makes
+ * (./corpus-gallery.ts), and writes the generated types and a user file for the type-check the
+ * main thread runs over many contracts at once.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import { generate } from "../../workbench/codegen/generate.ts";
 import { schemaPointer } from "../../workbench/contract/pointer.ts";
 import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
 import { formatViolation } from "../../workbench/fixtures/check/violations.ts";
+import { galleryExchanges } from "./corpus-gallery.ts";
 import { userCode, type UserCalls } from "./corpus-user-code.ts";
 import { mockDataFigures, type MockDataFigures } from "./mock-data-figures.ts";
 
@@ -35,11 +37,15 @@ export interface CorpusResult {
   warnings: Record<string, number>;
   /** The pairs whose default answer broke the contract, or that threw. */
   fixtureFailures: string[];
+  /** The gallery stories whose exchange was checked (a stream's aside). */
+  stories: number;
+  /** What broke in the gallery stories' exchanges, each naming its story (and the operation that answered it instead). */
+  exchangeFailures: string[];
   unsatisfiable: number;
   figures?: Omit<MockDataFigures, "missed" | "loremPlaces" | "unfit"> & { loremPlaces: string[]; unfit: string[] };
   /** What the user file calls (absent: nothing to call, or generation refused). */
   calls?: UserCalls;
-  seconds: { generate: number; fixtures: number };
+  seconds: { generate: number; fixtures: number; gallery: number };
 }
 
 const { root } = workerData as { root: string };
@@ -56,8 +62,10 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
     pairs: 0,
     warnings: {},
     fixtureFailures: [],
+    stories: 0,
+    exchangeFailures: [],
     unsatisfiable: 0,
-    seconds: { generate: 0, fixtures: 0 },
+    seconds: { generate: 0, fixtures: 0, gallery: 0 },
   };
   let generated: Awaited<ReturnType<typeof generate>>;
   try {
@@ -117,6 +125,13 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
   void missed;
   result.figures = { ...figures, loremPlaces: loremPlaces.slice(0, 2), unfit: unfit.slice(0, 2) };
   result.seconds.fixtures = (performance.now() - fixturesStarted) / 1000;
+
+  parentPort?.postMessage({ stage: "checking the gallery stories' exchanges" });
+  const galleryStarted = performance.now();
+  const gallery = await galleryExchanges(manifest, fixtures);
+  result.stories = gallery.stories;
+  result.exchangeFailures = gallery.failures;
+  result.seconds.gallery = (performance.now() - galleryStarted) / 1000;
 
   const user = userCode(manifest);
   if (user !== undefined) {

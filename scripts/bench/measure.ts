@@ -9,6 +9,8 @@ export interface Sample {
   seconds: number;
   /** Peak resident memory, when GNU time is installed. */
   peakMiB: number | undefined;
+  /** Processor time (user and system), when GNU time is installed: what a shared machine's load does not stretch. */
+  cpuSeconds?: number | undefined;
 }
 
 /**
@@ -23,12 +25,19 @@ export function measure(cwd: string, command: string, args: string[], env: NodeJ
   const options = { cwd, encoding: "utf8" as const, env, maxBuffer: 64 * 1024 * 1024 };
   const start = performance.now();
   const result = withTime
-    ? spawnSync(TIME, ["-f", "%M", command, ...args], options)
+    ? spawnSync(TIME, ["-f", "%M %U %S", command, ...args], options)
     : spawnSync(command, args, options);
   const seconds = (performance.now() - start) / 1000;
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout}\n${result.stderr}`);
-  const kib = withTime ? Number(result.stderr.trim().split("\n").at(-1)) : NaN;
-  return { seconds, peakMiB: Number.isFinite(kib) ? kib / 1024 : undefined };
+  const [kib = NaN, user = NaN, system = NaN] = withTime
+    ? (result.stderr.trim().split("\n").at(-1) ?? "").split(" ").map(Number)
+    : [];
+  const cpu = user + system;
+  return {
+    seconds,
+    peakMiB: Number.isFinite(kib) ? kib / 1024 : undefined,
+    cpuSeconds: Number.isFinite(cpu) ? cpu : undefined,
+  };
 }
 
 /**

@@ -14,7 +14,8 @@
  *   three letters not English: `id` or `et` alone is not lorem), in free-text fields
  *   (`description`, `body`, `bio`, …) and elsewhere;
  * - values that fit their field: a field whose name says what it holds (`email`, `url`,
- *   `created_at`, `phone`, `country_code`, `currency`, `price`, …) holds a value of that shape.
+ *   `created_at`, `phone`, `country_code`, `currency`, `price`, `max_participants`, `percent`, …)
+ *   holds a value of that shape; negative numbers in fields that count or measure are counted apart.
  */
 import { faker } from "@faker-js/faker/locale/en";
 import { isDeepStrictEqual } from "node:util";
@@ -38,6 +39,11 @@ const ENGLISH = new Set(
 /** Free-text names, read as the fixtures' field rules read them (snake_case words). */
 const FREE_TEXT =
   /(^|_)(description|body|text|content|contents|message|comment|bio|notes?|details?|summary|about|readme)(_|$)/;
+
+/** Quantities that cannot be negative: counts, sizes, limits, positions, durations, rates. */
+const AMOUNT =
+  /(^|_)(price|amount|cost|quantity|count|total|age|size|limit|remaining|position|bitrate|duration|width|height|participants)$/;
+const PERCENT = /(^|_)(percent|percentage|pct)$/;
 
 /**
  * What a field's name says it holds, and the shape such a value has: written here, apart from
@@ -71,8 +77,12 @@ const FIELD_SHAPES: ReadonlyArray<{ name: RegExp; fits: (value: unknown) => bool
     fits: (v) => typeof v === "string" && /^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/i.test(v),
   },
   {
-    name: /(^|_)(price|amount|cost|quantity|count|total|age|size)$/,
+    name: AMOUNT,
     fits: (v) => (typeof v === "number" && v >= 0) || (typeof v === "string" && /^\d+(\.\d+)?$/.test(v)),
+  },
+  {
+    name: PERCENT,
+    fits: (v) => (typeof v === "number" && v >= 0 && v <= 100) || (typeof v === "string" && /^\d+(\.\d+)?$/.test(v)),
   },
 ];
 
@@ -120,6 +130,8 @@ export interface MockDataFigures {
   /** Values whose field's name says their shape, and how many have it. */
   shaped: number;
   fitting: number;
+  /** Numbers below zero in a field that counts, measures or is a percentage. */
+  negative: number;
   /** The first places of each kind, for a report. */
   missed: string[];
   loremPlaces: string[];
@@ -147,6 +159,7 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     loremElsewhere: 0,
     shaped: 0,
     fitting: 0,
+    negative: 0,
     missed: [],
     loremPlaces: [],
     unfit: [],
@@ -198,6 +211,7 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     if (shape && (typeof value === "string" || typeof value === "number")) {
       totals.shaped++;
       if (shape.fits(value)) totals.fitting++;
+      if (typeof value === "number" && value < 0 && (AMOUNT.test(field) || PERCENT.test(field))) totals.negative++;
       else if (totals.unfit.length < LISTED) totals.unfit.push(`${place}: ${JSON.stringify(value).slice(0, 60)}`);
     }
     if (typeof value === "string") {

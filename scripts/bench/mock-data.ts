@@ -26,7 +26,7 @@ console.log(
     `  property examples honoured in the first item: ${totals.honoured} of ${totals.sites} (${share(totals.honoured, totals.sites)})` +
       `; ${totals.wholeExamples} objects or lists are their schema's own example; ${totals.absent} properties with examples absent (another branch)`,
     `  strings that fell back to lorem: ${totals.loremElsewhere} outside free-text fields, ${totals.loremFree} in free text, of ${totals.strings} strings`,
-    `  values that fit their field (e-mail, URL, date, phone, country, currency, amount, …): ${totals.fitting} of ${totals.shaped} (${share(totals.fitting, totals.shaped)})`,
+    `  values that fit their field (e-mail, URL, date, phone, country, currency, amount, …): ${totals.fitting} of ${totals.shaped} (${share(totals.fitting, totals.shaped)}); ${totals.negative} negative quantities`,
     ...(totals.missed.length > 0
       ? ["  first examples not honoured:", ...totals.missed.map((line) => `    ${line}`)]
       : []),

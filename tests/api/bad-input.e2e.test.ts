@@ -81,12 +81,6 @@ const CASES: Case[] = [
     expect: /^api: openapi\/openapi\.yaml:15:17 error Can't resolve \$ref .*\[no-unresolved-refs\]/m,
   },
   {
-    name: "a duplicate operationId",
-    files: { "openapi.yaml": valid("  /a:\n    get:\n" + op("getThing") + "  /b:\n    get:\n" + op("getThing")) },
-    expect:
-      /^api: openapi\/openapi\.yaml:14:7 error Every operation must have a unique `operationId`\..*\[operation-operationId-unique\]\n {4}fix: give each operation its own `operationId`\./m,
-  },
-  {
     name: "an invalid schema",
     files: {
       "openapi.yaml": valid(

@@ -72,15 +72,20 @@ describe("watch mode", () => {
     );
 
     // A broken save: the same located message as `npm run api`, in both places; nothing written.
-    save(contract(["listThings", "listOthers"]).replace("operationId: listOthers", "operationId: listThings"));
+    save(
+      contract(["listThings", "listOthers"]).replace(
+        "{ type: object }, example: gone",
+        '{ $ref: "#/components/schemas/Gone" }',
+      ),
+    );
     await expect
       .poll(() => server.output(), { timeout: 30_000 })
-      .toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error Every operation must have a unique `operationId`/);
+      .toMatch(/api: openapi\/openapi\.yaml:\d+:\d+ error Can't resolve \$ref/);
     const overlay = page.locator("vite-error-overlay");
     await overlay.waitFor({ state: "attached", timeout: 30_000 });
     const overlayText = await overlay.evaluate((element) => element.shadowRoot?.textContent ?? "");
     expect(overlayText).toMatch(/openapi\/openapi\.yaml:\d+:\d+/);
-    expect(overlayText).toContain("unique `operationId`");
+    expect(overlayText).toContain("Can't resolve $ref");
     expect(generated()).toEqual(good);
 
     // The next good save recovers without a restart.

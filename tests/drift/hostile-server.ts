@@ -65,6 +65,8 @@ export async function startHostileServer(
   hostility?: Hostility,
   { elsewhere = "http://127.0.0.1:9" }: { elsewhere?: string } = {},
 ): Promise<HostileServer> {
+  // Compressed before the server starts: a synchronous gzip must not eat into a probe's deadline.
+  if (hostility === "gzip past the cap") gzipBomb();
   const hits: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let bytesSent = 0;
@@ -113,9 +115,9 @@ export async function startHostileServer(
         response.write('{"items":[');
         return pump(response, `${JSON.stringify(PETS[0])},`, { ms: 50 });
       case "slow trickle under the cap":
-        // Ten bytes every 20 ms, a kilobyte in all: no pause long enough for an idle timeout.
+        // Ten bytes every 20 ms, 2 KiB in all (4 s, past the deadline): no pause long enough for an idle timeout.
         response.writeHead(200, { "Content-Type": "application/json" });
-        return pump(response, " ".repeat(10), { ms: 20, total: 1024 });
+        return pump(response, " ".repeat(10), { ms: 20, total: 2048 });
       case "endless body":
         response.writeHead(200, { "Content-Type": "application/json" });
         response.write('{"items":[');

@@ -2,7 +2,8 @@
 // probe ends within its deadlines with a report line naming each behaviour, never contacts
 // another origin and reads no body past its cap; the dev drift check's observer lets go of
 // what the app abandons and never reads or holds more than its cap of an answer. Deadlines
-// here are 400 ms; the upper bounds asserted are generous for a busy two-core machine.
+// here are 1.5 s, which a well-behaved answer keeps on a busy two-core machine; the upper
+// bounds asserted are generous for one.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
@@ -16,9 +17,9 @@ import { formatProbeReport, probeExitCode } from "#workbench/drift/probe-report.
 import { loadContract } from "./drift-contract.ts";
 import { HTML, startHostileServer, type HostileServer, type Hostility } from "./hostile-server.ts";
 
-const LIMITS = { timeoutMs: 400, maxBodyBytes: 64 * 1024, pages: 3, maxRetryWaitMs: 2000 };
-/** How long a run bounded by 400 ms deadlines may take on a busy machine. */
-const WITHIN = 5_000;
+const LIMITS = { timeoutMs: 1_500, maxBodyBytes: 64 * 1024, pages: 3, maxRetryWaitMs: 2000 };
+/** How long a run bounded by 1.5 s deadlines may take on a busy machine. */
+const WITHIN = 8_000;
 /** What a server can push into loopback's socket buffers while nobody reads: far below an unbounded read. */
 const BUFFERS = 16 * 1024 * 1024;
 
@@ -60,21 +61,21 @@ const matching = (text: string | RegExp): unknown => (typeof text === "string" ?
 
 describe("the probe against a hostile server", () => {
   const cases: Array<[Hostility, Array<string | RegExp>, number]> = [
-    ["never answers", [line("GET /pets: no answer within 400 ms")], 1],
+    ["never answers", [line("GET /pets: no answer within 1.5 s")], 1],
     [
       "headers then silence",
-      [line("GET /pets: no complete answer within 400 ms (status 200, 0 bytes of body so far)")],
+      [line("GET /pets: no complete answer within 1.5 s (status 200, 0 bytes of body so far)")],
       1,
     ],
     [
       "endless drip",
-      [/^contract:probe: GET \/pets: no complete answer within 400 ms \(status 200, \d+ bytes of body so far\)$/],
+      [/^contract:probe: GET \/pets: no complete answer within 1.5 s \(status 200, \d+ bytes of body so far\)$/],
       1,
     ],
     // A total deadline, not an idle one: ten bytes every 20 ms would never trip an idle timeout.
     [
       "slow trickle under the cap",
-      [/^contract:probe: GET \/pets: no complete answer within 400 ms \(status 200, \d+ bytes of body so far\)$/],
+      [/^contract:probe: GET \/pets: no complete answer within 1.5 s \(status 200, \d+ bytes of body so far\)$/],
       1,
     ],
     ["endless body", [line("GET /pets: a body over the 64 KiB limit")], 1],
@@ -114,7 +115,7 @@ describe("the probe against a hostile server", () => {
       /(\d+) bytes of body so far/.exec(result.calls.find((call) => call.problem)?.problem ?? "")?.[1],
     );
     expect(bytes).toBeGreaterThan(0);
-    expect(bytes).toBeLessThan(1024);
+    expect(bytes).toBeLessThan(2048);
   });
 
   it("asks a cursor chain for its pages on the same server, as the app's hooks would, and no more than --pages", async () => {
@@ -168,20 +169,29 @@ describe("the probe against a hostile server", () => {
     const gc = runInNewContext("gc") as () => void;
     const collecting = setInterval(gc, 50);
     try {
-      const { report, ms, server } = await probeHostile("never answers");
-      expect(report.problems).toEqual([line("GET /pets: no answer within 400 ms")]);
+      const { result, report, ms, server } = await probeHostile("never answers");
+      // What this proves is about the request that never answers: the probe gives up on it at its
+      // own deadline (not the run's) and closes its connection. The collector's pauses may make a
+      // well-behaved request miss its deadline too, which says nothing about that.
+      expect(result.calls.find((call) => call.operationId === "listPets")?.problem).toBe("no answer within 1.5 s");
+      expect(report.problems).toContain(line("GET /pets: no answer within 1.5 s"));
+      expect(result.stopped).toBeUndefined();
       expect(ms).toBeLessThan(WITHIN);
-      await expect.poll(() => server.closed, { timeout: 2_000 }).toBe(server.hits.length);
+      // Every request the server saw, the one given up on included, has its connection closed
+      // (a request the server reads late is counted once it is read).
+      expect(server.hits).toContain("GET /pets");
+      await expect.poll(() => server.hits.length - server.closed, { timeout: WITHIN }).toBe(0);
     } finally {
       clearInterval(collecting);
     }
   }, 20_000);
 
   it("stops at the run's deadline with the report so far", async () => {
-    const { report, result, ms, exit } = await probeHostile("never answers", { timeoutMs: 30_000, maxTimeMs: 500 });
+    // Long enough for the well-behaved first call to answer on a busy machine.
+    const { report, result, ms, exit } = await probeHostile("never answers", { timeoutMs: 30_000, maxTimeMs: 2_000 });
     expect(report.problems).toEqual([
-      line("stopped: the run's deadline of 500 ms passed"),
-      line("GET /pets: stopped: the run's deadline of 500 ms passed"),
+      line("stopped: the run's deadline of 2 s passed"),
+      line("GET /pets: stopped: the run's deadline of 2 s passed"),
     ]);
     // What had answered by then is in the report; what had not been called says why.
     expect(result.calls.map((call) => [call.operationId, call.status])).toEqual([
@@ -189,7 +199,7 @@ describe("the probe against a hostile server", () => {
       ["listPets", undefined],
     ]);
     expect(result.skipped).toEqual([
-      { operationId: "getPet", reason: "stopped before it was called: the run's deadline of 500 ms passed" },
+      { operationId: "getPet", reason: "stopped before it was called: the run's deadline of 2 s passed" },
     ]);
     expect(ms).toBeLessThan(WITHIN);
     expect(exit).toBe(2);
@@ -197,7 +207,8 @@ describe("the probe against a hostile server", () => {
 });
 
 describe("the dev drift check's observer against a hostile server", () => {
-  function observed(limits = { timeoutMs: 300, maxBodyBytes: 64 * 1024 }) {
+  // A deadline a well-behaved answer keeps on a busy machine; the test of the deadline sets its own.
+  function observed(limits = { timeoutMs: 2_000, maxBodyBytes: 64 * 1024 }) {
     const target = { fetch: globalThis.fetch };
     const report = createDriftReport();
     const unchecked: string[] = [];
@@ -254,13 +265,16 @@ describe("the dev drift check's observer against a hostile server", () => {
 
   it("gives up on a stream that drips past its deadline, and the app reads on", async () => {
     const server = await hostile("endless drip");
-    const { fetch, unchecked } = observed();
+    const { fetch, unchecked } = observed({ timeoutMs: 300, maxBodyBytes: 64 * 1024 });
     const reader = (await fetch(`${server.url}/pets`)).body?.getReader();
-    let chunks = 0;
-    const started = performance.now();
-    while (performance.now() - started < 800 && (await reader?.read())?.done === false) chunks += 1;
+    // The app reads while the observer's deadline passes, however late its timer fires…
+    const until = performance.now() + WITHIN;
+    while (unchecked.length === 0 && performance.now() < until && (await reader?.read())?.done === false);
     expect(unchecked).toEqual(["[contract drift] GET /pets: not checked: no complete answer within 300 ms"]);
-    expect(chunks).toBeGreaterThan(8);
+    // …and reads on after it.
+    let after = 0;
+    while (after < 3 && (await reader?.read())?.done === false) after += 1;
+    expect(after).toBe(3);
     await reader?.cancel();
   });
 });

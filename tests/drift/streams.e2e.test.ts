@@ -79,8 +79,9 @@ afterAll(() => {
 describe("contract:probe against a streaming server", () => {
   it("checks every event of each stream, bounded in events and time, and calls the query operation", async () => {
     const started = performance.now();
-    const result = await probe({ baseUrl: url, manifest, contract, timeoutMs: 600, events: 5 });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // A deadline the finite streams keep on a busy machine; the silent one ends only by it.
+    const result = await probe({ baseUrl: url, manifest, contract, timeoutMs: 2_000, events: 5 });
+    expect(performance.now() - started).toBeLessThan(10_000);
     // Side by side (four at a time): sorted, as the report is not.
     expect(result.drift.map((entry) => `${entry.operationId} ${entry.pointer}: ${entry.expected}`).sort()).toEqual([
       "streamChatEvents /1/data/author: type string",

@@ -173,7 +173,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       name: "422",
       importPath: "virtual:contract-gallery/createPet",
     });
-    expect(index.entries["gallery-untagged-getclinicstatus--4xx"]?.tags).toContain("gallery");
+    expect(index.entries["gallery-status-getclinicstatus--4xx"]?.tags).toContain("gallery");
 
     const { url, server } = await serveStatic(out, "/");
     const browser = await sharedChromium();

@@ -95,6 +95,7 @@ describe("npm run mcp, as .mcp.json starts it, on the registry's test contracts"
       "example",
       "clinic",
       "pet-registry",
+      "field-values",
       "streams",
       "identity",
       "analytics",

@@ -2,13 +2,15 @@
 // end to end through the app's own client and the default fixtures in Node: a
 // discriminator whose values an extension gives, a contract that contradicts itself, an
 // enum that narrows a referenced list at depth, variants of one URL told apart by media
-// type and header, form bodies written and read back by their `encoding`. Every exchange
+// type, header or body shape (or by the story that asks, and kept apart in the gallery's
+// batches), form bodies written and read back by their `encoding`. Every exchange
 // is checked as strictly as anywhere else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyOptionsFor } from "@contract-workbench/runtime";
 import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
 import { schemaPointer } from "#workbench/contract/pointer.ts";
+import { galleryBatches, galleryPairs } from "#workbench/gallery/contract-gallery.ts";
 import { throughTheClient } from "./through-the-client.ts";
 
 const BASE = "http://api.test/v1";
@@ -172,8 +174,107 @@ describe("a contract shaped like vendors' own", () => {
       expect(await violations()).toEqual([]);
     });
 
-    it("are not reported as indistinguishable by npm run api", () => {
-      expect((loaded.warnings ?? []).filter((warning) => warning.rule === "shared-endpoint")).toEqual([]);
+    it("are reported as indistinguishable by npm run api only where nothing a request carries tells them apart", () => {
+      const said = (loaded.warnings ?? []).filter((warning) => warning.rule === "shared-endpoint");
+      expect(said.map((warning) => warning.pointer)).toEqual([
+        "#/paths/~1folders~1{folderId}#add_shared_link/put",
+        "#/paths/~1shared_links#folders/get",
+      ]);
+    });
+  });
+
+  describe("variants only a fragment names (Box's shared links)", () => {
+    const SHARED = ["addFolderSharedLink", "updateFolderSharedLink", "removeFolderSharedLink"];
+    const BY_LINK = ["getFolderBySharedLink", "getWebLinkBySharedLink"];
+    const operationOf = (id: string) => loaded.manifest.operations.find((operation) => operation.operationId === id)!;
+
+    /** The call a gallery story of `id` makes: its sample request, through the app's client. */
+    async function storyCall(id: string) {
+      const { method, path } = operationOf(id);
+      const { params, body, mediaType, encoding } = fixtures.sampleRequest(id);
+      const call = client[method.toUpperCase() as "GET" | "PUT"];
+      return call(path, { params, ...(body === undefined ? {} : { body, ...bodyOptionsFor(mediaType!, encoding) }) });
+    }
+
+    /** What the answer to `id`'s call breaks in `id`'s own 200 schema. */
+    const wrongAnswer = (id: string, data: unknown) =>
+      fixtures.validator.check(schemaPointer(id, "responses", "200", "content", "application/json", "schema"), data);
+
+    /** The exchanges the fixtures saw, with the note any left. */
+    function exchanges() {
+      const seen: Array<{ operationId: string; note?: string }> = [];
+      const stop = fixtures.onExchange(({ operationId, note }) => seen.push({ operationId, note }));
+      return { seen, stop };
+    }
+
+    it("are never put in one gallery batch", () => {
+      const batches = galleryBatches(galleryPairs(loaded.manifest));
+      for (const batch of batches) {
+        const ids = batch.map((pair) => pair.operationId);
+        expect(ids.filter((id) => SHARED.includes(id)).length, ids.join()).toBeLessThanOrEqual(1);
+        expect(ids.filter((id) => BY_LINK.includes(id)).length, ids.join()).toBeLessThanOrEqual(1);
+      }
+    });
+
+    it("answer each story of a gallery batch with its own operation and check its request against its own schema", async () => {
+      for (const batch of galleryBatches(galleryPairs(loaded.manifest))) {
+        const ids = batch.map((pair) => pair.operationId).filter((id) => SHARED.includes(id) || BY_LINK.includes(id));
+        if (ids.length === 0) continue;
+        server.resetHandlers(...fixtures.handlers);
+        server.use(...batch.map((pair) => fixtures.respond(pair.operationId, pair.status)));
+        for (const id of ids) expect(wrongAnswer(id, (await storyCall(id)).data), id).toEqual([]);
+        expect(await violations()).toEqual([]);
+      }
+    });
+
+    it("are told apart by the body's shape against each one's schema, whichever stories are on the page", async () => {
+      server.use(...SHARED.map((id) => fixtures.respond(id, 200)));
+      expect(fixtures.sampleRequest("removeFolderSharedLink").body).toEqual({ shared_link: null });
+      const removed = await storyCall("removeFolderSharedLink");
+      expect(removed.data).toMatchObject({ type: "folder", shared_link: null });
+      expect(wrongAnswer("removeFolderSharedLink", removed.data)).toEqual([]);
+      expect(await violations()).toEqual([]);
+    });
+
+    it("answer with the operation the story asks for where the request tells nothing", async () => {
+      server.use(fixtures.respond("updateFolderSharedLink", 200), fixtures.respond("getWebLinkBySharedLink", 200));
+      const { seen, stop } = exchanges();
+      expect((await storyCall("getWebLinkBySharedLink")).data).toMatchObject({ type: "web_link" });
+      expect(wrongAnswer("updateFolderSharedLink", (await storyCall("updateFolderSharedLink")).data)).toEqual([]);
+      await fixtures.settled();
+      stop();
+      expect(seen).toEqual([
+        { operationId: "getWebLinkBySharedLink", note: undefined },
+        { operationId: "updateFolderSharedLink", note: undefined },
+      ]);
+      expect(await violations()).toEqual([]);
+    });
+
+    it("answer with the first by default where nothing tells them apart, with a note that names the others' places", async () => {
+      const { seen, stop } = exchanges();
+      expect((await storyCall("getWebLinkBySharedLink")).data).toMatchObject({ type: "folder" });
+      expect((await storyCall("removeFolderSharedLink")).data).toMatchObject({ shared_link: null });
+      await storyCall("updateFolderSharedLink");
+      await fixtures.settled();
+      stop();
+      expect(seen).toEqual([
+        {
+          operationId: "getFolderBySharedLink",
+          note:
+            "GET /shared_links: getFolderBySharedLink answered, the first in the contract; nothing in the request " +
+            "tells it from getWebLinkBySharedLink (#/paths/~1shared_links#web_links/get)",
+        },
+        { operationId: "removeFolderSharedLink", note: undefined },
+        {
+          operationId: "addFolderSharedLink",
+          note:
+            "PUT /folders/{folderId}: addFolderSharedLink answered, the first in the contract; nothing in the request " +
+            "tells it from updateFolderSharedLink (#/paths/~1folders~1{folderId}#update_shared_link/put), " +
+            // A link's settings fit the removal's schema too, which allows an object.
+            "removeFolderSharedLink (#/paths/~1folders~1{folderId}#remove_shared_link/put)",
+        },
+      ]);
+      expect(await violations()).toEqual([]);
     });
   });
 

@@ -11,7 +11,7 @@ import { basename, dirname, join } from "node:path";
  * @example
  * await writeAllOrNothing(new Map([["src/api/schema.d.ts", source]]));
  */
-export async function writeAllOrNothing(files: ReadonlyMap<string, string>): Promise<void> {
+export async function writeAllOrNothing(files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
   const staged: Array<{ temp: string; target: string }> = [];
   const removeTemps = () => Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));
   try {
@@ -20,14 +20,15 @@ export async function writeAllOrNothing(files: ReadonlyMap<string, string>): Pro
       // Same directory as the target, so the rename below is atomic (no cross-device move).
       const temp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
       staged.push({ temp, target });
-      await writeFile(temp, contents, "utf8");
+      await writeFile(temp, contents);
     }
   } catch (error) {
     await removeTemps();
     throw error;
   }
-  const previous = new Map<string, string | undefined>();
-  for (const { target } of staged) previous.set(target, await readFile(target, "utf8").catch(() => undefined));
+  // Bytes, not text: put back as they were, without decoding tens of megabytes of generated types.
+  const previous = new Map<string, Buffer | undefined>();
+  for (const { target } of staged) previous.set(target, await readFile(target).catch(() => undefined));
   const renamed: string[] = [];
   try {
     for (const { temp, target } of staged) {
@@ -37,7 +38,7 @@ export async function writeAllOrNothing(files: ReadonlyMap<string, string>): Pro
   } catch (error) {
     for (const target of renamed) {
       const before = previous.get(target);
-      await (before === undefined ? rm(target, { force: true }) : writeFile(target, before, "utf8")).catch(() => {});
+      await (before === undefined ? rm(target, { force: true }) : writeFile(target, before)).catch(() => {});
     }
     await removeTemps();
     throw error;

@@ -38,6 +38,7 @@ import { resourcePaths } from "./resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
 import { contradictionWarnings } from "./contradictions.ts";
+import { duplicateIdWarnings } from "./duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./shared-endpoints.ts";
 import { fromSwagger2 } from "./swagger2.ts";
 import { prepareForTypes } from "./types-input.ts";
@@ -61,6 +62,8 @@ export interface Generated {
   warnings: Problem[];
   /** Every file the contract was read from (the entry and the files its `$ref`s reach). */
   sources: string[];
+  /** Each file read (relative to the root) → a SHA-256 of its bytes as read, for the stamp (./regeneration-stamp.ts). */
+  read: Map<string, string>;
   /** Each list operation: how it pages, or why it does not or cannot be told. */
   paging: PagingFinding[];
 }
@@ -456,6 +459,22 @@ export async function generate(
     });
   }
 
+  const duplicates = duplicateIdWarnings(
+    schema,
+    (tolerated.get("duplicate-operationId") ?? []).flatMap(({ location: [where] }) => {
+      if (where?.pointer === undefined) return [];
+      // Redocly's pointer is the operation's with the repeated id appended: the id's key is beside it.
+      const key = `${where.pointer.replace(/^#/, "").replace(/\/[^/]*$/, "")}/operationId`;
+      const { line, column } = locate(where.source, key, true);
+      return [{ pointer: where.pointer, at: { file: relative(root, where.source.absoluteRef), line, column } }];
+    }),
+    (pointer) => {
+      const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
+      return { file: entry, line: at?.line, column: at?.col };
+    },
+  );
+  warnings.unshift(...duplicates);
+
   const paging: PagingFinding[] = [];
   const manifest = buildManifest(
     schema,
@@ -516,6 +535,7 @@ export async function generate(
         ...[...bundled.fileDependencies, ...(converted?.files ?? [])].map((file) => relative(root, file)),
       ]),
     ],
+    read: new Map([...resolver.hashes].map(([file, hash]) => [relative(root, file), hash])),
     paging,
   };
 }

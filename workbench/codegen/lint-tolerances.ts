@@ -41,7 +41,8 @@ const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
  * `minimum`). Webhooks are not called by the app, so they need no `operationId`; an operation
  * without one is named from its method and path (./operation-names.ts), and one whose
  * `operationId` a URL cannot carry unescaped is known by it as written: OpenAPI asks only that
- * it be unique.
+ * it be unique. One written twice stays the first operation's; the later one is named as if it
+ * had none.
  */
 export const TOLERANCES: ReadonlyArray<{
   key: string;
@@ -104,6 +105,14 @@ export const TOLERANCES: ReadonlyArray<{
     message: (count, _version, example) =>
       `${count} operation${count === 1 ? " has" : "s have"} no \`operationId\`; each is named from its method and path${example === undefined ? "" : ` (${example})`}, the name the fixtures, their overrides, the gallery, coverage and the drift check know it by (the first is here).`,
     fix: "nothing to do; to choose a name yourself, add an `operationId` (docs/contract-input.md says how names are derived).",
+  },
+  {
+    key: "duplicate-operationId",
+    applies: (problem) => problem.ruleId === "operation-operationId-unique",
+    message: (count) => `${count} repeated \`operationId\`s.`,
+    fix: "",
+    // One located warning per operation renamed, naming the first (./duplicate-ids.ts).
+    silent: true,
   },
   {
     key: "malformed-keyword",

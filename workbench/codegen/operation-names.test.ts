@@ -38,6 +38,16 @@ describe("the name of an operation without operationId", () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it("keeps a repeated operationId for its first operation and names the later ones from their method and path", () => {
+    expect(
+      operationNames([
+        entry("get", "/health", "health"),
+        entry("head", "/health", "health"),
+        entry("get", "/health/", "health"),
+      ]),
+    ).toEqual(["health", "headHealth", "getHealth"]);
+  });
+
   it("does not change when other operations are added or reordered", () => {
     const before = operationNames([entry("get", "/pets"), entry("get", "/owners"), entry("get", "/owners/")]);
     const after = operationNames([

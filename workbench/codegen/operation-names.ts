@@ -31,13 +31,15 @@ function suffix(method: string, path: string, length: number): string {
 }
 
 /**
- * Every operation's name, in the order given: its `operationId` when it has one, else its
- * derived name. A derived name that another operation's `operationId` already is, or that two
- * operations without one both derive (`/users` and `/users/`), is not given to any of them:
- * each gets the derived name and `_` and six hexadecimal digits of a hash of its own method
- * and path (`getUsers_3f2a9c`). A name therefore depends only on the operation itself, except
- * in such a collision: it does not change when other operations are added, removed or
- * reordered, unless one of them takes the very same name.
+ * Every operation's name, in the order given: its `operationId` when it has one that no
+ * earlier operation has, else its derived name. An `operationId` written twice is kept by the
+ * first operation that has it; each later one is named as if it had none. A derived name that
+ * another operation's `operationId` already is, or that two operations without one both derive
+ * (`/users` and `/users/`), is not given to any of them: each gets the derived name and `_` and
+ * six hexadecimal digits of a hash of its own method and path (`getUsers_3f2a9c`). A name
+ * therefore depends only on the operation itself, except in such a collision: it does not
+ * change when other operations are added, removed or reordered, unless one of them takes the
+ * very same name.
  *
  * @example
  * operationNames([{ method: "get", path: "/pets", operation: {} }]); // ["getPets"]
@@ -45,17 +47,24 @@ function suffix(method: string, path: string, length: number): string {
 export function operationNames(
   entries: ReadonlyArray<{ method: string; path: string; operation: { operationId?: unknown } }>,
 ): string[] {
-  const declared = (operation: { operationId?: unknown }) =>
-    typeof operation.operationId === "string" && operation.operationId !== "" ? operation.operationId : undefined;
-  const taken = new Set(entries.map(({ operation }) => declared(operation)).filter((id) => id !== undefined));
-  const derived = entries.map(({ method, path, operation }) =>
-    declared(operation) === undefined ? derivedName(method, path) : undefined,
+  const written = entries.map(({ operation }) =>
+    typeof operation.operationId === "string" && operation.operationId !== "" ? operation.operationId : undefined,
+  );
+  const taken = new Set<string>();
+  // Only the first holder of an `operationId` keeps it: the others are named as if they had none.
+  const declared = written.map((id) => {
+    if (id === undefined || taken.has(id)) return undefined;
+    taken.add(id);
+    return id;
+  });
+  const derived = entries.map(({ method, path }, index) =>
+    declared[index] === undefined ? derivedName(method, path) : undefined,
   );
   const counts = new Map<string, number>();
   for (const name of derived) if (name !== undefined) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return entries.map(({ method, path, operation }, index) => {
+  return entries.map(({ method, path }, index) => {
     const name = derived[index];
-    if (name === undefined) return declared(operation) ?? "";
+    if (name === undefined) return declared[index] ?? "";
     if (!taken.has(name) && counts.get(name) === 1) return name;
     let length = 6;
     let unique = `${name}_${suffix(method, path, length)}`;

@@ -140,6 +140,10 @@ export type Locate = (pointer: string) => { file: string; line?: number; column?
  * firstDerivedName(document); // "`GET /pets` is `getPets`"
  */
 export function firstDerivedName(document: OpenAPI3): string | undefined {
-  const entry = operationsOf(document).find(({ operation, key }) => operation.operationId !== key);
+  // Not one renamed for repeating another's `operationId`: its own warning says so.
+  const entry = operationsOf(document).find(
+    ({ operation, key }) =>
+      operation.operationId !== key && (typeof operation.operationId !== "string" || operation.operationId === ""),
+  );
   return entry === undefined ? undefined : `\`${entry.method.toUpperCase()} ${entry.path}\` is \`${entry.key}\``;
 }

@@ -5,9 +5,11 @@
  * checked before anything it names is read; Redocly's resolver is replaced by one
  * that refuses the same things, so a reference this scan misses is refused too.
  */
-import { BaseResolver, type Document, type Source } from "@redocly/openapi-core";
+import { BaseResolver, type Document, Source } from "@redocly/openapi-core";
 import { locate, markJson } from "./locate.ts";
+import { createHash } from "node:crypto";
 import { existsSync, realpathSync, statSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
 import { pointerOf } from "../contract/pointer.ts";
 import type { Problem } from "./contract-error.ts";
@@ -69,6 +71,8 @@ export function refFile(ref: string): string | null {
 export class ContractResolver extends BaseResolver {
   readonly root: string;
   readonly folder: string;
+  /** Each file read (absolute path) → a SHA-256 of its bytes as read, for the regeneration stamp. */
+  readonly hashes = new Map<string, string>();
 
   constructor(config: ConstructorParameters<typeof BaseResolver>[0], root: string, folder: string) {
     super(config);
@@ -90,7 +94,15 @@ export class ContractResolver extends BaseResolver {
         fix: "split the contract into several files referenced with `$ref`.",
       });
     }
-    return super.loadExternalRef(absoluteRef);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(absoluteRef);
+    } catch {
+      return super.loadExternalRef(absoluteRef); // Redocly words the failure (a folder, a missing file)
+    }
+    // Read as Redocly reads it, but as bytes first: hashing them is cheaper than hashing the text.
+    this.hashes.set(absoluteRef, createHash("sha256").update(bytes).digest("hex"));
+    return new Source(absoluteRef, bytes.toString("utf8").replace(/\r\n/g, "\n"));
   }
 
   override parseDocument(source: Source, isRoot = false): Document {

@@ -6,8 +6,9 @@ import { ContractError, formatProblem, type Problem } from "./contract-error.ts"
 import registry from "../../contracts.config.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";
 import { registryModules } from "./fixtures-modules.ts";
-import { generate, type Target } from "./generate.ts";
+import type { Target } from "./generate.ts";
 import type { Manifest } from "./manifest.ts";
+import { freshStamp, generatorFingerprint, hash, makeStamp, type Stamp, writeStamps } from "./regeneration-stamp.ts";
 
 /** The mock Service Worker Storybook serves: a copy of the installed msw's, kept in step by `npm run api`. */
 export const WORKER_FILE = ".storybook/public/mockServiceWorker.js";
@@ -19,10 +20,16 @@ export interface RegenerateResult {
   warnings: Problem[];
   /** Those of the test contracts, which show constructs on purpose: listed with `--verbose` only. */
   testNotes: Problem[];
-  /** Per target: the manifest before (as committed, if any) and after. */
+  /** Per target generated (not those `unchanged`): the manifest before (as committed, if any) and after. */
   manifests: Array<{ target: Target; before: Manifest | null; after: Manifest }>;
   /** Every contract file read, relative to the root (what watch mode watches). */
   sources: string[];
+  /** The contracts whose stamp said nothing had changed: not generated again. */
+  unchanged: NamedContract[];
+  /** Their outputs, found on disk as their stamps recorded: not in `outputs`, nothing to write or compare. */
+  kept: string[];
+  /** The stamps of the contracts generated, to write once their outputs are on disk (`writeOutputs` does). */
+  stamps: Map<NamedContract, Stamp>;
 }
 
 async function readIfPresent(path: string): Promise<string | undefined> {
@@ -48,42 +55,89 @@ export function targetOf(contract: NamedContract): Target {
  * Generates every output of the registry's contracts (or of `contracts`, a part of them), in
  * memory: each one's generated files and fixtures module, the mock setups' lists, the mock
  * Service Worker. Throws a ContractError (and writes nothing) when any contract is invalid.
+ * A contract whose stamp (./regeneration-stamp.ts) finds its inputs and its outputs on disk as
+ * they were is not generated again: its outputs stay as they are on disk (`kept`) and its
+ * warnings are the stamp's. `force` (and `verbose`, which locates every warning) generates every contract.
  *
  * @example
  * const { outputs } = await regenerate("/repo");
  */
 export async function regenerate(
   root: string,
-  options: { contracts?: readonly NamedContract[]; verbose?: boolean } = {},
+  options: { contracts?: readonly NamedContract[]; verbose?: boolean; force?: boolean } = {},
 ): Promise<RegenerateResult> {
   const contracts = options.contracts ?? contractList(registry);
-  const targets = contracts.map(targetOf);
   const outputs = new Map<string, string>();
   const warnings: Problem[] = [];
   const testNotes: Problem[] = [];
   const manifests: RegenerateResult["manifests"] = [];
   const sources: string[] = [];
-  for (const [index, target] of targets.entries()) {
-    const generated = await generate(root, target, { locateAllWarnings: options.verbose === true });
-    for (const [file, text] of generated.outputs) outputs.set(file, text);
-    (contracts[index]?.role === "test" ? testNotes : warnings).push(...generated.warnings);
-    sources.push(...generated.sources);
-    manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
+  const unchanged: NamedContract[] = [];
+  const kept: string[] = [];
+  const stamps = new Map<NamedContract, Stamp>();
+  const fingerprint = generatorFingerprint(root);
+  for (const contract of contracts) {
+    const target = targetOf(contract);
+    const fresh =
+      options.force === true || options.verbose === true ? undefined : freshStamp(root, contract, fingerprint);
+    // Loaded only when a contract is generated: Redocly and TypeScript take most of a skipped run's time.
+    const generated = fresh
+      ? undefined
+      : await (
+          await import("./generate.ts")
+        ).generate(root, target, {
+          locateAllWarnings: options.verbose === true,
+        });
+    for (const [file, text] of generated?.outputs ?? []) outputs.set(file, text);
+    kept.push(...Object.keys(fresh?.outputs ?? {}));
+    (contract.role === "test" ? testNotes : warnings).push(...(fresh?.warnings ?? generated?.warnings ?? []));
+    sources.push(...(fresh?.sources ?? generated?.sources ?? []));
+    if (generated) {
+      stamps.set(contract, makeStamp(root, contract, fingerprint, generated));
+      manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
+    } else {
+      unchanged.push(contract);
+    }
   }
   for (const [file, text] of registryModules(registry, contracts)) outputs.set(file, text);
   const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
   outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
-  return { outputs, warnings, testNotes, manifests, sources };
+  return { outputs, warnings, testNotes, manifests, sources, unchanged, kept, stamps };
 }
 
-/** Writes the outputs all-or-nothing; returns the files whose contents changed. */
-export async function writeOutputs(root: string, outputs: Map<string, string>): Promise<string[]> {
-  const changed: string[] = [];
+/**
+ * Each output encoded once and compared with the file on disk as bytes (decoding tens of
+ * megabytes of generated types costs more than encoding them): the ones that differ, their
+ * bytes, and every output's hash, for the stamps.
+ */
+async function compareWithDisk(
+  root: string,
+  outputs: ReadonlyMap<string, string>,
+): Promise<{ changed: Map<string, Buffer>; hashes: Map<string, string> }> {
+  const changed = new Map<string, Buffer>();
+  const hashes = new Map<string, string>();
   for (const [file, text] of outputs) {
-    if ((await readIfPresent(join(root, file))) !== text) changed.push(file);
+    const bytes = Buffer.from(text, "utf8");
+    const present = await readFile(join(root, file)).catch(() => undefined);
+    if (present === undefined || !present.equals(bytes)) changed.set(file, bytes);
+    hashes.set(file, hash(bytes));
   }
-  await writeAllOrNothing(new Map(changed.map((file) => [join(root, file), outputs.get(file) ?? ""])));
-  return changed;
+  return { changed, hashes };
+}
+
+/**
+ * Writes the outputs all-or-nothing, then the stamps of the contracts generated; returns the
+ * files whose contents changed.
+ */
+export async function writeOutputs(
+  root: string,
+  outputs: Map<string, string>,
+  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
+): Promise<string[]> {
+  const { changed, hashes } = await compareWithDisk(root, outputs);
+  await writeAllOrNothing(new Map([...changed].map(([file, bytes]) => [join(root, file), bytes])));
+  await writeStamps(root, stamps, hashes);
+  return [...changed.keys()];
 }
 
 /** Why a generated file can be stale, and so what `api:check` says about it. */
@@ -97,13 +151,18 @@ export function staleReason(file: string): string {
   return `is out of date with the contract in ${owner.source}${folder ? "/" : ""}`;
 }
 
-/** The committed files that differ from what the contracts generate now. */
-export async function staleOutputs(root: string, outputs: Map<string, string>): Promise<string[]> {
-  const stale: string[] = [];
-  for (const [file, text] of outputs) {
-    if ((await readIfPresent(join(root, file))) !== text) stale.push(file);
-  }
-  return stale;
+/**
+ * The committed files that differ from what the contracts generate now. When none does, the
+ * stamps of the contracts generated are written: the files on disk are what they describe.
+ */
+export async function staleOutputs(
+  root: string,
+  outputs: Map<string, string>,
+  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
+): Promise<string[]> {
+  const { changed, hashes } = await compareWithDisk(root, outputs);
+  if (changed.size === 0) await writeStamps(root, stamps, hashes);
+  return [...changed.keys()];
 }
 
 const WARNINGS_SHOWN = 10;

@@ -82,7 +82,7 @@ async function regenerateNow(server: ViteDevServer, root: string, changed: strin
         }
       })
       .join("");
-    const written = await writeOutputs(root, result.outputs);
+    const written = await writeOutputs(root, result.outputs, result.stamps);
     for (const line of formatWarnings(result.warnings, false)) logger.warn(`api: ${line}`);
     const what = written.length > 0 ? `wrote ${written.join(", ")}` : "generated files already up to date";
     logger.info(`api: ${changed} changed; ${what}`, { timestamp: true });

@@ -1,5 +1,5 @@
 // The one reader of the generated files on the Node side (the browser side imports them
-// through Vite: src/api/manifest.ts, mocks/fixtures.ts). `npm run api` writes them;
+// through Vite: src/api/index.ts, mocks/fixtures.ts). `npm run api` writes them;
 // this module only reads what a target's folder holds.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -11,7 +11,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The group of an operation without tags, in the gallery and the coverage report. */
+/** The group of an operation without tags in the coverage report, and in the gallery when its path has no literal segment. */
 export const UNTAGGED = "untagged";
 
 /**
@@ -23,4 +23,40 @@ export const UNTAGGED = "untagged";
  */
 export function firstTag(tags: readonly string[]): string {
   return tags[0] ?? UNTAGGED;
+}
+
+/** What filing an operation reads: its tags and its path. */
+export interface FiledOperation {
+  tags: readonly string[];
+  path: string;
+}
+
+/** A path's literal segments, parameters left out: `/v1/pets/{petId}/notes` → `v1`, `pets`, `notes`. */
+function literalSegments(path: string): string[] {
+  return path.split("/").filter((part) => part !== "" && !part.includes("{"));
+}
+
+/**
+ * The gallery's folders: an operation's first tag; without tags, the first segment of its
+ * path (as Orval and Kubb group by path) past the segments every untagged path shares
+ * and that none of them ends with (a mount point: `/v1/…`, `/api/…`), so a contract
+ * without tags is not one folder of everything;
+ * "untagged" only for a path with no literal segment (`/`, `/{id}`).
+ *
+ * @example
+ * const group = operationGroups([{ tags: [], path: "/v1/chat/completions" }, { tags: [], path: "/v1/files" }]);
+ * group({ tags: [], path: "/v1/chat/completions" }); // "chat"
+ * group({ tags: ["pets"], path: "/pets" }); // "pets"
+ */
+export function operationGroups(operations: readonly FiledOperation[]): (operation: FiledOperation) => string {
+  const untagged = operations
+    .filter((operation) => operation.tags.length === 0)
+    .map((operation) => literalSegments(operation.path))
+    .filter((segments) => segments.length > 0);
+  const [first = []] = untagged;
+  let shared = 0;
+  while (shared < first.length && untagged.every((segments) => segments[shared] === first[shared])) shared++;
+  // Only a mount point is skipped: every path keeps a segment past it (`/status` and `/status/events` stay together).
+  const skip = Math.min(shared, ...untagged.map((segments) => segments.length - 1));
+  return (operation) => operation.tags[0] ?? literalSegments(operation.path)[skip] ?? UNTAGGED;
 }

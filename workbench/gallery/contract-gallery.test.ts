@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCsf } from "storybook/internal/csf-tools";
 import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
-import { galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
+import { endpointOf, galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
 import { GALLERY_THEME_TAG } from "./gallery-tag.ts";
 
 function operation(operationId: string, tags: string[], statuses: string[]): ManifestOperation {
@@ -45,8 +45,32 @@ describe("galleryPairs", () => {
         "status_default",
         "virtual:contract-gallery/listPets",
       ],
-      ["Gallery/untagged/ping", "204", "gallery-untagged-ping--204", "status_204", "virtual:contract-gallery/ping"],
+      ["Gallery/ping/ping", "204", "gallery-ping-ping--204", "status_204", "virtual:contract-gallery/ping"],
     ]);
+  });
+
+  it("files a contract without tags by its paths' first segment past the shared prefix, never in one folder", () => {
+    const untagged = (operationId: string, path: string) => ({ ...operation(operationId, [], ["200"]), path });
+    const pairs = galleryPairs(
+      manifest(
+        untagged("createChatCompletion", "/v1/chat/completions"),
+        untagged("getChatCompletion", "/v1/chat/completions/{completion_id}"),
+        untagged("listFiles", "/v1/files"),
+        untagged("listFileContents", "/v1/files/{file_id}/content"),
+        { ...operation("listPets", ["pets"], ["200"]), path: "/v1/pets" },
+      ),
+    );
+    expect(pairs.map((pair) => [pair.title, pair.id])).toEqual([
+      ["Gallery/chat/createChatCompletion", "gallery-chat-createchatcompletion--200"],
+      ["Gallery/chat/getChatCompletion", "gallery-chat-getchatcompletion--200"],
+      ["Gallery/files/listFiles", "gallery-files-listfiles--200"],
+      ["Gallery/files/listFileContents", "gallery-files-listfilecontents--200"],
+      // A tagged operation keeps its tag and its id.
+      ["Gallery/pets/listPets", "gallery-pets-listpets--200"],
+    ]);
+    // A prefix some path ends with is a resource, not a mount point: `/status` and its events stay together.
+    const status = galleryPairs(manifest(untagged("getStatus", "/status"), untagged("streamStatus", "/status/events")));
+    expect(status.map((pair) => pair.title)).toEqual(["Gallery/status/getStatus", "Gallery/status/streamStatus"]);
   });
 
   it("adds a story for a stream declared beside JSON, which asks for it; a status that only streams keeps one", () => {
@@ -207,5 +231,26 @@ describe("galleryBatches", () => {
         expect(new Set(batch.map((pair) => pair.operationId)).size).toBe(batch.length);
       }
     }
+  });
+
+  it("never puts two operations of one method and URL in a batch, whatever their fragments and parameter names", () => {
+    // operationId, method, path key
+    const table = [
+      ["addLink", "put", "/folders/{folder_id}#add_shared_link"],
+      ["removeLink", "put", "/folders/{id}#remove_shared_link"],
+      ["getFolder", "get", "/folders/{folder_id}"],
+      ["listFolders", "get", "/folders"],
+      ["listBeta", "get", "/folders?beta=true"],
+      ["updateFolder", "put", "/folders/{folder_id}"],
+    ] as const;
+    const shared = galleryPairs(
+      manifest(...table.map(([id, method, path]) => ({ ...operation(id, ["items"], ["200"]), method, path }))),
+    );
+    expect(endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" })).toBe("PUT /folders/{}");
+    expect(names(galleryBatches(shared, 3))).toEqual([
+      ["addLink 200", "getFolder 200", "listFolders 200"],
+      ["removeLink 200", "listBeta 200"],
+      ["updateFolder 200"],
+    ]);
   });
 });

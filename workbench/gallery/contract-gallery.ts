@@ -9,9 +9,10 @@ import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
 import registry from "../../contracts.config.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
-import { firstTag } from "../contract/records.ts";
+import { operationGroups } from "../contract/records.ts";
 import { galleryContracts } from "../contract/registry.ts";
 import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
+import { withoutFragment } from "../contract/variant-marks.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
@@ -29,7 +30,7 @@ export interface GalleryPair {
   status: string;
   /** A stream pair's media type (`text/event-stream` beside `application/json`): the story asks for the stream. */
   mediaType?: string;
-  /** `Gallery/<first tag>/<operationId>` ("/" in either is shown as "∕", which Storybook does not split on). */
+  /** `Gallery/<folder>/<operationId>`, the folder its first tag, else its path's (`operationGroups`); "/" in either is shown as "∕", which Storybook does not split on. */
   title: string;
   name: string;
   /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
@@ -40,6 +41,22 @@ export interface GalleryPair {
   module: string;
   /** The service whose operation it is (its name in the registry); absent for the product's. */
   service?: string;
+  /**
+   * The method and URL a request for it is sent to (`PUT /folders/{}`: no fragment, no
+   * parameter names): operations that share one are never in one batch (`galleryBatches`).
+   */
+  endpoint: string;
+}
+
+/**
+ * The method and URL template a request shows of an operation: the path key without its
+ * fragment, its parameters unnamed (a literal query stays: a request shows it).
+ *
+ * @example
+ * endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" }); // "PUT /folders/{}"
+ */
+export function endpointOf({ method, path }: { method: string; path: string }): string {
+  return `${method.toUpperCase()} ${withoutFragment(path).replace(/\{[^}]*\}/g, "{}")}`;
 }
 
 /** A module name made only of characters every URL and file system keeps as they are. */
@@ -56,6 +73,9 @@ function segment(text: string): string {
  * story's title, id, export and module. Titles that would collide (two operation ids
  * that differ only in punctuation) are told apart by a number.
  *
+ * An operation is filed under its first tag; in a contract without tags, under its path's
+ * first segment past those all its paths share (`operationGroups`), never one folder of all.
+ *
  * A service's stories sit under its name (`Gallery/<service>/<tag>/<operationId>`), in
  * modules of their own (`virtual:contract-gallery/<service>/<operation>`).
  *
@@ -67,8 +87,9 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   const seen = new Set<string>();
   const group = service === undefined ? "Gallery" : `Gallery/${service}`;
   const modulePrefix = service === undefined ? VIRTUAL_PREFIX : `${VIRTUAL_PREFIX}${service}/`;
+  const groupOf = operationGroups(manifest.operations);
   for (const operation of manifest.operations) {
-    const tag = firstTag(operation.tags);
+    const tag = groupOf(operation);
     let title = `${group}/${segment(tag)}/${segment(operation.operationId)}`;
     // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
     let base = toId(`${group}/${tag}/${operation.operationId}`, "x");
@@ -91,6 +112,7 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
           id: `${prefix}--${toId("x", name).slice("x--".length)}`,
           exportName: `status_${name.replace(/[^A-Za-z0-9]/g, "_")}`,
           module: `${modulePrefix}${slug(operation.operationId)}`,
+          endpoint: endpointOf(operation),
           ...(service === undefined ? {} : { service }),
         });
       }
@@ -197,6 +219,9 @@ export const BATCH_SIZE = 20;
  * The gallery's pairs grouped for `vitest run`: pairs of the same contract, declared status and
  * stream media type, in the manifest's order, at most `size` per batch. An operation declares each
  * status once, so no operation appears twice in a batch and each pair's handler answers alone.
+ * Operations that share a method and URL (`/items#folders` beside `/items#links`) are never in one
+ * batch either: a request that carries nothing to tell them apart would be answered by whichever
+ * handler comes first, and checked against that operation's schemas.
  *
  * @example
  * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
@@ -207,9 +232,22 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
     const key = `${pair.service ?? ""}\u0000${pair.status}\u0000${pair.mediaType ?? ""}`;
     byStatus.set(key, [...(byStatus.get(key) ?? []), pair]);
   }
-  return [...byStatus.values()].flatMap((group) =>
-    Array.from({ length: Math.ceil(group.length / size) }, (_, index) => group.slice(index * size, (index + 1) * size)),
-  );
+  return [...byStatus.values()].flatMap((group) => {
+    const batches: Array<{ pairs: GalleryPair[]; endpoints: Set<string> }> = [];
+    // Every batch before this one is full (a large contract has a thousand batches of a status).
+    let firstOpen = 0;
+    for (const pair of group) {
+      while ((batches[firstOpen]?.pairs.length ?? 0) >= size) firstOpen++;
+      // The first batch with room that holds no operation of the pair's method and URL.
+      let batch = batches
+        .slice(firstOpen)
+        .find((open) => open.pairs.length < size && !open.endpoints.has(pair.endpoint));
+      if (batch === undefined) batches.push((batch = { pairs: [], endpoints: new Set() }));
+      batch.pairs.push(pair);
+      batch.endpoints.add(pair.endpoint);
+    }
+    return batches.map((batch) => batch.pairs);
+  });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useId } from "react";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { firstTag } from "../contract/records.ts";
+import { operationGroups } from "../contract/records.ts";
 import { EmptyState, Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "../product.ts";
 import "./gallery-overview.css";
 
-/** The sidebar group of an operation in the gallery: its first tag, or "untagged". */
-export function galleryGroup(tags: readonly string[]): string {
-  return firstTag(tags);
+/** The sidebar folders of a contract's operations: by first tag, else by path (`operationGroups`). */
+export function galleryGroups(manifest: Manifest): string[] {
+  return manifest.operations.map(operationGroups(manifest.operations));
 }
 
 /**
@@ -21,12 +21,14 @@ export function galleryGroup(tags: readonly string[]): string {
 export function GalleryOverview({ manifest }: { manifest: Manifest }) {
   const titleId = useId();
   const groups = new Map<string, { operations: number; responses: number }>();
-  for (const operation of manifest.operations) {
-    const group = groups.get(galleryGroup(operation.tags)) ?? { operations: 0, responses: 0 };
+  const folders = galleryGroups(manifest);
+  manifest.operations.forEach((operation, index) => {
+    const folder = folders[index] ?? "";
+    const group = groups.get(folder) ?? { operations: 0, responses: 0 };
     group.operations += 1;
     group.responses += operation.responses.length;
-    groups.set(galleryGroup(operation.tags), group);
-  }
+    groups.set(folder, group);
+  });
   const responses = manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
   return (
     <section className="gallery-overview" aria-labelledby={titleId}>
@@ -48,7 +50,7 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
         <EmptyState
           headingLevel={3}
           title="No operations yet"
-          description="The contract in openapi/openapi.yaml has no operations, so there is no response to show. Describe the first one under `paths` (with an operationId and every response), run `npm run api`, and its stories appear under Gallery, grouped by tag."
+          description="The contract in openapi/openapi.yaml has no operations, so there is no response to show. Describe the first one under `paths` (with an operationId and every response), run `npm run api`, and its stories appear under Gallery, grouped by tag (by path when it has no tags)."
         />
       ) : (
         <>
@@ -57,10 +59,10 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
             {responses === 1 ? "response" : "responses"}, under Gallery in the sidebar:
           </p>
           <Table className="gallery-overview__table">
-            <TableCaption visuallyHidden>Gallery stories by tag</TableCaption>
+            <TableCaption visuallyHidden>Gallery stories by folder (tag, or path without tags)</TableCaption>
             <TableHeader>
               <TableRow>
-                <TableHead>Tag</TableHead>
+                <TableHead>Folder</TableHead>
                 <TableHead>Operations</TableHead>
                 <TableHead>Responses</TableHead>
               </TableRow>

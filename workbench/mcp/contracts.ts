@@ -9,6 +9,7 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import { generatedPath, readContract, readManifest } from "../contract/generated.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";
 import { ArgumentError } from "./results.ts";
+import { editDistance } from "../contract/edit-distance.ts";
 
 /** One contract of the registry with what `npm run api` generated from it. */
 export interface LoadedContract {
@@ -32,23 +33,6 @@ function stampOf(root: string, entry: NamedContract): string | undefined {
   ];
   if (!files.every((file) => existsSync(file))) return undefined;
   return files.map((file) => `${statSync(file).mtimeMs}:${statSync(file).size}`).join(" ");
-}
-
-/** How many single-character edits turn one text into the other (Levenshtein). */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }
 
 /**

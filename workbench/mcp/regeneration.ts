@@ -67,7 +67,7 @@ export async function regenerateContracts(root: string, { check }: { check: bool
     return {
       ok: stale.length === 0,
       check: true,
-      files: result.outputs.size,
+      files: result.outputs.size + result.kept.length,
       stale: stale.map((file) => ({ file, reason: staleReason(file) })),
       ...warningsOf(result.warnings),
       written: "nothing (check only)",
@@ -89,11 +89,13 @@ export async function regenerateContracts(root: string, { check }: { check: bool
       };
     }
   });
-  const wrote = await writeOutputs(root, result.outputs);
+  // A contract its stamp found unchanged was not generated: nothing to compare.
+  contracts.push(...result.unchanged.map(({ source }) => ({ source, summary: "no change." })));
+  const wrote = await writeOutputs(root, result.outputs, result.stamps);
   return {
     ok: true,
     wrote,
-    upToDate: result.outputs.size - wrote.length,
+    upToDate: result.outputs.size + result.kept.length - wrote.length,
     ...warningsOf(result.warnings),
     contracts,
   };

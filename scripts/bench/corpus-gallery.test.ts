@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
+import { loadContract, VENDOR_SHAPES } from "../../workbench/fixtures/test-contracts.ts";
+import type { ContractOperation } from "../../workbench/contract/contract-types.ts";
+import { galleryExchanges } from "./corpus-gallery.ts";
+
+const loaded = await loadContract(VENDOR_SHAPES);
+
+describe("bench:corpus, the gallery stories' exchanges", () => {
+  it("checks every story but a stream's, and finds nothing wrong where each gets its own answer (shared URLs included)", async () => {
+    const { stories, failures } = await galleryExchanges(
+      loaded.manifest,
+      createFixtures(loaded.manifest, loaded.contract),
+    );
+    const streams = loaded.manifest.operations.flatMap((operation) =>
+      operation.responses.flatMap((response) => response.streams ?? []),
+    );
+    expect(stories).toBe(loaded.manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0));
+    expect(streams).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
+  it("sends what the gallery can send: no body with a GET, no Content-Type the contract lists as a parameter", async () => {
+    // Vendors' shapes (GitLab's GET with a body, Amazon's required `Content-Type` header parameter).
+    const manifest = structuredClone(loaded.manifest);
+    const contract = structuredClone(loaded.contract);
+    const list = contract.operations.listApplications as ContractOperation;
+    list.requestBody = {
+      required: true,
+      content: { "application/json": { schema: { type: "object" }, examples: [] } },
+    };
+    list.parameters.push({ name: "Content-Type", in: "header", required: true, schema: { type: "string" } });
+    const fixtures = createFixtures(manifest, contract);
+    expect(fixtures.sampleRequest("listApplications")).toEqual({ params: {} });
+    expect((await galleryExchanges(manifest, fixtures)).failures).toEqual([]);
+  });
+
+  it("answers each of one URL written twice with other parameter names (Xero's attachments by id and by name)", async () => {
+    const manifest = structuredClone(loaded.manifest);
+    const contract = structuredClone(loaded.contract);
+    const byId = manifest.operations.find((operation) => operation.operationId === "getDirectoryApplication")!;
+    manifest.operations.push({
+      ...byId,
+      operationId: "getDirectoryApplicationByName",
+      path: "/directory/applications/{name}",
+      parameters: byId.parameters.map((parameter) => ({ ...parameter, name: "name" })),
+    });
+    const operation = contract.operations.getDirectoryApplication as ContractOperation;
+    contract.operations.getDirectoryApplicationByName = {
+      ...operation,
+      parameters: operation.parameters.map((parameter) => ({ ...parameter, name: "name" })),
+    };
+    operation.parameters = operation.parameters.map((parameter) => ({
+      ...parameter,
+      schema: { type: "string", format: "uuid" },
+    }));
+    expect((await galleryExchanges(manifest, createFixtures(manifest, contract))).failures).toEqual([]);
+  });
+
+  it("fails a story another operation answers, naming both", async () => {
+    // A parameter whose only value spells a literal path beside it: the literal path is matched.
+    const manifest = structuredClone(loaded.manifest);
+    const contract = structuredClone(loaded.contract);
+    const template = manifest.operations.find((operation) => operation.operationId === "getDirectoryApplication")!;
+    manifest.operations.push({ ...template, operationId: "getOwnApplication", path: "/directory/applications/own" });
+    const operation = contract.operations.getDirectoryApplication as ContractOperation;
+    contract.operations.getOwnApplication = { ...operation, parameters: [] };
+    operation.parameters = operation.parameters.map((parameter) => ({ ...parameter, schema: { const: "own" } }));
+    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
+    expect(failures).toEqual([
+      "getDirectoryApplication 200: answered by another operation, getOwnApplication, and checked against its schemas",
+    ]);
+  });
+});

@@ -1,0 +1,135 @@
+// `npm run mock` as a command, in a scratch copy whose product contract is Petstore: it serves
+// the contract, logs one line per exchange without a credential, stops cleanly on SIGTERM,
+// refuses bad arguments in a line; and Prism, in its validating proxy mode in front of it,
+// finds every operation's default answer keeps the contract.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import { readContract, readManifest } from "#workbench/contract/generated.ts";
+import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
+import { freePort, untilPrinted } from "../harness/dev-server.ts";
+import { REPO } from "../harness/scratch-copy.ts";
+import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
+
+const PETSTORE = join(SHARED_SPECS, "petstore3.yaml");
+const MARKER = "k3y-marker-0d9e";
+
+function runMock(cwd: string, ...args: string[]) {
+  return spawnSync(process.execPath, ["scripts/mock.ts", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+}
+
+describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
+  let dir: string;
+  let mock: ChildProcess;
+  let url: string;
+  let output: () => string;
+
+  beforeAll(async () => {
+    dir = makeApiScratch("mock-petstore");
+    writeContract(dir, { "openapi.yaml": readFileSync(PETSTORE, "utf8") });
+    expect(runApi(dir).status).toBe(0);
+    const port = await freePort();
+    mock = spawn(process.execPath, ["scripts/mock.ts", "--port", String(port)], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    output = await untilPrinted(mock, "mock", (text) => text.includes("mock: product"));
+    url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => {
+    if (mock.exitCode === null) mock.kill("SIGKILL");
+    removeApiScratch(dir);
+  });
+
+  it("answers Petstore's GET /pet/{petId} with its example, and refuses it without the key", async () => {
+    const pet = await fetch(`${url}/api/v3/pet/10`, { headers: { api_key: MARKER } });
+    expect(pet.status).toBe(200);
+    expect(await pet.json()).toMatchObject({ id: 10, name: "doggie" });
+    const refused = await fetch(`${url}/api/v3/pet/10`);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { detail: string }).detail).toContain("api_key");
+  });
+
+  it("passes Prism's response validation (its proxy mode) for every operation's default answer", async () => {
+    const port = await freePort();
+    const prism = spawn(
+      join(REPO, "node_modules/.bin/prism"),
+      ["proxy", "-h", "127.0.0.1", "-p", String(port), join(dir, "openapi/openapi.yaml"), url],
+      { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    try {
+      await untilPrinted(prism, "prism", (text) => text.includes("Prism is listening"));
+      const manifest = readManifest(dir);
+      const fixtures = createFixtures(manifest, readContract(dir));
+      const findings: string[] = [];
+      let answered = 0;
+      for (const op of manifest.operations) {
+        const sample = fixtures.sampleRequest(op.operationId);
+        const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+        const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+          encodeURIComponent(text(sample.params.path?.[name] ?? 1)),
+        );
+        const target = new URL(`http://127.0.0.1:${port}${path}`);
+        for (const [name, value] of Object.entries(sample.params.query ?? {}))
+          target.searchParams.set(name, text(value));
+        const headers = new Headers({ api_key: MARKER, Authorization: `Bearer ${MARKER}` });
+        const withBody = sample.body !== undefined && op.method !== "get";
+        if (withBody) headers.set("Content-Type", sample.mediaType ?? "application/json");
+        const response = await fetch(target, {
+          method: op.method.toUpperCase(),
+          headers,
+          ...(withBody ? { body: typeof sample.body === "string" ? sample.body : JSON.stringify(sample.body) } : {}),
+        });
+        await response.arrayBuffer();
+        const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as Array<{
+          location: string[];
+          message: string;
+        }>;
+        // A request Prism routes to no operation of the document is not validated at all.
+        if (violations.some((each) => each.message === "Selected route not found"))
+          findings.push(`${op.operationId}: Prism found no route`);
+        if (response.ok) answered++;
+        for (const violation of violations.filter((each) => each.location[0] === "response"))
+          findings.push(`${op.operationId} ${response.status}: ${violation.location.join(".")} ${violation.message}`);
+        if (response.status >= 500) findings.push(`${op.operationId}: ${response.status}`);
+      }
+      expect(findings).toEqual([]);
+      expect(answered).toBe(manifest.operations.length);
+    } finally {
+      prism.kill();
+    }
+  });
+
+  it("logs one line per exchange without the key, and stops cleanly on SIGTERM", async () => {
+    await fetch(`${url}/api/v3/store/inventory?api_key=${MARKER}`, { headers: { api_key: MARKER } });
+    const exited = new Promise<number | null>((resolve) => mock.once("exit", resolve));
+    mock.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const text = output();
+    expect(text).toMatch(/GET \/api\/v3\/store\/inventory getInventory 200 \d+\.\d ms/);
+    expect(text).toContain("mock: SIGTERM: closing.");
+    expect(text).not.toContain(MARKER);
+  });
+});
+
+describe("npm run mock's arguments", () => {
+  it("refuses an unknown contract, naming the registry's", () => {
+    const result = runMock(REPO, "--contract", "nope");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      "--contract nope: contracts.config.ts has no such contract; its contracts are product,",
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("refuses a bad port and an unknown scenario with the usage line", () => {
+    const port = runMock(REPO, "--port", "http");
+    expect(port.status).toBe(1);
+    expect(port.stderr).toContain("--port takes 0 to 65535, not http.");
+    expect(port.stderr).toContain("usage: npm run mock --");
+    const scenario = runMock(REPO, "--scenario", "sunny");
+    expect(scenario.stderr).toContain("--scenario sunny is not a scenario; the scenarios are default, empty,");
+  });
+});

@@ -1,0 +1,26 @@
+// The `Prefer` header's choices of answer, as Prism's users already send them
+// (`Prefer: code=404`, `Prefer: example=cat`), and ours (`Prefer: scenario=empty`).
+
+export interface Preference {
+  code?: string;
+  example?: string;
+  scenario?: string;
+}
+
+/**
+ * The choices a `Prefer` header makes (RFC 7240: comma-separated `name=value`, values maybe quoted).
+ *
+ * @example
+ * readPrefer('code=404, example="not found"'); // { code: "404", example: "not found" }
+ */
+export function readPrefer(header: string | null): Preference {
+  const preference: Preference = {};
+  if (header === null) return preference;
+  for (const part of header.split(",")) {
+    const match = /^\s*(code|example|scenario)\s*=\s*(?:"([^"]*)"|([^\s;,]*))/i.exec(part);
+    if (!match) continue;
+    const name = (match[1] ?? "").toLowerCase() as keyof Preference;
+    preference[name] = match[2] ?? match[3] ?? "";
+  }
+  return preference;
+}

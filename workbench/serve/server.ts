@@ -1,0 +1,462 @@
+// The mock server: the fixtures of one contract of the registry behind a real HTTP server.
+// MSW's own `getResponse` runs the fixtures' handlers on each request (no second router); this
+// module adds what a server owes its clients: the request checked against the contract first
+// (the fixtures' exchange check), problem details for what it refuses, the `Prefer` header,
+// CORS, a bounded body and store, timeouts, one log line per exchange, a clean close.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { existsSync, readFileSync, watch } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { basename, dirname, join } from "node:path";
+import { getResponse, type RequestHandler } from "msw";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
+import { declaredMediaType, declaredStatus } from "../contract/media-and-status.ts";
+import type { Recording } from "../contract/recorded.ts";
+import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
+import { createFixtures, type Fixtures } from "../fixtures/contract-fixtures.ts";
+import { createFixturesSession } from "../fixtures/fixtures-session.ts";
+import type { LifecycleEvents } from "../fixtures/worker/exchange-monitor.ts";
+import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
+import { createVariantChooser } from "../fixtures/answer/variants.ts";
+import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
+import { closestOperations } from "./closest.ts";
+import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
+import { BodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-bridge.ts";
+import { readPrefer } from "./prefer.ts";
+import { operationPointer, problemResponse, requestErrors, type Problem } from "./problems.ts";
+import { loadServedContract, type ServedContract } from "./served-contract.ts";
+
+/** The route that puts the stateful store back to its seed. */
+export const RESET_PATH = "/__workbench/reset";
+
+/** What the product's `recorded` scenario replays (mocks/fixtures.ts loads the same file). */
+const PRODUCT_RECORDING = "mocks/recorded/recorded.json";
+
+export interface MockServerOptions {
+  /** The repository whose registry and generated files are read. */
+  root: string;
+  /** The registry's name of the contract; the product's when absent. */
+  contract?: string | undefined;
+  /** The scenario answers are in unless a request prefers another. */
+  scenario?: Scenario;
+  /** The largest request body read, in bytes (413 past it). */
+  bodyLimit?: number;
+  /** How many records the stateful store may hold; a create past it is refused (507) until a reset. */
+  maxRecords?: number;
+  /** Node's timeouts, in milliseconds: the whole request, its headers, an idle connection. */
+  timeouts?: { request?: number; headers?: number; idle?: number; keepAlive?: number };
+  /** Where the one line per exchange goes (stdout by default). */
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_MAX_RECORDS = 10_000;
+
+/** A log line's path: control characters shown escaped, so that a request cannot forge log lines. */
+function printable(text: string): string {
+  return [...text]
+    .map((char) => {
+      const code = char.charCodeAt(0);
+      return code < 0x20 || code === 0x7f ? `\\x${code.toString(16).padStart(2, "0")}` : char;
+    })
+    .join("");
+}
+
+/** The header names a browser may send for an operation: its header parameters, and the server's own. */
+function requestHeaderNames(op: ManifestOperation): string[] {
+  return op.parameters.filter((each) => each.in === "header").map((each) => each.name.toLowerCase());
+}
+
+/**
+ * What answers the requests for one contract: its fixtures, checks and refusals, built from
+ * the generated files as they are now. `origin` is the server's own URL.
+ */
+function createContractAnswers(options: MockServerOptions, origin: () => string) {
+  const served: ServedContract = loadServedContract(options.root, options.contract);
+  const { manifest, contract, schemes } = served;
+  const defaultScenario = options.scenario ?? "default";
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+
+  // A request's `Prefer: scenario=` holds for that request only, however many run at once.
+  const preferred = new AsyncLocalStorage<Scenario>();
+  const session = { ...createFixturesSession(), scenario: (): Scenario => preferred.getStore() ?? defaultScenario };
+  // What the session keeps is logged once and let go: a server runs for days.
+  session.onViolation(() => void session.takeViolations());
+  const recordingFile = join(options.root, PRODUCT_RECORDING);
+  const recording =
+    served.entry.role === "product" && existsSync(recordingFile)
+      ? (JSON.parse(readFileSync(recordingFile, "utf8")) as Recording)
+      : undefined;
+  const fixtures: Fixtures = createFixtures(manifest, contract, { session, ...(recording ? { recording } : {}) });
+  const events = new EventEmitter();
+  // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
+  // (each request is checked before it is answered, below).
+  fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
+  const match = createOperationMatcher(manifest.operations);
+  const check = createExchangeCheck(contract, fixtures.validator);
+  const choose = createVariantChooser(contract, check);
+  const methods = [...new Set(manifest.operations.map((op) => op.method.toUpperCase()))];
+  const baseHeaders = ["content-type", "accept", "prefer", "last-event-id", ...credentialHeaders(schemes)];
+
+  function corsHeaders(request: Request, op?: ManifestOperation): Record<string, string> {
+    const origin = request.headers.get("origin");
+    if (origin === null) return {};
+    const exposed = new Set(["link", "location"]);
+    for (const response of op?.responses ?? [])
+      for (const name of response.headers ?? []) exposed.add(name.toLowerCase());
+    return {
+      "Access-Control-Allow-Origin": origin,
+      "Access-Control-Expose-Headers": [...exposed].join(", "),
+      Vary: "Origin",
+    };
+  }
+
+  /** A preflight, answered from the operations on the path: their methods and their headers. */
+  function preflight(request: Request): Response {
+    const ops = methods.flatMap((method) => {
+      const found = match(method, request.url);
+      return found ? found.variants : [];
+    });
+    if (ops.length === 0) return unknownPath(request);
+    const allowed = [...new Set(ops.map((op) => op.method.toUpperCase()))];
+    const headers = [...new Set([...baseHeaders, ...ops.flatMap(requestHeaderNames)])];
+    return new Response(null, {
+      status: 204,
+      headers: {
+        ...corsHeaders(request),
+        "Access-Control-Allow-Methods": allowed.join(", "),
+        "Access-Control-Allow-Headers": headers.join(", "),
+        "Access-Control-Max-Age": "600",
+      },
+    });
+  }
+
+  function unknownPath(request: Request): Response {
+    const { pathname } = new URL(request.url);
+    const other = methods.filter((method) => method !== request.method && match(method, request.url) !== undefined);
+    if (other.length > 0) {
+      return problemResponse(
+        {
+          status: 405,
+          title: "Method Not Allowed",
+          detail: `The contract declares ${other.join(", ")} on ${pathname}, not ${request.method}.`,
+        },
+        { Allow: other.join(", "), ...corsHeaders(request) },
+      );
+    }
+    const closest = closestOperations(manifest.operations, request.method, pathname);
+    return problemResponse(
+      {
+        status: 404,
+        title: "Not Found",
+        detail:
+          closest.length === 0
+            ? `${manifest.title} has no operations yet: write the contract, then run \`npm run api\` and start the server again.`
+            : `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`,
+        closest,
+      },
+      corsHeaders(request),
+    );
+  }
+
+  function refused(op: ManifestOperation, problem: Problem, request: Request, headers: Record<string, string> = {}) {
+    return problemResponse({ ...problem, operationId: op.operationId }, { ...headers, ...corsHeaders(request) });
+  }
+
+  /** The problem for a request the contract does not allow, or undefined when it may be answered. */
+  async function requestProblem(op: ManifestOperation, request: Request, params: Record<string, string>) {
+    const missing = missingCredentials(op, request, schemes);
+    if (missing !== undefined) {
+      const rule = missing.map((alternative) => alternative.join(" and ")).join("; or ");
+      return refused(
+        op,
+        {
+          status: 401,
+          title: "Unauthorized",
+          detail: `${op.operationId} requires credentials: ${rule}.`,
+          errors: [
+            { in: "credentials", field: "", rule, actual: "none sent", contract: `${operationPointer(op)}/security` },
+          ],
+        },
+        request,
+        challenges(op, schemes),
+      );
+    }
+    const body = contract.operations[op.operationId]?.requestBody;
+    const contentType = request.headers.get("content-type");
+    const declared = Object.keys(body?.content ?? {});
+    const mediaType = contentType === null ? undefined : declaredMediaType(declared, contentType);
+    if (body && request.body !== null && contentType !== null && mediaType === undefined) {
+      return refused(
+        op,
+        {
+          status: 415,
+          title: "Unsupported Media Type",
+          detail: `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`,
+          errors: [
+            {
+              in: "header",
+              field: "Content-Type",
+              rule: `one of ${declared.join(", ")}`,
+              actual: contentType,
+              contract: `${operationPointer(op)}/requestBody/content`,
+            },
+          ],
+        },
+        request,
+      );
+    }
+    const violations = await check.request(op, request.clone(), params);
+    if (violations.length === 0) return undefined;
+    const errors = requestErrors(op, violations, mediaType);
+    const listed = errors.map(
+      (error) => `${error.in} ${error.field || "(whole)"}: expected ${error.rule}, got ${error.actual}`,
+    );
+    return refused(
+      op,
+      { status: 400, title: "Bad Request", detail: `${op.operationId}: ${listed.join("; ")}.`, errors },
+      request,
+    );
+  }
+
+  /** The handler a `Prefer` header asks for, a problem when it asks for what the contract lacks, or the defaults. */
+  function preferredHandlers(op: ManifestOperation, request: Request): RequestHandler[] | Response {
+    const prefer = readPrefer(request.headers.get("prefer"));
+    const responses = contract.operations[op.operationId]?.responses ?? {};
+    const statuses = Object.keys(responses);
+    const bad = (detail: string) => refused(op, { status: 400, title: "Bad Request", detail }, request);
+    if (prefer.scenario !== undefined && !isScenario(prefer.scenario))
+      return bad(
+        `Prefer: scenario=${prefer.scenario} is not a scenario; the scenarios are ${SCENARIO_NAMES.join(", ")}.`,
+      );
+    let status: string | undefined;
+    if (prefer.code !== undefined) {
+      status = /^\d{3}$/.test(prefer.code) ? declaredStatus(responses, Number(prefer.code)) : undefined;
+      if (status === undefined)
+        return bad(`Prefer: code=${prefer.code}: ${op.operationId} declares ${statuses.join(", ")}.`);
+    }
+    if (prefer.example !== undefined) {
+      const name = prefer.example;
+      const ordered =
+        status !== undefined
+          ? [status]
+          : [...statuses.filter((each) => /^2/.test(each)), ...statuses.filter((each) => !/^2/.test(each))];
+      const has = (each: string) =>
+        Object.values(responses[each]?.content ?? {}).some((media) => media.exampleNames?.includes(name));
+      const found = ordered.find(has);
+      if (found === undefined) {
+        const names = ordered.flatMap((each) =>
+          Object.values(responses[each]?.content ?? {}).flatMap((media) =>
+            (media.exampleNames ?? []).filter((n) => n !== null).map((n) => `${each} ${n}`),
+          ),
+        );
+        return bad(
+          `Prefer: example=${name}: ${op.operationId} has no such example${names.length > 0 ? `; its examples are ${names.join(", ")}` : ""}.`,
+        );
+      }
+      const code = status !== undefined ? Number(prefer.code) : found;
+      return [fixtures.respondExample(op.operationId, code, name)];
+    }
+    if (status !== undefined) return [fixtures.respond(op.operationId, Number(prefer.code))];
+    return fixtures.handlers;
+  }
+
+  /** The store's records, all resources together. */
+  function storeSize(): number {
+    return fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
+  }
+
+  async function answer(request: Request): Promise<{ response: Response; operationId?: string }> {
+    const { pathname } = new URL(request.url);
+    if (pathname === RESET_PATH && request.method === "POST") {
+      fixtures.resources.reset();
+      const resources = fixtures.resources.summary().map((each) => each.name);
+      return { response: Response.json({ reset: true, resources }, { headers: corsHeaders(request) }) };
+    }
+    if (request.method === "OPTIONS" && request.headers.has("access-control-request-method"))
+      return { response: preflight(request) };
+    const found = match(request.method, request.url);
+    if (!found) return { response: unknownPath(request) };
+    // Operations sharing a method and URL are told apart by the request (its body, a header).
+    const op = found.variants.length > 1 ? (await choose(found, request.clone())).operation : found.operation;
+    const operationId = op.operationId;
+    const problem = await requestProblem(op, request, found.params);
+    if (problem) return { response: problem, operationId };
+    const handlers = preferredHandlers(op, request);
+    if (handlers instanceof Response) return { response: handlers, operationId };
+    if (request.method === "POST" && fixtures.resources.handles(operationId) && storeSize() >= maxRecords) {
+      const detail = `The mock's store holds ${maxRecords} records, its limit; POST ${RESET_PATH} puts it back to its seed.`;
+      return { response: refused(op, { status: 507, title: "Insufficient Storage", detail }, request), operationId };
+    }
+    const scenario = readPrefer(request.headers.get("prefer")).scenario;
+    const requestId = randomUUID();
+    events.emit("request:start", { request, requestId });
+    const run = () => getResponse(handlers, request);
+    const response =
+      (scenario !== undefined && isScenario(scenario) ? await preferred.run(scenario, run) : await run()) ??
+      problemResponse({
+        status: 501,
+        title: "Not Implemented",
+        detail: `No fixture answers ${operationId}.`,
+        operationId,
+      });
+    // The monitor reads its own copy later; this one is on its way to the client.
+    if (response.type !== "error") events.emit("response:mocked", { request, requestId, response: response.clone() });
+    events.emit("request:end", { requestId });
+    for (const [name, value] of Object.entries(corsHeaders(request, op))) response.headers.set(name, value);
+    return { response, operationId };
+  }
+
+  async function handle(message: IncomingMessage, target: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const controller = new AbortController();
+    target.once("close", () => controller.abort());
+    const method = message.method ?? "GET";
+    // Only the path: the query may carry an API key, and no credential is ever logged.
+    const path = printable((message.url ?? "/").split("?")[0] ?? "/");
+    let operationId: string | undefined;
+    let status = 0;
+    try {
+      const request = await toFetchRequest(message, origin(), bodyLimit, controller.signal);
+      const answered = await answer(request);
+      operationId = answered.operationId;
+      status = answered.response.status;
+      if (answered.response.type === "error") {
+        // The `offline` scenario: no response at all.
+        target.destroy();
+      } else await sendFetchResponse(answered.response, target, method);
+    } catch (error) {
+      // The client left, or Node timed the request out (it answered 408 itself): nothing to send.
+      if (!(error instanceof BodyTooLarge) && (message.destroyed || target.destroyed)) return;
+      const problem: Problem =
+        error instanceof BodyTooLarge
+          ? { status: 413, title: "Content Too Large", detail: `The request body is larger than ${error.limit} bytes.` }
+          : {
+              status: 500,
+              title: "Internal Server Error",
+              detail: error instanceof Error ? error.message : String(error),
+            };
+      status = problem.status;
+      if (!target.headersSent && !target.destroyed) {
+        // A body left unread: close the connection rather than read the rest.
+        if (error instanceof BodyTooLarge) target.setHeader("Connection", "close");
+        await sendFetchResponse(problemResponse(problem), target, method);
+      }
+    } finally {
+      const ms = (performance.now() - started).toFixed(1);
+      log(`${method} ${path} ${operationId ?? "-"} ${status === 0 ? "dropped" : status} ${ms} ms`);
+    }
+  }
+
+  return { served, fixtures, handle };
+}
+
+/**
+ * A mock server for one contract of the registry, not yet listening.
+ *
+ * @example
+ * const mock = createMockServer({ root, contract: "pet-registry" });
+ * const url = await mock.listen(0, "127.0.0.1");
+ * await fetch(`${url}/api/owners`);
+ * await mock.close();
+ */
+export function createMockServer(options: MockServerOptions) {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  // A request in flight finishes with the answers it started with; the next one takes the current.
+  let current = createContractAnswers(options, () => origin());
+
+  const server: Server = createServer(
+    {
+      requestTimeout: options.timeouts?.request ?? 30_000,
+      headersTimeout: options.timeouts?.headers ?? 10_000,
+      keepAliveTimeout: options.timeouts?.keepAlive ?? 5_000,
+      connectionsCheckingInterval: Math.min(1_000, options.timeouts?.headers ?? 1_000),
+    },
+    (message, target) => void current.handle(message, target),
+  );
+  // A client that asks before sending a body (`Expect: 100-continue`) hears 413 before it sends one too large.
+  server.on("checkContinue", (message: IncomingMessage, target: ServerResponse) => {
+    if (Number(message.headers["content-length"] ?? 0) <= bodyLimit) target.writeContinue();
+    void current.handle(message, target);
+  });
+  server.setTimeout(options.timeouts?.idle ?? 60_000, (socket) => socket.destroy());
+
+  function origin(): string {
+    const address = server.address() as AddressInfo | null;
+    if (address === null) return "http://127.0.0.1";
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  }
+
+  /**
+   * Reads the contract's generated files again and answers from them: a new store, seeded
+   * from the new contract's examples. Throws, keeping the old answers, when they cannot be read.
+   */
+  function reload(): ServedContract {
+    current = createContractAnswers(options, origin);
+    return current.served;
+  }
+
+  return {
+    /** The contract served now. */
+    get served(): ServedContract {
+      return current.served;
+    },
+    /** Its fixtures (the store: `fixtures.resources`). */
+    get fixtures(): Fixtures {
+      return current.fixtures;
+    },
+    server,
+    reload,
+    /**
+     * Reloads whenever `npm run api` rewrites the contract's generated files (a burst of writes
+     * is one reload); `onReload` hears each outcome. Returns the stop function.
+     */
+    watch(onReload: (outcome: { served: ServedContract } | { error: string }) => void): () => void {
+      const names = new Set(current.served.files.map((file) => basename(file)));
+      let timer: NodeJS.Timeout | undefined;
+      const watcher = watch(dirname(current.served.files[0] ?? "."), (_, name) => {
+        if (name === null || !names.has(name)) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          try {
+            onReload({ served: reload() });
+          } catch (error) {
+            onReload({ error: error instanceof Error ? error.message : String(error) });
+          }
+        }, 300);
+      });
+      return () => {
+        clearTimeout(timer);
+        watcher.close();
+      };
+    },
+    /** Listens on `port` (0: any free one) at `host`; resolves to the server's URL. */
+    listen(port: number, host: string): Promise<string> {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          resolve(origin());
+        });
+      });
+    },
+    /** Stops taking connections, ends the idle ones, and gives open streams `graceMs` before dropping them. */
+    close(graceMs = 1_000): Promise<void> {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}
+
+export type MockServer = ReturnType<typeof createMockServer>;
