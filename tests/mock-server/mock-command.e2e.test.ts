@@ -1,16 +1,20 @@
 // `npm run mock` as a command, in a scratch copy whose product contract is Petstore: it serves
 // the contract, logs one line per exchange without a credential, stops cleanly on SIGTERM,
-// refuses bad arguments in a line; and Prism, in its validating proxy mode in front of it,
-// finds every operation's default answer keeps the contract.
+// refuses bad arguments in a line; and clients no one here wrote find every operation's default
+// answer keeps the contract: Prism in its validating proxy mode, and the Postman collection
+// openapi-to-postmanv2 makes of the contract, run by newman.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExchangeCheck } from "#workbench/fixtures/check/exchange-check.ts";
+import { createOperationMatcher } from "#workbench/fixtures/answer/operation-matcher.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { readContract, readManifest } from "#workbench/contract/generated.ts";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
 import { freePort, untilPrinted } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";
+import { requestsOf, runCollection, toCollection } from "./postman.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 
 const PETSTORE = join(SHARED_SPECS, "petstore3.yaml");
@@ -100,6 +104,49 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
     } finally {
       prism.kill();
     }
+  });
+
+  it("runs the collection openapi-to-postmanv2 makes of the contract with newman: declared statuses, bodies that keep their schemas", async () => {
+    const collection = await toCollection(readFileSync(join(dir, "openapi/openapi.yaml"), "utf8"));
+    const requests = requestsOf(collection.item);
+    // Every URL is built on the baseUrl variable pointed below at the loopback server, so newman reaches no other host.
+    expect(requests.map((request) => request.url.host?.join("."))).toEqual(requests.map(() => "{{baseUrl}}"));
+    // As a Postman user does after getting a token: the OAuth2 requests send it as a Bearer header.
+    for (const request of requests)
+      if (request.auth?.type === "oauth2")
+        request.auth.oauth2?.push(
+          { key: "accessToken", value: "{{accessToken}}" },
+          { key: "addTokenTo", value: "header" },
+        );
+    const executions = await runCollection(collection, [
+      { key: "baseUrl", value: `${url}/api/v3` },
+      { key: "apiKey", value: MARKER },
+      { key: "accessToken", value: MARKER },
+    ]);
+    const manifest = readManifest(dir);
+    const match = createOperationMatcher(manifest.operations);
+    const check = createExchangeCheck(readContract(dir), createFixtures(manifest, readContract(dir)).validator);
+    const findings: string[] = [];
+    const statuses: string[] = [];
+    for (const { item, request, response, requestError } of executions) {
+      expect(request.url.getHost()).toBe("127.0.0.1");
+      const found = match(request.method, request.url.toString());
+      if (!found || !response) {
+        findings.push(`${item.name}: ${found ? (requestError?.message ?? "no response") : "no operation"}`);
+        continue;
+      }
+      statuses.push(`${found.operation.operationId} ${response.code}`);
+      const body = [204, 304].includes(response.code) ? null : response.stream ? new Uint8Array(response.stream) : null;
+      const answer = new Response(body, { status: response.code, headers: response.headers.toObject() });
+      for (const violation of await check.response(found.operation, answer, { method: request.method }))
+        findings.push(
+          `${violation.operationId} ${response.code}: ${violation.place} ${violation.pointer} expected ${violation.expected}, got ${violation.actual}`,
+        );
+    }
+    expect(findings).toEqual([]);
+    // Contracts that declare `default` accept any status: the collection's requests are valid, so each is answered.
+    expect(statuses.filter((each) => !/ 2\d\d$/.test(each))).toEqual([]);
+    expect(statuses).toHaveLength(manifest.operations.length);
   });
 
   it("logs one line per exchange without the key, and stops cleanly on SIGTERM", async () => {
