@@ -14,11 +14,13 @@ import { readContract, readManifest } from "#workbench/contract/generated.ts";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
 import { freePort, untilPrinted } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";
+import { startPrismProxy, throughPrism } from "./prism-proxy.ts";
 import { requestsOf, runCollection, toCollection } from "./postman.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 
 const PETSTORE = join(SHARED_SPECS, "petstore3.yaml");
 const MARKER = "k3y-marker-0d9e";
+const CREDENTIALS = { api_key: MARKER, Authorization: `Bearer ${MARKER}` };
 
 function runMock(cwd: string, ...args: string[]) {
   return spawnSync(process.execPath, ["scripts/mock.ts", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
@@ -57,50 +59,13 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
   });
 
   it("passes Prism's response validation (its proxy mode) for every operation's default answer", async () => {
-    const port = await freePort();
-    const prism = spawn(
-      join(REPO, "node_modules/.bin/prism"),
-      ["proxy", "-h", "127.0.0.1", "-p", String(port), join(dir, "openapi/openapi.yaml"), url],
-      { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const { prism, url: proxy } = await startPrismProxy(dir, "openapi/openapi.yaml", url);
     try {
-      await untilPrinted(prism, "prism", (text) => text.includes("Prism is listening"));
-      const manifest = readManifest(dir);
-      const fixtures = createFixtures(manifest, readContract(dir));
-      const findings: string[] = [];
-      let answered = 0;
-      for (const op of manifest.operations) {
-        const sample = fixtures.sampleRequest(op.operationId);
-        const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-        const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-          encodeURIComponent(text(sample.params.path?.[name] ?? 1)),
-        );
-        const target = new URL(`http://127.0.0.1:${port}${path}`);
-        for (const [name, value] of Object.entries(sample.params.query ?? {}))
-          target.searchParams.set(name, text(value));
-        const headers = new Headers({ api_key: MARKER, Authorization: `Bearer ${MARKER}` });
-        const withBody = sample.body !== undefined && op.method !== "get";
-        if (withBody) headers.set("Content-Type", sample.mediaType ?? "application/json");
-        const response = await fetch(target, {
-          method: op.method.toUpperCase(),
-          headers,
-          ...(withBody ? { body: typeof sample.body === "string" ? sample.body : JSON.stringify(sample.body) } : {}),
-        });
-        await response.arrayBuffer();
-        const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as Array<{
-          location: string[];
-          message: string;
-        }>;
-        // A request Prism routes to no operation of the document is not validated at all.
-        if (violations.some((each) => each.message === "Selected route not found"))
-          findings.push(`${op.operationId}: Prism found no route`);
-        if (response.ok) answered++;
-        for (const violation of violations.filter((each) => each.location[0] === "response"))
-          findings.push(`${op.operationId} ${response.status}: ${violation.location.join(".")} ${violation.message}`);
-        if (response.status >= 500) findings.push(`${op.operationId}: ${response.status}`);
-      }
-      expect(findings).toEqual([]);
-      expect(answered).toBe(manifest.operations.length);
+      const { operations } = readManifest(dir);
+      const { findings, unrouted, statuses } = await throughPrism(dir, proxy, operations, CREDENTIALS);
+      expect({ findings, unrouted }).toEqual({ findings: [], unrouted: [] });
+      expect([...statuses.values()].filter((status) => status >= 300)).toEqual([]);
+      expect(statuses.size).toBe(operations.length);
     } finally {
       prism.kill();
     }
