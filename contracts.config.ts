@@ -5,6 +5,7 @@
 // types, manifest, schemas and typed fixtures module (workbench/contract/registry.ts
 // says what each field and role means).
 import { defineContracts } from "./workbench/contract/registry.ts";
+import { roomRules } from "./tests/contracts/field-values/field-rules.ts";
 
 export default defineContracts({
   // The app's contract; its fixtures module sits with the other mocks, not in src/api (which ships).
@@ -27,11 +28,13 @@ export default defineContracts({
     source: "tests/contracts/pet-registry/openapi.yaml",
     generated: "tests/contracts/pet-registry/generated",
   },
-  // No tags, no examples: the field rules' values, a rate limit's headers and the gallery's folders by path.
+  // No tags, no examples: the field rules' values (a rule of its own among them), a rate limit's
+  // headers and the gallery's folders by path.
   "field-values": {
     role: "test",
     source: "tests/contracts/field-values/openapi.yaml",
     generated: "tests/contracts/field-values/generated",
+    fieldRules: roomRules,
   },
   // OpenAPI 3.2 and streamed answers (Server-Sent Events, JSON Lines, JSON sequences): the stream
   // client's, fixtures' and checks' tests and the dev-mode stream read it.

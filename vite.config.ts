@@ -127,6 +127,9 @@ function domProject(name: "dom" | "dom-isolated", isolated: boolean) {
       // A fresh module graph and jsdom per file cost about 0.8 s a file for 0.1 s of tests: the
       // files that need none share one (Vitest's "per-file isolation settings" recipe).
       isolate: isolated,
+      // A whole flow (the app signing up through the identity SDK) is many mocked round trips:
+      // Vitest's default 5 s is a deadline a shared processor can miss; a hung flow still fails.
+      testTimeout: 20_000,
     },
   };
 }

@@ -27,17 +27,10 @@ export interface Failure {
 
 /**
  * Refusals that name a defect of the contract itself: what the OpenAPI specification forbids
- * (two operations with one `operationId`, a `$ref` to nothing, a structure no version defines),
- * what cannot be read, and what is unsafe.
+ * (a `$ref` to nothing, a structure no version defines), what cannot be read, and what is
+ * unsafe. A repeated `operationId` refuses nothing: it generates with a warning.
  */
-const CONTRACT_DEFECTS = new Set([
-  "struct",
-  "no-unresolved-refs",
-  "operation-operationId-unique",
-  "syntax",
-  "limits",
-  "ref-outside",
-]);
+const CONTRACT_DEFECTS = new Set(["struct", "no-unresolved-refs", "syntax", "limits", "ref-outside"]);
 
 /** A failure's message without its values (names, numbers, quoted text): what stays is its class. */
 function shape(text: string): string {

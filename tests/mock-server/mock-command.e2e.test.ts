@@ -1,20 +1,26 @@
 // `npm run mock` as a command, in a scratch copy whose product contract is Petstore: it serves
 // the contract, logs one line per exchange without a credential, stops cleanly on SIGTERM,
-// refuses bad arguments in a line; and Prism, in its validating proxy mode in front of it,
-// finds every operation's default answer keeps the contract.
+// refuses bad arguments in a line; and clients no one here wrote find every operation's default
+// answer keeps the contract: Prism in its validating proxy mode, and the Postman collection
+// openapi-to-postmanv2 makes of the contract, run by newman.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExchangeCheck } from "#workbench/fixtures/check/exchange-check.ts";
+import { createOperationMatcher } from "#workbench/fixtures/answer/operation-matcher.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import { readContract, readManifest } from "#workbench/contract/generated.ts";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
 import { freePort, untilPrinted } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";
+import { startPrismProxy, throughPrism } from "./prism-proxy.ts";
+import { requestsOf, runCollection, toCollection } from "./postman.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 
 const PETSTORE = join(SHARED_SPECS, "petstore3.yaml");
 const MARKER = "k3y-marker-0d9e";
+const CREDENTIALS = { api_key: MARKER, Authorization: `Bearer ${MARKER}` };
 
 function runMock(cwd: string, ...args: string[]) {
   return spawnSync(process.execPath, ["scripts/mock.ts", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
@@ -53,53 +59,59 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
   });
 
   it("passes Prism's response validation (its proxy mode) for every operation's default answer", async () => {
-    const port = await freePort();
-    const prism = spawn(
-      join(REPO, "node_modules/.bin/prism"),
-      ["proxy", "-h", "127.0.0.1", "-p", String(port), join(dir, "openapi/openapi.yaml"), url],
-      { cwd: dir, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const { prism, url: proxy } = await startPrismProxy(dir, "openapi/openapi.yaml", url);
     try {
-      await untilPrinted(prism, "prism", (text) => text.includes("Prism is listening"));
-      const manifest = readManifest(dir);
-      const fixtures = createFixtures(manifest, readContract(dir));
-      const findings: string[] = [];
-      let answered = 0;
-      for (const op of manifest.operations) {
-        const sample = fixtures.sampleRequest(op.operationId);
-        const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-        const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
-          encodeURIComponent(text(sample.params.path?.[name] ?? 1)),
-        );
-        const target = new URL(`http://127.0.0.1:${port}${path}`);
-        for (const [name, value] of Object.entries(sample.params.query ?? {}))
-          target.searchParams.set(name, text(value));
-        const headers = new Headers({ api_key: MARKER, Authorization: `Bearer ${MARKER}` });
-        const withBody = sample.body !== undefined && op.method !== "get";
-        if (withBody) headers.set("Content-Type", sample.mediaType ?? "application/json");
-        const response = await fetch(target, {
-          method: op.method.toUpperCase(),
-          headers,
-          ...(withBody ? { body: typeof sample.body === "string" ? sample.body : JSON.stringify(sample.body) } : {}),
-        });
-        await response.arrayBuffer();
-        const violations = JSON.parse(response.headers.get("sl-violations") ?? "[]") as Array<{
-          location: string[];
-          message: string;
-        }>;
-        // A request Prism routes to no operation of the document is not validated at all.
-        if (violations.some((each) => each.message === "Selected route not found"))
-          findings.push(`${op.operationId}: Prism found no route`);
-        if (response.ok) answered++;
-        for (const violation of violations.filter((each) => each.location[0] === "response"))
-          findings.push(`${op.operationId} ${response.status}: ${violation.location.join(".")} ${violation.message}`);
-        if (response.status >= 500) findings.push(`${op.operationId}: ${response.status}`);
-      }
-      expect(findings).toEqual([]);
-      expect(answered).toBe(manifest.operations.length);
+      const { operations } = readManifest(dir);
+      const { findings, unrouted, statuses } = await throughPrism(dir, proxy, operations, CREDENTIALS);
+      expect({ findings, unrouted }).toEqual({ findings: [], unrouted: [] });
+      expect([...statuses.values()].filter((status) => status >= 300)).toEqual([]);
+      expect(statuses.size).toBe(operations.length);
     } finally {
       prism.kill();
     }
+  });
+
+  it("runs the collection openapi-to-postmanv2 makes of the contract with newman: declared statuses, bodies that keep their schemas", async () => {
+    const collection = await toCollection(readFileSync(join(dir, "openapi/openapi.yaml"), "utf8"));
+    const requests = requestsOf(collection.item);
+    // Every URL is built on the baseUrl variable pointed below at the loopback server, so newman reaches no other host.
+    expect(requests.map((request) => request.url.host?.join("."))).toEqual(requests.map(() => "{{baseUrl}}"));
+    // As a Postman user does after getting a token: the OAuth2 requests send it as a Bearer header.
+    for (const request of requests)
+      if (request.auth?.type === "oauth2")
+        request.auth.oauth2?.push(
+          { key: "accessToken", value: "{{accessToken}}" },
+          { key: "addTokenTo", value: "header" },
+        );
+    const executions = await runCollection(collection, [
+      { key: "baseUrl", value: `${url}/api/v3` },
+      { key: "apiKey", value: MARKER },
+      { key: "accessToken", value: MARKER },
+    ]);
+    const manifest = readManifest(dir);
+    const match = createOperationMatcher(manifest.operations);
+    const check = createExchangeCheck(readContract(dir), createFixtures(manifest, readContract(dir)).validator);
+    const findings: string[] = [];
+    const statuses: string[] = [];
+    for (const { item, request, response, requestError } of executions) {
+      expect(request.url.getHost()).toBe("127.0.0.1");
+      const found = match(request.method, request.url.toString());
+      if (!found || !response) {
+        findings.push(`${item.name}: ${found ? (requestError?.message ?? "no response") : "no operation"}`);
+        continue;
+      }
+      statuses.push(`${found.operation.operationId} ${response.code}`);
+      const body = [204, 304].includes(response.code) ? null : response.stream ? new Uint8Array(response.stream) : null;
+      const answer = new Response(body, { status: response.code, headers: response.headers.toObject() });
+      for (const violation of await check.response(found.operation, answer, { method: request.method }))
+        findings.push(
+          `${violation.operationId} ${response.code}: ${violation.place} ${violation.pointer} expected ${violation.expected}, got ${violation.actual}`,
+        );
+    }
+    expect(findings).toEqual([]);
+    // Contracts that declare `default` accept any status: the collection's requests are valid, so each is answered.
+    expect(statuses.filter((each) => !/ 2\d\d$/.test(each))).toEqual([]);
+    expect(statuses).toHaveLength(manifest.operations.length);
   });
 
   it("logs one line per exchange without the key, and stops cleanly on SIGTERM", async () => {

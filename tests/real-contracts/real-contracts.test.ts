@@ -214,5 +214,8 @@ describe("npm run api on such a contract", () => {
     expect(warnings.find((warning) => warning.rule === "shared-endpoint")?.message).toContain(
       "getArchiveZip (/archive#zip), getArchiveTar (/archive#tar)",
     );
+    expect(warnings.find((warning) => warning.rule === "shared-endpoint")?.message).toMatch(
+      /choose by what a request fits .*, then by the operation a story or test asked for .*, else answer with getArchiveZip and say so in the exchange's note\.$/,
+    );
   });
 });

@@ -10,6 +10,8 @@ import { serviceContracts, productContract, type ContractRegistry, type NamedCon
 export const MOCKED_CONTRACTS = "mocks/generated/mocked-contracts.ts";
 /** Every service's fixtures by name, for contract coverage's recorder (tests/setup). */
 export const SERVICE_FIXTURES = "mocks/generated/service-fixtures.ts";
+/** The registry, which a fixtures module imports for the contract's own field rules (functions, not data). */
+export const REGISTRY = "contracts.config.ts";
 
 /** An import specifier from the module at `from` to the file at `to` (both relative to the root), naming the file as every import here does. */
 function specifier(from: string, to: string): string {
@@ -29,19 +31,24 @@ function identifier(name: string): string {
 /**
  * The typed fixtures module of one contract: its manifest, its schemas and its fixtures,
  * built by the engine in the product's fixtures session (whose scenario and problems every
- * setup shares).
+ * setup shares), with the contract's own field rules read from the registry when it has some.
  *
  * @example
  * fixturesModule(contractList(registry)[0]); // "…export const fixtures = createFixtures<operations>(…"
  */
 export function fixturesModule(contract: NamedContract): string {
   const to = (file: string) => specifier(contract.fixtures, `${contract.generated}/${file}`);
+  const rules = contract.fieldRules !== undefined && contract.fieldRules.length > 0;
+  const options = rules
+    ? `{ session: fixturesSession, fieldRules: registry[${JSON.stringify(contract.name)}].fieldRules }`
+    : "{ session: fixturesSession }";
   return (
     header(` (the ${contract.name} contract, ${contract.source})`) +
     `import type { ContractSchemas } from "#workbench/contract/contract-types.ts";\n` +
     `import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";\n` +
     `import type { Manifest } from "@contract-workbench/runtime/manifest";\n` +
     `import { fixturesSession } from "#mocks/fixtures-session.ts";\n` +
+    (rules ? `import registry from ${JSON.stringify(specifier(contract.fixtures, REGISTRY))};\n` : "") +
     `import contractText from ${JSON.stringify(`${to("contract.json")}?raw`)};\n` +
     `import generatedManifest from ${JSON.stringify(to("manifest.json"))};\n` +
     `import type { operations } from ${JSON.stringify(to("schema.d.ts"))};\n\n` +
@@ -50,7 +57,7 @@ export function fixturesModule(contract: NamedContract): string {
     `/** Its schemas, read as text and parsed here: TypeScript would otherwise infer a type for the whole contract. */\n` +
     `export const contract = JSON.parse(contractText) as ContractSchemas;\n\n` +
     `/** The ${contract.name} contract's fixtures: \`fixtures.respond(operationId, status)\`, \`fixtures.handlers\`, … */\n` +
-    `export const fixtures = createFixtures<operations>(manifest, contract, { session: fixturesSession });\n`
+    `export const fixtures = createFixtures<operations>(manifest, contract, ${options});\n`
   );
 }
 

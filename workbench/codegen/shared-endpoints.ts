@@ -1,7 +1,8 @@
 // Operations that share a method and URL (path keys that differ only by a `#fragment`):
 // the fixtures answer each request with the variant its header, query or body fixes
-// (workbench/contract/variant-marks.ts). Where nothing the request carries tells them
-// apart, the first answers every request: said once, at generation, naming them all.
+// (workbench/contract/variant-marks.ts). Where no fixed value tells them apart, the fixtures
+// choose by what the request fits, then by what a story or test asked for, else answer with
+// the first (workbench/fixtures/answer/variants.ts): said once, at generation, naming them all.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { escapeSegment } from "../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../contract/variant-marks.ts";
@@ -33,7 +34,7 @@ export function sharedEndpointWarnings(
         ...at(pointer),
         pointer: `#${pointer}`,
         rule: "shared-endpoint",
-        message: `${group.length} operations share ${first?.method.toUpperCase() ?? ""} ${withoutFragment(first?.path ?? "")}: ${names}; no header, query parameter or body property fixes a value that tells them apart, so the fixtures answer every request with ${first?.operationId ?? ""}.`,
+        message: `${group.length} operations share ${first?.method.toUpperCase() ?? ""} ${withoutFragment(first?.path ?? "")}: ${names}; no header, query parameter or body property fixes a value that tells them apart, so the fixtures choose by what a request fits (its body, query and headers against each one's schemas), then by the operation a story or test asked for (\`fixtures.respond\`), else answer with ${first?.operationId ?? ""} and say so in the exchange's note.`,
         fix: "give each variant a header, query parameter or body property with its own `const` or `enum` (or a discriminator), or keep one operation.",
       };
     });

@@ -9,6 +9,7 @@ import {
   productContract,
   serviceContracts,
   type ContractRegistry,
+  type FieldRule,
 } from "./registry.ts";
 
 const PRODUCT = { role: "product", source: "openapi", generated: "src/api" } as const;
@@ -50,6 +51,11 @@ describe("defineContracts", () => {
       "answers for a contract that is no service",
       { product: { ...PRODUCT, answers: "on-request" } },
       "product.answers: only a service's answers are configured",
+    ],
+    [
+      "a field rule that makes nothing",
+      { product: { ...PRODUCT, fieldRules: [{ field: "a motto", name: /^motto$/ } as FieldRule] } },
+      "product.fieldRules[0]: a rule has a `name` RegExp and one of `make`, `range`.",
     ],
   ])("refuses %s, naming the registry and the entry", (_, contracts, problem) => {
     expect(() => defineContracts(contracts)).toThrow(/^contracts\.config\.ts:\n/);

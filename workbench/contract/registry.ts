@@ -1,7 +1,8 @@
 // The shape of the contract registry (contracts.config.ts at the repository's root) and the
 // readings of it every capability shares: which contract is the product's, which are
-// services, where each one's generated files and fixtures module go. Pure data, no I/O, so
-// Node (the generator, coverage, the gallery's plugin) and the browser read it alike.
+// services, where each one's generated files and fixtures module go. No I/O (data, and a
+// team's field rules), so Node (the generator, coverage, the gallery's plugin) and the
+// browser read it alike.
 
 /**
  * What a contract is to the project:
@@ -22,6 +23,38 @@ export interface HandWrittenHandlers {
   export: string;
 }
 
+/** The values a number of some meaning takes: `whole` when even a `type: number` holds whole ones (a time). */
+export interface NumberRange {
+  min: number;
+  max: number;
+  whole?: boolean;
+}
+
+/**
+ * One row of the field rules' table (workbench/fixtures/data/field-rules.ts): which field it
+ * recognises, and how its value is made: `make` for a string the schema leaves free, `range`
+ * for a number (met with the schema's own bounds).
+ */
+export type FieldRule = {
+  /** What the rule recognises, as a reader of the table (and its test) names it. */
+  field: string;
+  /** The property's name, snake_case (`photoUrls` reads `photo_urls`; a header `X-RateLimit-Limit`, `x_rate_limit_limit`). */
+  name: RegExp;
+  /** The parent's name (the object holding the property, or the list it is an item of), when it matters. */
+  parent?: RegExp;
+} & (
+  | {
+      /** The value, from the schema (its bounds) and the property's snake_case name. */
+      make: (schema: Record<string, unknown>, name: string) => string;
+      range?: never;
+    }
+  | {
+      /** The range of a number of this meaning, from the property's snake_case name. */
+      range: (name: string) => NumberRange;
+      make?: never;
+    }
+);
+
 export interface ContractEntry {
   role: ContractRole;
   /** The document: a folder holding `openapi.yaml|yml|json`, or one file; relative to the repository. */
@@ -41,6 +74,13 @@ export interface ContractEntry {
   answers?: "fixtures" | "on-request" | HandWrittenHandlers;
   /** Whether the contract gallery shows the contract's operations (the product's and services' by default). */
   gallery?: boolean;
+  /**
+   * The team's own rows of the field rules, read before the built-in ones wherever this
+   * contract's fixtures answer (the generated fixtures module, so `npm run dev`, Storybook and
+   * the Node tests; the mock server; the MCP tools). Draw from `@faker-js/faker/locale/en`'s
+   * `faker`, which the fixtures seed before each value.
+   */
+  fieldRules?: readonly FieldRule[];
 }
 
 /** The registry: each contract once, by name. */
@@ -87,6 +127,12 @@ export function defineContracts<const Registry extends ContractRegistry>(registr
         problems.push(`${name}.${field}: "${path}" must be a path inside the repository, written with "/".`);
       }
     }
+    (entry.fieldRules ?? []).forEach((rule, index) => {
+      const ok =
+        rule.name instanceof RegExp && (typeof rule.make === "function") !== (typeof rule.range === "function");
+      if (!ok)
+        problems.push(`${name}.fieldRules[${index}]: a rule has a \`name\` RegExp and one of \`make\`, \`range\`.`);
+    });
     const other = seen.get(entry.generated);
     if (other !== undefined) problems.push(`${name}.generated: "${entry.generated}" is ${other}'s already.`);
     seen.set(entry.generated, name);

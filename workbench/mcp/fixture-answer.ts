@@ -112,6 +112,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
     const fixtures = createFixtures(loaded.manifest, loaded.contract, {
       session: createFixturesSession(),
       ...(recording ? { recording } : {}),
+      fieldRules: loaded.entry.fieldRules,
     });
     instances.set(loaded.entry.name, { stamp: loaded.stamp, fixtures });
     return fixtures;

@@ -225,6 +225,23 @@ describe("the mock server on the gallery's test contract (clinic)", () => {
   });
 });
 
+describe("the mock server on a contract with its own field rules (field-values)", () => {
+  it("answers with the registry's rule for a room's description", async () => {
+    const { mock, url } = await start("field-values");
+    try {
+      const response = await fetch(`${url}/v1/rooms`);
+      expect(response.status).toBe(200);
+      const descriptions = ((await response.json()) as { data: Array<{ description?: string }> }).data
+        .map((room) => room.description)
+        .filter((each) => each !== undefined);
+      expect(descriptions.length).toBeGreaterThan(0);
+      for (const description of descriptions) expect(description).toMatch(/^Seats \d+ people\.$/);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe("the mock server with a slow client", () => {
   it("times out a request whose body never ends with 408, logs it as dropped, and keeps serving", async () => {
     const { mock, url, lines } = await start("pet-registry", { timeouts: { headers: 200, request: 400 } });

@@ -91,7 +91,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     served.entry.role === "product" && existsSync(recordingFile)
       ? (JSON.parse(readFileSync(recordingFile, "utf8")) as Recording)
       : undefined;
-  const fixtures: Fixtures = createFixtures(manifest, contract, { session, ...(recording ? { recording } : {}) });
+  const fixtures: Fixtures = createFixtures(manifest, contract, {
+    session,
+    ...(recording ? { recording } : {}),
+    fieldRules: served.entry.fieldRules,
+  });
   const events = new EventEmitter();
   // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
   // (each request is checked before it is answered, below).

@@ -6,6 +6,7 @@ import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
 import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
+import registry from "../../../../contracts.config.ts";
 import contractText from "./contract.json?raw";
 import generatedManifest from "./manifest.json";
 import type { operations } from "./schema.d.ts";
@@ -17,4 +18,4 @@ export const manifest = generatedManifest as Manifest;
 export const contract = JSON.parse(contractText) as ContractSchemas;
 
 /** The field-values contract's fixtures: `fixtures.respond(operationId, status)`, `fixtures.handlers`, … */
-export const fixtures = createFixtures<operations>(manifest, contract, { session: fixturesSession });
+export const fixtures = createFixtures<operations>(manifest, contract, { session: fixturesSession, fieldRules: registry["field-values"].fieldRules });
