@@ -2,9 +2,9 @@
 // `npm run api` (and `api:check`), watch mode, the gallery, contract coverage, the
 // scratch-copy harness and the mock setups (Node, browser, Storybook) all read it.
 // Adding a contract is one entry here plus its document; `npm run api` then writes its
-// types, manifest, schemas and typed fixtures module (workbench/contract/registry.ts
+// types, manifest, schemas and typed fixtures module (packages/workbench/src/contract/registry.ts
 // says what each field and role means).
-import { defineContracts } from "./workbench/contract/registry.ts";
+import { defineContracts } from "@contract-workbench/workbench/contract";
 import { roomRules } from "./tests/contracts/field-values/field-rules.ts";
 
 export default defineContracts({

@@ -9,7 +9,7 @@ import tseslint from "typescript-eslint";
 
 /** Libraries that make requests: only the runtime package (the shipped client) imports them. */
 const CLIENT_MODULES = ["openapi-fetch", "openapi-react-query"];
-/** Libraries that answer requests: only the fixtures (mocks, workbench/fixtures) import them. */
+/** Libraries that answer requests: only the fixtures (mocks, packages/workbench/src/fixtures) import them. */
 const MOCK_MODULES = ["openapi-msw", "msw", "msw/*", "msw-storybook-addon", "msw-storybook-addon/*"];
 
 /** Tests, type tests and stories. */
@@ -38,27 +38,34 @@ const PRODUCT = [
   "./src/styles",
   "./src/main.tsx",
 ];
-/** The workbench's capabilities; workbench/product.ts, the seam, is the one file outside them. */
+/** The workbench's capabilities; the app lends its product through `virtual:contract-workbench/product`. */
 const WORKBENCH = [
-  "./workbench/contract",
-  "./workbench/codegen",
-  "./workbench/fixtures",
-  "./workbench/gallery",
-  "./workbench/coverage",
-  "./workbench/mock-data",
-  "./workbench/drift",
-  "./workbench/mcp",
-  "./workbench/serve",
+  "./packages/workbench/src/contract",
+  "./packages/workbench/src/codegen",
+  "./packages/workbench/src/fixtures",
+  "./packages/workbench/src/gallery",
+  "./packages/workbench/src/coverage",
+  "./packages/workbench/src/mock-data",
+  "./packages/workbench/src/drift",
+  "./packages/workbench/src/mcp",
+  "./packages/workbench/src/serve",
 ];
 /** The UI capabilities: Storybook pages built on the product's components through the seam. */
-const WORKBENCH_UI = ["./workbench/gallery", "./workbench/coverage", "./workbench/mock-data"];
-/** The fixtures engine's rooms (workbench/fixtures/README.md), in the order they may import each other. */
-const ROOMS = ["check", "data", "answer", "worker", "resources"].map((room) => `./workbench/fixtures/${room}`);
+const WORKBENCH_UI = [
+  "./packages/workbench/src/gallery",
+  "./packages/workbench/src/coverage",
+  "./packages/workbench/src/mock-data",
+];
+/** The fixtures engine's rooms (packages/workbench/src/fixtures/README.md), in the order they may import each other. */
+const ROOMS = ["check", "data", "answer", "worker", "resources"].map(
+  (room) => `./packages/workbench/src/fixtures/${room}`,
+);
 /**
  * The generated files: any workbench module may read them. What the workbench shares with the
  * app's client (the manifest's types, paging, the stream formats) it imports from the runtime package.
  */
-const GENERATED = ["./api/schema.d.ts", "./api/manifest.json", "./api/contract.json"];
+/** The workbench package: a devDependency of the app, which it reaches only through `virtual:contract-workbench/product`. */
+const WORKBENCH_PACKAGE = "./packages/workbench";
 
 /**
  * The map of the repository as import rules (README "Layout", docs/decisions/0010).
@@ -96,7 +103,7 @@ const zones = (forTests = false) => [
     target: RUNTIME,
     from: [
       "./src",
-      "./workbench",
+      "./packages/workbench/src",
       "./scripts",
       "./stories",
       "./.storybook",
@@ -110,85 +117,78 @@ const zones = (forTests = false) => [
     : [
         {
           target: PRODUCT.filter((path) => path !== "./src/main.tsx"),
-          from: ["./mocks", "./workbench"],
+          from: ["./mocks", "./packages/workbench/src"],
           message: "Product code ships: it must not import the fixtures (mocks) or the workbench.",
         },
         {
           target: "./src/main.tsx",
-          from: ["./mocks", "./workbench"],
+          from: ["./mocks", "./packages/workbench/src"],
           except: ["./dev.ts"],
           message:
             "Product code ships: src/main.tsx loads only mocks/dev.ts, dynamically, in its dev-only branch (a production build drops it).",
         },
       ]),
   {
-    target: WORKBENCH,
-    from: "./src",
-    except: GENERATED,
+    target: WORKBENCH_PACKAGE,
+    from: ["./src", "./mocks"],
     message:
-      "The workbench reaches the product only through workbench/product.ts (besides the generated files in src/api).",
+      "The workbench package never imports the app: what it renders of the product it imports from `virtual:contract-workbench/product` (.storybook/product.ts).",
   },
-  ...(forTests
-    ? []
-    : [
-        {
-          target: WORKBENCH,
-          from: "./mocks",
-          message:
-            "The workbench reaches the product's mocks only through workbench/product.ts; its tests and stories may use them.",
-        },
-      ]),
   {
-    target: ["./workbench/contract", "./workbench/codegen", "./workbench/fixtures"],
-    from: ["./workbench/product.ts", "./workbench/drift", ...WORKBENCH_UI],
+    target: [
+      "./packages/workbench/src/contract",
+      "./packages/workbench/src/codegen",
+      "./packages/workbench/src/fixtures",
+    ],
+    from: ["./.storybook/product.ts", "./packages/workbench/src/drift", ...WORKBENCH_UI],
     message:
       "The workbench's core (contract, codegen, fixtures) depends neither on the product seam nor on the UI capabilities.",
   },
   {
-    target: "./workbench/drift",
-    from: "./workbench/fixtures",
+    target: "./packages/workbench/src/drift",
+    from: "./packages/workbench/src/fixtures",
     except: ["./check", "./answer/operation-matcher.ts"],
     message:
       "The drift room checks real exchanges with the fixtures' check room and operation matcher only: no answers, worker or resources.",
   },
   {
-    target: "./workbench/drift",
-    from: ["./workbench/codegen", "./workbench/product.ts", ...WORKBENCH_UI],
+    target: "./packages/workbench/src/drift",
+    from: ["./packages/workbench/src/codegen", "./.storybook/product.ts", ...WORKBENCH_UI],
     message: "The drift room checks real exchanges: it imports no codegen, product seam or UI capability.",
   },
   {
-    target: [...WORKBENCH.filter((room) => room !== "./workbench/mcp"), "./workbench/product.ts"],
-    from: "./workbench/mcp",
+    target: [...WORKBENCH.filter((room) => room !== "./packages/workbench/src/mcp"), "./.storybook/product.ts"],
+    from: "./packages/workbench/src/mcp",
     message: "The MCP room is an entry's (scripts/mcp.ts): no other part of the workbench imports it.",
   },
   {
-    target: "./workbench/mcp",
-    from: ["./workbench/product.ts", "./workbench/mock-data"],
+    target: "./packages/workbench/src/mcp",
+    from: ["./.storybook/product.ts", "./packages/workbench/src/mock-data"],
     message:
       "The MCP room answers from the workbench's Node modules: it imports neither the product seam nor a UI capability.",
   },
   {
-    target: "./workbench/mcp",
-    from: "./workbench/gallery",
+    target: "./packages/workbench/src/mcp",
+    from: "./packages/workbench/src/gallery",
     except: ["./example-places.ts", "./schema-shape.ts"],
     message:
       "The MCP room answers from the workbench's Node modules: from the gallery only what says which values are the contract's examples.",
   },
   {
-    target: [...WORKBENCH.filter((room) => room !== "./workbench/serve"), "./workbench/product.ts"],
-    from: "./workbench/serve",
+    target: [...WORKBENCH.filter((room) => room !== "./packages/workbench/src/serve"), "./.storybook/product.ts"],
+    from: "./packages/workbench/src/serve",
     message: "The mock server's room is an entry's (scripts/mock.ts): no other part of the workbench imports it.",
   },
   {
-    target: "./workbench/serve",
-    from: ["./workbench/product.ts", "./workbench/codegen", ...WORKBENCH_UI],
+    target: "./packages/workbench/src/serve",
+    from: ["./.storybook/product.ts", "./packages/workbench/src/codegen", ...WORKBENCH_UI],
     message:
       "The mock server answers from the fixtures engine: it imports neither the product seam, the generator nor a UI capability.",
   },
   {
-    target: "./workbench/contract",
-    from: ["./workbench/codegen", "./workbench/fixtures", ...WORKBENCH_UI],
-    message: "workbench/contract is the shared core: it imports no capability.",
+    target: "./packages/workbench/src/contract",
+    from: ["./packages/workbench/src/codegen", "./packages/workbench/src/fixtures", ...WORKBENCH_UI],
+    message: "packages/workbench/src/contract is the shared core: it imports no capability.",
   },
   // Tests may cross rooms: they check the composition.
   ...(forTests
@@ -196,7 +196,7 @@ const zones = (forTests = false) => [
     : [
         {
           target: ROOMS[0],
-          from: ["./workbench/fixtures"],
+          from: ["./packages/workbench/src/fixtures"],
           except: ["./check"],
           message:
             "The fixtures' check room (validator, exchange check) imports no other room: everything else is checked by it.",
@@ -209,14 +209,21 @@ const zones = (forTests = false) => [
         },
       ]),
   {
-    target: "./workbench",
-    from: ["./tests", "./scripts", "./stories", "./.storybook"],
+    target: WORKBENCH_PACKAGE,
+    from: ["./tests", "./scripts", "./stories"],
     except: ["./contracts"],
-    message: "The workbench does not import tests, scripts or Storybook's config (test contracts aside).",
+    message: "The workbench does not import tests or scripts (test contracts aside).",
+  },
+  {
+    target: WORKBENCH_PACKAGE,
+    from: "./.storybook",
+    except: ["./product.ts"],
+    message:
+      "The workbench does not import Storybook's config, only the app's binding (`virtual:contract-workbench/product`).",
   },
   {
     target: "./tooling",
-    from: ["./src", "./mocks", "./workbench", "./tests", "./scripts", "./stories", "./.storybook"],
+    from: ["./src", "./mocks", "./packages/workbench/src", "./tests", "./scripts", "./stories", "./.storybook"],
     message:
       "tooling/ holds what both wings, the tests and the scripts share (scratch folders, dev-watch): it imports none of them.",
   },
@@ -229,7 +236,7 @@ const zones = (forTests = false) => [
   {
     target: "./tests",
     from: "./scripts",
-    message: "Tests do not import scripts: shared code lives in tests/harness or workbench/.",
+    message: "Tests do not import scripts: shared code lives in tests/harness or packages/workbench/src/.",
   },
 ];
 
@@ -305,12 +312,12 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [PACKAGE_FILES] }] },
   },
   {
-    files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}", "workbench/**/*.{ts,tsx}"],
+    files: ["src/**/*.{ts,tsx}", "stories/**/*.{ts,tsx}", "packages/workbench/src/**/*.{ts,tsx}"],
     ignores: [
       "mocks/**",
-      "workbench/fixtures/**",
+      "packages/workbench/src/fixtures/**",
       // The mock server answers requests with MSW's own getResponse.
-      "workbench/serve/**",
+      "packages/workbench/src/serve/**",
       ...TEST_FILES,
     ],
     rules: {
@@ -322,7 +329,7 @@ export default tseslint.config(
             {
               group: [...CLIENT_MODULES, ...MOCK_MODULES],
               message:
-                "Only the client (the runtime package) talks to the network: use `api` (hooks) or `apiClient` from @/api/index.ts. Only the fixtures (mocks, workbench/fixtures, workbench/serve) answer it.",
+                "Only the client (the runtime package) talks to the network: use `api` (hooks) or `apiClient` from @/api/index.ts. Only the fixtures (mocks, packages/workbench/src/fixtures, packages/workbench/src/serve) answer it.",
             },
           ],
         },
@@ -340,7 +347,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["mocks/**/*.{ts,tsx}", "workbench/fixtures/**/*.{ts,tsx}"],
+    files: ["mocks/**/*.{ts,tsx}", "packages/workbench/src/fixtures/**/*.{ts,tsx}"],
     ignores: TEST_FILES,
     rules: {
       "no-restricted-imports": [

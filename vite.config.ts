@@ -5,12 +5,12 @@ import { msw } from "msw/vite";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
-import { contractWatch } from "./workbench/codegen/vite-plugin-contract.ts";
+import { contractWatch } from "@contract-workbench/workbench/vite";
 import { ignoreScratchCopies } from "./tooling/dev-watch.ts";
 import { CHROMIUM_ARGS, findChromium } from "./tests/harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "./tests/visual/baselines.ts";
 import { compareScreenshots } from "./tests/visual/compare.ts";
-import { GALLERY_THEME_TAG } from "./workbench/gallery/gallery-tag.ts";
+import { GALLERY_THEME_TAG } from "@contract-workbench/workbench/gallery";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -139,11 +139,17 @@ export default defineConfig({
   // so the production build never contains it.
   // contractWatch() regenerates from openapi/ on save while `npm start` or `npm run dev` runs.
   plugins: [react(), msw(), contractWatch({ root })],
-  resolve: { alias: { "@": src } },
+  resolve: {
+    alias: {
+      "@": src,
+      // What the app lends the workbench package's gallery and pages (.storybook/product.ts).
+      "virtual:contract-workbench/product": fileURLToPath(new URL("./.storybook/product.ts", import.meta.url)),
+    },
+  },
   server: { watch: { ignored: [ignoreScratchCopies(root)] } },
   test: {
     // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
-    reporters: ["default", "./workbench/coverage/coverage-reporter.ts"],
+    reporters: ["default", "@contract-workbench/workbench/coverage/reporter"],
     projects: [
       domProject("dom", false),
       domProject("dom-isolated", true),

@@ -1,9 +1,8 @@
 import { defineMain } from "@storybook/react-vite/node";
 import { fileURLToPath } from "node:url";
 import { mergeConfig } from "vite";
-import { contractCoveragePage } from "../workbench/coverage/contract-coverage.ts";
+import { contractCoveragePage, contractGallery, galleryIndexer } from "@contract-workbench/workbench/storybook";
 import { ignoreScratchCopies } from "../tooling/dev-watch.ts";
-import { contractGallery, galleryIndexer } from "../workbench/gallery/contract-gallery.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -15,8 +14,9 @@ export default defineMain({
     "../stories/**/*.mdx",
     "../stories/**/*.stories.@(ts|tsx)",
     "../src/**/*.stories.@(ts|tsx)",
-    "../workbench/**/*.mdx",
-    "../workbench/**/*.stories.@(ts|tsx)",
+    "../packages/workbench/src/**/*.mdx",
+    "../packages/workbench/src/**/*.stories.@(ts|tsx)",
+    "../mocks/**/*.stories.@(ts|tsx)",
   ],
   // Storybook's own MCP server for coding agents (stories, docs, story tests), at /mcp of the dev
   // server (docs/agents.md). Only `storybook dev` serves it: in a static build or the Vitest run its
@@ -35,7 +35,7 @@ export default defineMain({
   // nor its guide in the settings menu (Storybook 10's StorybookConfig `features`).
   features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
   // The contract gallery: one story per operation × declared status, indexed from the
-  // operation manifest and served as generated modules (workbench/gallery/contract-gallery.ts).
+  // operation manifest and served as generated modules (packages/workbench/src/gallery/contract-gallery.ts).
   experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
   // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
   // Storybook's dev server sets its own `server` options and drops vite.config.ts's: the

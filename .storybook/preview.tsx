@@ -29,7 +29,7 @@ const preview: Preview = {
   // Each story starts from the default data: what another story created, changed or deleted is gone
   // (in every contract whose answers are its fixtures' data; the registry, contracts.config.ts, lists them).
   // Before each story but the first (whose start checks it), the mock worker is checked to
-  // still answer this page, and taken back when it stopped (workbench/fixtures/worker/worker-liveness.ts).
+  // still answer this page, and taken back when it stopped (packages/workbench/src/fixtures/worker/worker-liveness.ts).
   loaders: [
     mswLoader(() => startMockWorker(workerUrl)),
     () => keepMocking(),

@@ -2,8 +2,7 @@ import type { Decorator, Preview } from "@storybook/react-vite";
 import { useEffect, useState } from "react";
 import { fixtures } from "#mocks/fixtures.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
-import { SCENARIO_NAMES, SCENARIOS, isScenario } from "#workbench/fixtures/scenarios.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
+import { SCENARIO_NAMES, SCENARIOS, isScenario, formatViolation } from "@contract-workbench/workbench/fixtures";
 import "./scenario.css";
 
 /**

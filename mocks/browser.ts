@@ -1,14 +1,19 @@
 import { setupWorker, type SetupWorker } from "msw/browser";
 import { mockedContracts } from "./generated/mocked-contracts.ts";
 import { onUnhandledFrame } from "./fixtures.ts";
-import { forgetRequestDestination, recordRequestDestinations } from "#workbench/fixtures/worker/request-destination.ts";
-import { keepAnswering, probeHandler, probeUrl } from "#workbench/fixtures/worker/worker-liveness.ts";
-import { takeWorkerUpdateRace } from "#workbench/fixtures/worker/update-race.ts";
+import {
+  forgetRequestDestination,
+  recordRequestDestinations,
+  keepAnswering,
+  probeHandler,
+  probeUrl,
+  takeWorkerUpdateRace,
+} from "@contract-workbench/workbench/fixtures/browser";
 
 /** Whether a page no worker controls may reload to get one: never under Vitest, whose page it would take away. */
 const RELOAD = !import.meta.env.VITEST;
 
-/** The liveness probe of the started worker (workbench/fixtures/worker/worker-liveness.ts). */
+/** The liveness probe of the started worker (packages/workbench/src/fixtures/worker/worker-liveness.ts). */
 let probe: string | undefined;
 
 /**
@@ -17,7 +22,7 @@ let probe: string | undefined;
  * Service Worker, with every mocked exchange checked against its contract.
  * `workerUrl` is resolved against the page, so a static build served from a
  * sub-path finds its worker beside its own files. The page's own loads (modules,
- * styles, fonts, the dev server's URLs) pass through; see workbench/fixtures/worker/request-kind.ts.
+ * styles, fonts, the dev server's URLs) pass through; see packages/workbench/src/fixtures/worker/request-kind.ts.
  *
  * @example
  * const worker = await startMockWorker();

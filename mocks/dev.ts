@@ -5,14 +5,20 @@
 // only when it runs: MSW stays out of a page that talks to a real server, and the drift
 // check out of a mocked one.
 
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
+import { manifest } from "@/api/index.ts";
+
 /** Starts what development mode asks for; never throws, so the app always renders. */
 export async function startDevelopment(): Promise<void> {
   const env = import.meta.env;
   if (env.VITE_API_MOCK === "0") {
     // VITE_API_DRIFT=0 turns the check off.
     if (env.VITE_API_DRIFT === "0") return;
-    await import("#workbench/drift/dev-check.ts")
-      .then((drift) => drift.startDriftCheck())
+    await Promise.all([import("@contract-workbench/workbench/drift/dev"), import("@/api/contract.json?raw")])
+      .then(([drift, contract]) => {
+        // As text, as mocks/fixtures.ts reads it: no inferred type for the whole contract.
+        drift.startDriftCheck(manifest, JSON.parse(contract.default) as ContractSchemas);
+      })
       .catch((error: unknown) => console.error("[contract drift] The drift check could not start.", error));
     return;
   }
@@ -20,7 +26,7 @@ export async function startDevelopment(): Promise<void> {
     const [{ startMockWorker }, { fixtures }, control, { identityStore }] = await Promise.all([
       import("./browser.ts"),
       import("./fixtures.ts"),
-      import("#workbench/fixtures/resources/reset-control.ts"),
+      import("@contract-workbench/workbench/fixtures/browser"),
       import("./identity/fixtures.ts"),
     ]);
     // What the prototype created, changed or deleted survives a reload, for this tab's session,

@@ -1,4 +1,4 @@
-import { createFixturesSession } from "#workbench/fixtures/fixtures-session.ts";
+import { createFixturesSession } from "@contract-workbench/workbench/fixtures";
 
 /**
  * The one session every fixtures instance of the product's setups shares: the product's

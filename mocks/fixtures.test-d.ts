@@ -3,7 +3,7 @@
 // this test if the line below it ever compiles.
 import { describe, expectTypeOf, it } from "vitest";
 import type { components, operations as ExampleOperations } from "../tests/contracts/example/generated/schema.d.ts";
-import type { Fixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import type { Fixtures } from "@contract-workbench/workbench/fixtures";
 import { fixtures } from "./fixtures.ts";
 
 type Note = components["schemas"]["Note"];

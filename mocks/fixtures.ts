@@ -1,7 +1,7 @@
 // The product contract's fixtures, as the stories, the tests and the app's mock mode import
 // them: the instance `npm run api` generates (./generated/fixtures.ts, from the registry in
 // contracts.config.ts), and the unhandled-request policy that names the product's operations.
-import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
+import { unhandledPolicy } from "@contract-workbench/workbench/fixtures";
 import { fixturesSession } from "./fixtures-session.ts";
 import { fixtures } from "./generated/fixtures.ts";
 import recording from "./recorded/recorded.json";

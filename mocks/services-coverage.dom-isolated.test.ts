@@ -1,5 +1,5 @@
 // Contract coverage of the services' documents (identity, analytics), recorded as
-// tests/setup/dom.ts installs the recorder (workbench/coverage/coverage-recorder.ts): what
+// tests/setup/dom.ts installs the recorder (packages/workbench/src/coverage/coverage-recorder.ts): what
 // a test receives from a service's fixtures is kept on its meta under the service's name,
 // for the sections of `npm run coverage:contract`.
 import { describe, expect, it } from "vitest";

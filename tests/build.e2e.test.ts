@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO, run } from "./harness/scratch-copy.ts";
 
-/** Strings only MSW, its worker, our fixtures (mocks), the dev entry, the workbench's engine (workbench/fixtures) or its drift check contain. */
+/** Strings only MSW, its worker, our fixtures (mocks), the dev entry, the workbench's engine (packages/workbench/src/fixtures) or its drift check contain. */
 const MOCK_MARKERS = [
   "mockServiceWorker",
   "setupWorker",

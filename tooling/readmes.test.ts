@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
-const ROOTS = ["workbench", "mocks", "tooling"];
+const ROOTS = ["packages/workbench/src", "mocks", "tooling"];
 const SOURCE = /\.(ts|tsx|mdx)$/;
 const NOT_SOURCE = /\.(test|test-d|stories)\.tsx?$|\.d\.ts$/;
 /** `npm run api` writes these; they are described by the README of the folder that holds them. */
@@ -61,7 +61,9 @@ const readmes = ROOTS.flatMap(folders).filter((folder) => existsSync(join(REPO, 
 
 describe("folder READMEs", () => {
   it("finds the READMEs", () => {
-    expect(readmes).toEqual(expect.arrayContaining(["workbench/codegen", "workbench/fixtures/resources", "mocks"]));
+    expect(readmes).toEqual(
+      expect.arrayContaining(["packages/workbench/src/codegen", "packages/workbench/src/fixtures/resources", "mocks"]),
+    );
   });
 
   it.each(readmes)("%s/README.md names every source module of its folder", (folder) => {

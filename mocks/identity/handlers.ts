@@ -1,6 +1,6 @@
 import { http, HttpResponse, passthrough, type HttpHandler } from "msw";
-import type { FixturesSession } from "#workbench/fixtures/fixtures-session.ts";
-import { networkAnswer } from "#workbench/fixtures/scenarios.ts";
+import type { FixturesSession } from "@contract-workbench/workbench/fixtures";
+import { networkAnswer } from "@contract-workbench/workbench/fixtures";
 import type { FirebaseSetup } from "@/lib/firebase/config.ts";
 import type { components, operations } from "./generated/schema.d.ts";
 import { ProviderError, type IdentityStore, type ProviderErrorCode, type SessionTokens } from "./store.ts";

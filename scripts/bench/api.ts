@@ -8,13 +8,14 @@
  *
  * The document is copied into a scratch project under .cache/ (never into openapi/).
  */
-import { readManifest } from "../../workbench/contract/generated.ts";
+import { readManifest } from "@contract-workbench/workbench/codegen";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { dirname, extname, join, resolve } from "node:path";
 import registry from "../../contracts.config.ts";
-import { contractList } from "../../workbench/contract/registry.ts";
+import { contractList } from "@contract-workbench/workbench/contract";
 import { measure, median, mib, worst, type Sample } from "./measure.ts";
+import { WORKBENCH_BIN } from "../../tests/harness/scratch-copy.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const [documentArg, runsArg] = process.argv.slice(2);
@@ -34,7 +35,7 @@ const bare = makeScratchFolder(root, "bench-bare-"); // no redocly.yaml here: op
 try {
   for (const entry of [
     "scripts",
-    "workbench",
+    "packages/workbench/src",
     "redocly.yaml",
     "package.json",
     "contracts.config.ts",
@@ -62,17 +63,17 @@ try {
   const edited = (run: number) =>
     text.replace(/("version"\s*:\s*"|^\s*version:\s*)[^"\n]*/m, (_, key: string) => `${key}bench-${run}`);
   // Every contract generated once, as a checkout that has run `npm run api` before.
-  measure(scratch, node, ["scripts/api.ts"]);
+  measure(scratch, node, [WORKBENCH_BIN, "api"]);
   const pipeline: Sample[] = [];
   const forced: Sample[] = [];
   const baseline: Sample[] = [];
   const unchanged: Sample[] = [];
   for (let i = 0; i < runs; i++) {
     writeFileSync(copy, edited(i));
-    pipeline.push(measure(scratch, node, ["scripts/api.ts"]));
-    unchanged.push(measure(scratch, node, ["scripts/api.ts"]));
+    pipeline.push(measure(scratch, node, [WORKBENCH_BIN, "api"]));
+    unchanged.push(measure(scratch, node, [WORKBENCH_BIN, "api"]));
     baseline.push(measure(bare, node, [cli, document, "-o", join(bare, "schema.d.ts")]));
-    forced.push(measure(scratch, node, ["scripts/api.ts", "--force"]));
+    forced.push(measure(scratch, node, [WORKBENCH_BIN, "api", "--force"]));
   }
 
   // The type check of one call through the client, as a developer's editor does it.

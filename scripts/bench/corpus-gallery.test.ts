@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
-import { loadContract, VENDOR_SHAPES } from "../../workbench/fixtures/test-contracts.ts";
-import type { ContractOperation } from "../../workbench/contract/contract-types.ts";
+import { createFixtures } from "@contract-workbench/workbench/fixtures";
+import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
+import type { ContractOperation } from "@contract-workbench/workbench/contract";
 import { galleryExchanges } from "./corpus-gallery.ts";
 
 const loaded = await loadContract(VENDOR_SHAPES);

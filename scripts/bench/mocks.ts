@@ -14,10 +14,10 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { join, relative, resolve } from "node:path";
 import { runnerImport } from "vite";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import type * as ContractFixtures from "../../workbench/fixtures/contract-fixtures.ts";
-import { generate } from "../../workbench/codegen/generate.ts";
+import type * as ContractFixtures from "@contract-workbench/workbench/fixtures";
+import { generate } from "@contract-workbench/workbench/codegen";
 import { documentArguments } from "./arguments.ts";
 import { median, mib, percentile } from "./measure.ts";
 
@@ -30,7 +30,7 @@ let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 
 // The fixtures are written for Vite (extensionless imports, the @ alias): load them the way Vitest does.
-const { module } = await runnerImport<typeof ContractFixtures>(join(root, "workbench/fixtures/contract-fixtures.ts"), {
+const { module } = await runnerImport<typeof ContractFixtures>("@contract-workbench/workbench/fixtures", {
   configFile: false,
   root,
   logLevel: "silent",

@@ -10,7 +10,7 @@ describe("bench:test --by-process", () => {
     expect(kindOf("node /repo/.cache/gallery-x/node_modules/.bin/vitest run")).toBe("Vitest in a scratch copy");
     expect(kindOf("node /repo/node_modules/.bin/storybook dev -p 6006")).toBe("Storybook (dev server, build)");
     expect(kindOf("node /repo/node_modules/.bin/vite --port 5173")).toBe("Vite (dev server, build)");
-    expect(kindOf("/usr/bin/node scripts/api.ts --check")).toBe("npm run api");
+    expect(kindOf("/usr/bin/node node_modules/.bin/contract-workbench api --check")).toBe("npm run api");
     expect(kindOf("/bin/sleep 1")).toBe("/bin/sleep");
   });
 

@@ -22,7 +22,7 @@ export function kindOf(commandLine: string): string {
   const kinds: Array<[RegExp, string]> = [
     [/storybook/, "Storybook (dev server, build)"],
     [/\bvite\b/, "Vite (dev server, build)"],
-    [/scripts\/api\.ts/, "npm run api"],
+    [/contract-workbench api|cli\/api\.ts/, "npm run api"],
     [/esbuild/, "esbuild"],
     [/typescript|\btsc\b/, "TypeScript"],
     [/eslint/, "ESLint"],

@@ -13,11 +13,9 @@ import { runnerImport } from "vite";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createApiClient, createApiStreams } from "@contract-workbench/runtime";
 import { readItems } from "@contract-workbench/runtime/streams";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import type * as ContractFixtures from "../../workbench/fixtures/contract-fixtures.ts";
-import type * as StreamAnswers from "../../workbench/fixtures/answer/stream-answers.ts";
-import type * as StreamCheck from "../../workbench/fixtures/check/stream-check.ts";
-import { generate } from "../../workbench/codegen/generate.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
+import type * as FixturesEntry from "@contract-workbench/workbench/fixtures";
+import { generate } from "@contract-workbench/workbench/codegen";
 import { median, percentile } from "./measure.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -34,8 +32,8 @@ if (documentArg !== undefined && !existsSync(resolve(process.cwd(), documentArg)
 }
 
 /** The fixtures' modules, loaded the way Vite serves them (`import.meta.env`, the `@` alias); the runtime package Node reads itself. */
-async function load<T>(file: string): Promise<T> {
-  const { module } = await runnerImport<T>(join(root, file), {
+async function load<T>(specifier: string): Promise<T> {
+  const { module } = await runnerImport<T>(specifier, {
     configFile: false,
     root,
     logLevel: "silent",
@@ -44,9 +42,9 @@ async function load<T>(file: string): Promise<T> {
   return module;
 }
 
-const { createFixtures } = await load<typeof ContractFixtures>("workbench/fixtures/contract-fixtures.ts");
-const { frameItem } = await load<typeof StreamAnswers>("workbench/fixtures/answer/stream-answers.ts");
-const { checkStream } = await load<typeof StreamCheck>("workbench/fixtures/check/stream-check.ts");
+const { checkStream, createFixtures, frameItem } = await load<typeof FixturesEntry>(
+  "@contract-workbench/workbench/fixtures",
+);
 
 let manifest: Manifest;
 let contract: ContractSchemas;

@@ -38,7 +38,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSy
 import { cpus } from "node:os";
 import { basename, delimiter, extname, join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { makeScratchCopy, REPO, removeScratchCopy } from "../../tests/harness/scratch-copy.ts";
+import { makeScratchCopy, removeScratchCopy, REPO, WORKBENCH_BIN } from "../../tests/harness/scratch-copy.ts";
 import { sampleProcesses } from "./processes.ts";
 import { CACHE_FOLDER, makeScratchFolder } from "../../tooling/scratch-folder.ts";
 
@@ -250,7 +250,7 @@ function phases(): boolean {
     console.log(`bench:test on ${documentArg ?? "the repository's contract"} (${new Date().toISOString()})`);
     if (source) {
       installContract(dir, source, rootArg);
-      if (!time(dir, "api (regenerate)", ["node", "scripts/api.ts"]).ok) return false;
+      if (!time(dir, "api (regenerate)", ["node", WORKBENCH_BIN, "api"]).ok) return false;
     }
     for (const phase of PHASES) results.push(time(dir, phase.name, phase.command));
     const sum = results.reduce((total, result) => total + result.seconds, 0);
@@ -310,7 +310,7 @@ async function targets(): Promise<boolean> {
 function documentTarget(dir: string, source: string, emptySeconds: number): boolean {
   clearCaches(dir);
   installContract(dir, source, rootArg);
-  const api = time(dir, "api (regenerate)", ["node", "scripts/api.ts"]);
+  const api = time(dir, "api (regenerate)", ["node", WORKBENCH_BIN, "api"]);
   if (!api.ok) return false;
   const pairs = pairsOf(dir);
   const document = time(dir, `npm test, ${pairs} pairs`, ["npm", "test"]);

@@ -10,7 +10,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join, relative, resolve } from "node:path";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { generate } from "../../workbench/codegen/generate.ts";
+import { generate } from "@contract-workbench/workbench/codegen";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 import { typecheckFiles } from "../../tooling/typecheck-files.ts";

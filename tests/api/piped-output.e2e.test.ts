@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECORDS_DIR } from "#workbench/coverage/contract-coverage.ts";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
+import { WORKBENCH_BIN } from "../harness/scratch-copy.ts";
 
 const OPERATIONS = 3000;
 
@@ -56,7 +57,7 @@ describe("a long report, piped", () => {
     // A recorded run that exercised nothing: every pair is listed as not covered.
     mkdirSync(join(dir, RECORDS_DIR), { recursive: true });
     writeFileSync(join(dir, RECORDS_DIR, "dom.json"), JSON.stringify({ version: 1, project: "dom", modules: {} }));
-    const coverage = spawnSync(process.execPath, ["scripts/contract-coverage.ts"], { cwd: dir, encoding: "utf8" });
+    const coverage = spawnSync(process.execPath, [WORKBENCH_BIN, "coverage"], { cwd: dir, encoding: "utf8" });
     expect(coverage.stdout.length).toBeGreaterThan(128 * 1024);
     const rows = new Set(coverage.stdout.match(/^getThing\d+ /gm));
     expect(rows.size).toBe(OPERATIONS);

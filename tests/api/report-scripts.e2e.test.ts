@@ -5,11 +5,11 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO } from "../harness/scratch-copy.ts";
+import { REPO, WORKBENCH_BIN } from "../harness/scratch-copy.ts";
 
 const SCRIPTS = [
-  ["api:paging", "scripts/api-paging.ts", 'offset param="offset"'],
-  ["fixtures:resources", "scripts/fixtures-resources.ts", "3 resources; 14 of 15 operations"],
+  ["api:paging", "paging", 'offset param="offset"'],
+  ["fixtures:resources", "resources", "3 resources; 14 of 15 operations"],
 ] as const;
 
 mkdirSync(join(REPO, ".cache"), { recursive: true });
@@ -17,8 +17,8 @@ const broken = mkdtempSync(join(REPO, ".cache", "report-scripts-"));
 writeFileSync(join(broken, "openapi.yaml"), 'openapi: 3.1.0\ninfo: { title: x, version: "1" }\npaths:\n  /a: [\n');
 afterAll(() => rmSync(broken, { recursive: true, force: true }));
 
-function runScript(file: string, ...args: string[]) {
-  return spawnSync(process.execPath, [file, ...args], {
+function runScript(command: string, ...args: string[]) {
+  return spawnSync(process.execPath, [WORKBENCH_BIN, command, ...args], {
     cwd: REPO,
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1" },

@@ -1,10 +1,10 @@
 // The drift check on exchanges with a real server on loopback: the requests the app gets
 // wrong, the report's one entry per disagreement with its count, and no secret in any of it.
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDriftCheck, type DriftCheck } from "#workbench/drift/drift-check.ts";
-import { createDriftReport, formatDrift } from "#workbench/drift/drift-report.ts";
+import { createDriftCheck, type DriftCheck } from "@contract-workbench/workbench/drift";
+import { createDriftReport, formatDrift } from "@contract-workbench/workbench/drift";
 import { loadContract } from "./drift-contract.ts";
 import { SECRETS, startDriftServer, type DriftServer } from "./drift-server.ts";
 

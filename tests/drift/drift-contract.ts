@@ -2,8 +2,8 @@
 // `npm run api`: its manifest and schemas, generated in memory; and Prism serving another version.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { generate } from "../../workbench/codegen/generate.ts";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import { generate } from "@contract-workbench/workbench/codegen";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { freePort, untilPrinted } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";

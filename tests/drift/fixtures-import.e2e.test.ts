@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
 import { DRIFT_CONTRACT } from "./drift-contract.ts";
 import { SECRETS } from "./drift-server.ts";
-import { REPO, run } from "../harness/scratch-copy.ts";
+import { REPO, run, WORKBENCH_BIN } from "../harness/scratch-copy.ts";
 
 const RECORDED = "mocks/recorded/recorded.json";
 
@@ -52,7 +52,7 @@ describe("npm run fixtures:import", () => {
         exchange("https://api.example.test/api/pets/p-1", 200, { id: "p-1", age: 3 }),
       ]),
     );
-    const result = run(dir, "node", ["scripts/fixtures-import.ts", "session.har"]);
+    const result = run(dir, "node", [WORKBENCH_BIN, "import", "session.har"]);
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toBe(
       "fixtures:import: not kept: log.entries[1] GET /api/pets/p-1: GET /pets/{petId} (getPet) → 200 response body at /name: expected a value (required), got nothing\n",
@@ -74,7 +74,7 @@ describe("npm run fixtures:import", () => {
   it("refuses a malformed HAR with its place, and leaves the recorded file as it was", () => {
     const before = readFileSync(join(dir, RECORDED), "utf8");
     writeFileSync(join(dir, "broken.har"), '{\n  "log": {\n    "entries": [\n      { "request": ]\n');
-    const result = run(dir, "node", ["scripts/fixtures-import.ts", "broken.har"]);
+    const result = run(dir, "node", [WORKBENCH_BIN, "import", "broken.har"]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe("fixtures:import: broken.har:4:20: not JSON (Unexpected token ']').\n");
     expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -2,13 +2,11 @@
 // `recorded` scenario, keeping only answers that keep the contract, with no credential
 // left anywhere; a malformed HAR is refused with its place; the fixtures replay what was kept.
 import { setupServer } from "msw/node";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { createFixturesSession } from "#workbench/fixtures/fixtures-session.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { HarError, importHar, MAX_HAR_BYTES } from "#workbench/drift/har-import.ts";
+import { createFixtures, createFixturesSession, formatViolation } from "@contract-workbench/workbench/fixtures";
+import { HarError, importHar, MAX_HAR_BYTES } from "@contract-workbench/workbench/drift";
 import { loadContract } from "./drift-contract.ts";
 import { SECRETS } from "./drift-server.ts";
 

@@ -6,14 +6,17 @@
 // bounds asserted are generous for one.
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createDriftCheck } from "#workbench/drift/drift-check.ts";
-import { createDriftReport } from "#workbench/drift/drift-report.ts";
-import { observeFetch } from "#workbench/drift/fetch-observer.ts";
-import { probe, type ProbeOptions } from "#workbench/drift/probe.ts";
-import { formatProbeReport, probeExitCode } from "#workbench/drift/probe-report.ts";
+import {
+  createDriftCheck,
+  createDriftReport,
+  observeFetch,
+  formatProbeReport,
+  probeExitCode,
+} from "@contract-workbench/workbench/drift";
+import { probe, type ProbeOptions } from "@contract-workbench/workbench/drift";
 import { loadContract } from "./drift-contract.ts";
 import { HTML, startHostileServer, type HostileServer, type Hostility } from "./hostile-server.ts";
 

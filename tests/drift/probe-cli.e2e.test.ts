@@ -4,7 +4,7 @@
 // answers, the report so far at --max-time (exit 2) or at Ctrl-C (exit 130).
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO } from "../harness/scratch-copy.ts";
+import { REPO, WORKBENCH_BIN } from "../harness/scratch-copy.ts";
 import { SECRETS, startDriftServer, type DriftServer } from "./drift-server.ts";
 import { startHostileServer } from "./hostile-server.ts";
 
@@ -13,7 +13,7 @@ import { startHostileServer } from "./hostile-server.ts";
  * `interruptWhen` is polled: once true, the command gets a SIGINT, as from Ctrl-C.
  */
 function probe(args: string[], env: Record<string, string> = {}, interruptWhen?: () => boolean) {
-  const child = spawn(process.execPath, ["scripts/contract-probe.ts", ...args], {
+  const child = spawn(process.execPath, [WORKBENCH_BIN, "probe", ...args], {
     cwd: REPO,
     env: { ...process.env, ...env },
     timeout: 60_000,

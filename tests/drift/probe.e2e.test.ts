@@ -2,10 +2,10 @@
 // tests' contract (the drifts are real, nobody here planted them), and a server of our own
 // that departs from the contract once for each kind of drift, or is not there. The hostile
 // servers (silent, endless, huge, redirecting, rate-limiting) are hostile.e2e.test.ts's.
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { probe, type ProbeResult } from "#workbench/drift/probe.ts";
+import { probe, type ProbeResult } from "@contract-workbench/workbench/drift";
 import { loadContract, startPrism } from "./drift-contract.ts";
 import { startDriftServer, type DriftKind } from "./drift-server.ts";
 

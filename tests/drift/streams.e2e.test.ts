@@ -7,12 +7,14 @@ import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import { createDriftCheck } from "#workbench/drift/drift-check.ts";
-import { createDriftReport } from "#workbench/drift/drift-report.ts";
-import { observeFetch } from "#workbench/drift/fetch-observer.ts";
-import { probe } from "#workbench/drift/probe.ts";
-import { formatProbeReport } from "#workbench/drift/probe-report.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
+import {
+  createDriftCheck,
+  createDriftReport,
+  observeFetch,
+  probe,
+  formatProbeReport,
+} from "@contract-workbench/workbench/drift";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const GENERATED = join(import.meta.dirname, "../contracts/streams/generated");

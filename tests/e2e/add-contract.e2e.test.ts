@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CoverageReportFile } from "#workbench/coverage/coverage-types.ts";
+import type { CoverageReportFile } from "@contract-workbench/workbench/coverage";
 import { startDevServer, startStorybook } from "../harness/dev-server.ts";
 import { makeScratchCopy, removeScratchCopy, run } from "../harness/scratch-copy.ts";
 import { sharedChromium } from "../harness/shared.ts";

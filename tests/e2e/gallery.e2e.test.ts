@@ -12,8 +12,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractCoverageReport } from "#workbench/coverage/coverage-types.ts";
-import type { Manifest } from "#workbench/codegen/manifest.ts";
+import type { ContractCoverageReport } from "@contract-workbench/workbench/coverage";
+import type { Manifest } from "@contract-workbench/workbench/codegen";
 import { writeContract } from "../harness/api-scratch.ts";
 import { serveStatic } from "../harness/browser.ts";
 import { startStorybook } from "../harness/dev-server.ts";
@@ -71,7 +71,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "storybook-dark",
       "--project",
       "dom",
-      "workbench/gallery/gallery.stories.tsx",
+      "packages/workbench/src/gallery/gallery.stories.tsx",
       "src/features/pets",
       // The new feature's stories have no visual baselines yet: record them, as its developer would.
       "--update",

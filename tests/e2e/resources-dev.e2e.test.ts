@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import { createValidator } from "#workbench/fixtures/check/validator.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
+import { createValidator } from "@contract-workbench/workbench/fixtures";
 import type * as Formats from "@contract-workbench/runtime/streams";
 import { shared, sharedChromium } from "../harness/shared.ts";
 

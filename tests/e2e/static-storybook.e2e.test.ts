@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import { createFixtures } from "@contract-workbench/workbench/fixtures";
 import { shared, sharedChromium, STATIC_SUB_PATH } from "../harness/shared.ts";
 import { formatFailures, indexEntries, openEntriesInPages, type IndexEntry } from "../harness/storybook-walk.ts";
 
@@ -109,14 +109,14 @@ describe(`the static Storybook build served from ${SUB_PATH}`, () => {
         (entry.title === "Foundations/Tokens" ||
           entry.importPath.startsWith("./src/features/identity/") ||
           entry.importPath.startsWith("./src/features/analytics/") ||
-          entry.importPath === "./workbench/gallery/gallery-session.stories.tsx"),
+          entry.importPath === "#workbench/gallery/gallery-session.stories.tsx"),
     );
     const groups = new Set(opened.map((entry) => entry.importPath.split("/").slice(0, 4).join("/")));
     expect([...groups].sort()).toEqual([
       "./src/features/analytics",
       "./src/features/identity",
       "./stories/foundations/tokens.stories.tsx",
-      "./workbench/gallery/gallery-session.stories.tsx",
+      "#workbench/gallery/gallery-session.stories.tsx",
     ]);
     const failures = await openEntriesInPages(browser!, url, opened);
     expect(failures, formatFailures(failures)).toEqual([]);

@@ -103,7 +103,9 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
       expect(has((entry) => entry.type === "docs" && !(entry.tags ?? []).includes("autodocs"))).toBe(true);
       expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./src/components/"))).toBe(true);
       expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./src/features/"))).toBe(true);
-      expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./workbench/"))).toBe(true);
+      expect(has((entry) => entry.type === "story" && entry.importPath.startsWith("./packages/workbench/src/"))).toBe(
+        true,
+      );
       const designerPages = (list: IndexEntry[]) => [
         ...new Set(
           list.map((entry) => entry.title).filter((title) => title === "Introduction" || title.startsWith("Contract/")),
@@ -188,7 +190,7 @@ describe("every sidebar entry under `npm start`, on the project's contract", () 
         // The race the other way round: the reloaded frame starts under the registration and finds it,
         // then the worker's clean-up (the old document's goodbye, handled late) removes it. MSW's start
         // updates the registration it found without waiting for the answer, which fails: that failure is
-        // MSW's own and must not fail the story (workbench/fixtures/worker/update-race.ts). The clean-up
+        // MSW's own and must not fail the story (packages/workbench/src/fixtures/worker/update-race.ts). The clean-up
         // is made to land there, once, by the frame's own lookup.
         await context.addInitScript(() => {
           if (!location.pathname.endsWith("/iframe.html")) return;

@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import registry from "../../contracts.config.ts";
-import { MOCKED_CONTRACTS, SERVICE_FIXTURES } from "../../workbench/codegen/fixtures-modules.ts";
-import { contractList } from "../../workbench/contract/registry.ts";
-import { REPO } from "./scratch-copy.ts";
+import { MOCKED_CONTRACTS, SERVICE_FIXTURES } from "@contract-workbench/workbench/codegen";
+import { contractList } from "@contract-workbench/workbench/contract";
+import { REPO, WORKBENCH_BIN } from "./scratch-copy.ts";
 
 /** A contract's folder: the source itself when it is a folder, else the folder holding it (and what it `$ref`s there). */
 function sourceFolder(source: string): string {
@@ -25,7 +25,7 @@ const OUTPUT_FOLDERS = [
 const PARTS = [
   ...new Set([
     "scripts",
-    "workbench",
+    "packages/workbench/src",
     "tooling",
     "redocly.yaml",
     "package.json",
@@ -68,7 +68,7 @@ export function snapshotOutputs(dir: string): Map<string, string> {
 }
 
 export function runApi(dir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["scripts/api.ts", ...args], {
+  return spawnSync(process.execPath, [WORKBENCH_BIN, "api", ...args], {
     cwd: dir,
     encoding: "utf8",
     env: { ...process.env, NO_COLOR: "1" },

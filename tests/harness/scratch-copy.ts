@@ -42,6 +42,9 @@ function copiedEntries(): string[] {
   return readdirSync(REPO).filter((entry) => !SKIP.has(entry));
 }
 
+/** The workbench package's bin, relative to a copy's root: `node WORKBENCH_BIN api` is `npm run api`. */
+export const WORKBENCH_BIN = "node_modules/.bin/contract-workbench";
+
 const LINK_ARGS = (dir: string) => ["-al", join(REPO, "node_modules"), join(dir, "node_modules")];
 
 export function removeScratchCopy(dir: string): void {

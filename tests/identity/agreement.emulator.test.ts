@@ -10,7 +10,7 @@ import type * as FirebaseAuth from "firebase/auth";
 import { bypass, http, type HttpHandler } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
+import { formatViolation } from "@contract-workbench/workbench/fixtures";
 import { identity } from "#mocks/identity/fixtures.ts";
 import { storeHandlers } from "#mocks/identity/handlers.ts";
 import { createIdentityStore } from "#mocks/identity/store.ts";

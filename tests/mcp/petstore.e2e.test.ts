@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 import { connectWorkbench, type WorkbenchClient } from "./workbench-client.ts";
+import { WORKBENCH_BIN } from "../harness/scratch-copy.ts";
 
 const PETSTORE = join(SHARED_SPECS, "petstore3.yaml");
 
@@ -38,7 +39,7 @@ describe.skipIf(!existsSync(PETSTORE))("the MCP server on Petstore, in a scratch
       },
     };
     writeFileSync(join(dir, ".cache/contract-coverage/storybook-chromium.json"), JSON.stringify(records));
-    mcp = await connectWorkbench({ command: process.execPath, args: ["scripts/mcp.ts"], cwd: dir });
+    mcp = await connectWorkbench({ command: process.execPath, args: [WORKBENCH_BIN, "mcp"], cwd: dir });
   }, 180_000);
 
   afterAll(async () => {

@@ -7,13 +7,11 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExchangeCheck } from "#workbench/fixtures/check/exchange-check.ts";
-import { createOperationMatcher } from "#workbench/fixtures/answer/operation-matcher.ts";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { readContract, readManifest } from "#workbench/contract/generated.ts";
+import { createExchangeCheck, createOperationMatcher, createFixtures } from "@contract-workbench/workbench/fixtures";
+import { readContract, readManifest } from "@contract-workbench/workbench/codegen";
 import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
 import { freePort, untilPrinted } from "../harness/dev-server.ts";
-import { REPO } from "../harness/scratch-copy.ts";
+import { REPO, WORKBENCH_BIN } from "../harness/scratch-copy.ts";
 import { startPrismProxy, throughPrism } from "./prism-proxy.ts";
 import { requestsOf, runCollection, toCollection } from "./postman.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
@@ -23,7 +21,7 @@ const MARKER = "k3y-marker-0d9e";
 const CREDENTIALS = { api_key: MARKER, Authorization: `Bearer ${MARKER}` };
 
 function runMock(cwd: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["scripts/mock.ts", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, [WORKBENCH_BIN, "mock", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
 }
 
 describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
@@ -37,7 +35,7 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
     writeContract(dir, { "openapi.yaml": readFileSync(PETSTORE, "utf8") });
     expect(runApi(dir).status).toBe(0);
     const port = await freePort();
-    mock = spawn(process.execPath, ["scripts/mock.ts", "--port", String(port)], {
+    mock = spawn(process.execPath, [WORKBENCH_BIN, "mock", "--port", String(port)], {
       cwd: dir,
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -3,8 +3,8 @@
 // contract. What Prism says about its own routing is kept apart from what it says about an answer.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { readContract, readManifest } from "#workbench/contract/generated.ts";
+import { createFixtures } from "@contract-workbench/workbench/fixtures";
+import { readContract, readManifest } from "@contract-workbench/workbench/codegen";
 import { freePort } from "../harness/dev-server.ts";
 import { REPO } from "../harness/scratch-copy.ts";
 

@@ -4,8 +4,8 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ContractSchemas } from "../../workbench/contract/contract-types.ts";
-import { createFixtures } from "../../workbench/fixtures/contract-fixtures.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
+import { createFixtures } from "@contract-workbench/workbench/fixtures";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import contract from "../contracts/clinic/generated/contract.json";
 import manifest from "../contracts/clinic/generated/manifest.json";

@@ -1,16 +1,15 @@
 // An operation without `operationId` is named once, by the generator, from its method and path
-// (workbench/codegen/operation-names.ts); everything that names operations reads that name from
+// (packages/workbench/src/codegen/operation-names.ts); everything that names operations reads that name from
 // the manifest: the fixtures and their overrides, the gallery, contract coverage, the drift
 // check. Its undeclared path parameter is a string in every exchange. Through MSW in Node, on
 // the test contract of constructs as public contracts write them.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { coverageReport } from "#workbench/coverage/coverage-report.ts";
-import { createDriftCheck } from "#workbench/drift/drift-check.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import { createDriftCheck } from "@contract-workbench/workbench/drift";
+import { formatViolation, createFixtures } from "@contract-workbench/workbench/fixtures";
 import { loadContract } from "#workbench/fixtures/test-contracts.ts";
-import { galleryPairs } from "#workbench/gallery/contract-gallery.ts";
+import { galleryPairs } from "@contract-workbench/workbench/storybook";
 
 const loaded = await loadContract("tests/contracts/as-written/openapi.yaml");
 const NAME = "getPetsByPetIdPhotos";

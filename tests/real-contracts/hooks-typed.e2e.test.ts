@@ -19,9 +19,9 @@ import { createQueryClient } from "@contract-workbench/runtime";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { SHARED_SPECS as SHARED } from "../../tooling/shared-specs.ts";
 import { typecheckFiles } from "../../tooling/typecheck-files.ts";
-import { createFixtures, type Fixtures } from "../../workbench/fixtures/contract-fixtures.ts";
-import type { LoadedContract } from "../../workbench/fixtures/test-contracts.ts";
-import { generate } from "../../workbench/codegen/generate.ts";
+import { createFixtures, type Fixtures } from "@contract-workbench/workbench/fixtures";
+import type { LoadedContract } from "#workbench/fixtures/test-contracts.ts";
+import { generate } from "@contract-workbench/workbench/codegen";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const hasShared = (file: string) => existsSync(join(SHARED, file));

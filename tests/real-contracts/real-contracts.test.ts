@@ -3,9 +3,9 @@
 // declares, operations that share a method and URL, unusable values, patterns with length
 // limits. Every exchange is checked as strictly as anywhere else.
 import { describe, expect, it, vi } from "vitest";
-import { generate } from "#workbench/codegen/generate.ts";
+import { generate } from "@contract-workbench/workbench/codegen";
 import { loadContract } from "#workbench/fixtures/test-contracts.ts";
-import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
+import { createFixtureData } from "@contract-workbench/workbench/fixtures";
 import { throughTheClient } from "./through-the-client.ts";
 
 const FILE = "tests/contracts/constructs/real-world.yaml";

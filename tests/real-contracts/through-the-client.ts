@@ -3,9 +3,7 @@
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { createApiClient } from "@contract-workbench/runtime";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { unhandledPolicy } from "#workbench/fixtures/worker/unhandled.ts";
+import { createFixtures, formatViolation, unhandledPolicy } from "@contract-workbench/workbench/fixtures";
 import type { LoadedContract } from "#workbench/fixtures/test-contracts.ts";
 
 /** One method of the client, untyped: these contracts are generated in memory, so no `paths` types them. */

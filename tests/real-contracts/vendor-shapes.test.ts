@@ -7,10 +7,10 @@
 // is checked as strictly as anywhere else.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bodyOptionsFor } from "@contract-workbench/runtime";
-import { createFixtureData } from "#workbench/fixtures/data/fixture-data.ts";
+import { createFixtureData } from "@contract-workbench/workbench/fixtures";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
-import { schemaPointer } from "#workbench/contract/pointer.ts";
-import { galleryBatches, galleryPairs } from "#workbench/gallery/contract-gallery.ts";
+import { schemaPointer } from "@contract-workbench/workbench/contract";
+import { galleryBatches, galleryPairs } from "@contract-workbench/workbench/storybook";
 import { throughTheClient } from "./through-the-client.ts";
 
 const BASE = "http://api.test/v1";

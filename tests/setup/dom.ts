@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { fixtures } from "#mocks/fixtures.ts";
 import { onUnhandledFrame, server } from "#mocks/node.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
-import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
+import { recordContractCoverage } from "@contract-workbench/workbench/coverage";
 import { identityStore } from "#mocks/identity/fixtures.ts";
 import { mockedContracts } from "#mocks/generated/mocked-contracts.ts";
 import { serviceFixtures } from "#mocks/generated/service-fixtures.ts";

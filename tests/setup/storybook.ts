@@ -2,8 +2,8 @@
 // (Unhandled requests and accessibility violations fail the story through the
 // preview's own hooks, so they fail in the Storybook UI too.)
 import { afterEach, beforeEach } from "vitest";
-import { GALLERY_TAG } from "#workbench/gallery/gallery-tag.ts";
-import { recordContractCoverage } from "#workbench/coverage/coverage-recorder.ts";
+import { GALLERY_TAG } from "@contract-workbench/workbench/gallery";
+import { recordContractCoverage } from "@contract-workbench/workbench/coverage";
 import { serviceFixtures } from "#mocks/generated/service-fixtures.ts";
 
 const original = console.error;

@@ -8,12 +8,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createApiClient, createApiStreams } from "@contract-workbench/runtime";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
-import type { ContractSchemas } from "#workbench/contract/contract-types.ts";
-import { schemaPointer } from "#workbench/contract/pointer.ts";
-import { frameItem, paceFor, STREAM_PACE_MS } from "#workbench/fixtures/answer/stream-answers.ts";
-import { formatViolation } from "#workbench/fixtures/check/violations.ts";
-import { createFixtures } from "#workbench/fixtures/contract-fixtures.ts";
-import { createFixturesSession } from "#workbench/fixtures/fixtures-session.ts";
+import type { ContractSchemas } from "@contract-workbench/workbench/contract";
+import { schemaPointer } from "@contract-workbench/workbench/contract";
+import {
+  frameItem,
+  paceFor,
+  STREAM_PACE_MS,
+  formatViolation,
+  createFixtures,
+  createFixturesSession,
+} from "@contract-workbench/workbench/fixtures";
 import { generatedContract } from "#workbench/fixtures/test-contracts.ts";
 import type { operations, paths } from "../contracts/streams/generated/schema.d.ts";
 

@@ -45,7 +45,7 @@ export interface ManifestResponse {
 /**
  * What `x-fixtures-resource` on an operation or its path item says: the resource the
  * operation belongs to and the property that keys its items, or `false` to keep the
- * operation's answers stateless (see workbench/fixtures/resources/README.md).
+ * operation's answers stateless (see packages/workbench/src/fixtures/resources/README.md).
  */
 export type ManifestResource = { name?: string; key?: string } | false;
 
@@ -139,7 +139,7 @@ export interface Manifest {
   /** Each named schema, with a hash of its definition so a change can be detected. */
   schemas: Array<{ name: string; hash: string }>;
   /**
-   * The resources the stateful fixtures find (workbench/fixtures/resources/README.md): each
+   * The resources the stateful fixtures find (packages/workbench/src/fixtures/resources/README.md): each
    * one's paths, its lists and its items. A mutation on one of them refreshes the reads of all.
    */
   resources?: ManifestResourcePaths[];

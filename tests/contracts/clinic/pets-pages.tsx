@@ -5,7 +5,8 @@
 import type { ComponentPropsWithRef } from "react";
 import { clinicManifest } from "./fixtures.ts";
 import type { paging, paths } from "./generated/schema.d.ts";
-import { Button, createApiClient, createApiHooks, EmptyState, ErrorState, Spinner } from "#workbench/product.ts";
+import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
+import { Button, EmptyState, ErrorState, Spinner } from "../../../.storybook/product.ts";
 
 // The product's own client and hooks, typed by the gallery's test contract.
 const hooks = createApiHooks<paths, paging>(

@@ -6,7 +6,7 @@
 // declare its items reads as the contract's own type. Each `@ts-expect-error` fails the
 // check if the line below it ever compiles.
 import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
-import type { Fixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import type { Fixtures } from "@contract-workbench/workbench/fixtures";
 import type { components, operations, paging, paths } from "./schema.d.ts";
 
 type Schemas = components["schemas"];

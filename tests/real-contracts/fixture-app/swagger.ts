@@ -3,7 +3,7 @@
 // type-checked there: a body parameter is a JSON body, a form upload a multipart one, a
 // `x-nullable` field may be null, and the operation without `operationId` has its derived name.
 import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
-import type { Fixtures } from "#workbench/fixtures/contract-fixtures.ts";
+import type { Fixtures } from "@contract-workbench/workbench/fixtures";
 import type { components, operations, paging, paths } from "./schema.d.ts";
 
 type Pet = components["schemas"]["Pet"];

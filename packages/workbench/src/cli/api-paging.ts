@@ -1,0 +1,18 @@
+/**
+ * `npm run api:paging [contract]` prints how each list operation of a contract pages, as
+ * `npm run api` records it in the manifest (openapi/ unless a contract file or folder
+ * inside this repository is named): its style and fields, or why it is left unrecognised.
+ */
+import { contractArgument, reportContractError, root } from "./contract-argument.ts";
+import { generate } from "../codegen/generate.ts";
+import { describePaging } from "../codegen/paging-report.ts";
+
+const contract = contractArgument("api:paging");
+
+try {
+  const { manifest, paging } = await generate(root, { contract, outDir: "out" });
+  console.log(`api:paging: ${contract} (${manifest.title} ${manifest.version})`);
+  console.log(describePaging(paging, manifest.operations.length));
+} catch (error) {
+  reportContractError("api:paging", error);
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm run api`        regenerates everything derived from the contracts (types,
+ *                      operation manifests, the mock Service Worker), all or nothing.
+ * `npm run api:check`  fails when a committed generated file differs from what would
+ *                      be generated now (CI runs it).
+ * Add `--verbose` for every warning (the test contracts' notes too) and for stack traces.
+ * A contract whose inputs and outputs are as its stamp (.cache/api/) recorded is not generated
+ * again (packages/workbench/src/codegen/regeneration-stamp.ts); `--force` generates every contract.
+ */
+import module from "node:module";
+
+// V8's code cache for the modules loaded below (TypeScript's and Redocly's are megabytes), as
+// tsc, ESLint and Vite enable it: 0.16 s of each later run's start on GitHub's description.
+// Set in the environment so that the examples' worker thread inherits it; before the imports,
+// which are dynamic for that reason.
+const cache = module.enableCompileCache?.();
+if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.directory;
+
+const root = process.cwd();
+const args = new Set(process.argv.slice(2));
+const unknown = [...args].filter((arg) => !["--check", "--verbose", "--force"].includes(arg));
+if (unknown.length > 0) {
+  console.error(`api: unknown option ${unknown.join(" ")}; the options are --check, --verbose and --force.`);
+  process.exit(1);
+}
+const check = args.has("--check");
+const verbose = args.has("--verbose");
+const force = args.has("--force");
+const name = check ? "api:check" : "api";
+
+const { summarizeChanges } = await import("../codegen/contract-diff.ts");
+const { formatProblem } = await import("../codegen/contract-error.ts");
+// The generator reads the registry (contracts.config.ts) as it loads: a registry that
+// defineContracts refuses is reported as its problems, without a stack trace.
+const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
+  await import("../codegen/regenerate.ts").catch((error: unknown) => {
+    console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`${name}: nothing was written; fix contracts.config.ts and run \`npm run ${name}\` again.`);
+    if (verbose) console.error(error);
+    process.exit(1);
+  });
+
+async function main(): Promise<number> {
+  const result = await regenerate(root, { verbose, force });
+  if (check && !verbose) {
+    // CI output: the count, not the list (`npm run api` lists them).
+    if (result.warnings.length > 0) {
+      console.warn(`${name}: the contracts have ${result.warnings.length} lint warnings; \`npm run api\` lists them.`);
+    }
+  } else {
+    const shown = verbose ? [...result.warnings, ...result.testNotes] : result.warnings;
+    for (const line of formatWarnings(shown, verbose)) console.warn(`${name}: ${line}`);
+  }
+  if (check) {
+    const stale = await staleOutputs(root, result.outputs, result.stamps);
+    for (const file of stale) {
+      console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
+    }
+    if (stale.length > 0) return 1;
+    console.log(
+      `${name}: ${result.outputs.size + result.kept.length} generated files match the contracts${unchangedNote(result.unchanged.length)}.`,
+    );
+    return 0;
+  }
+  const summaries = result.manifests.map(({ target, before, after }) => {
+    try {
+      const summary = summarizeChanges(before, after, { verbose });
+      return summary ? `${name}: ${target.contract}: ${summary}` : "";
+    } catch {
+      // A manifest written by an older version of this script: nothing to compare with.
+      return `${name}: ${target.contract}: the previous manifest has an older format; no change summary this time.`;
+    }
+  });
+  const changed = await writeOutputs(root, result.outputs, result.stamps);
+  for (const file of changed) console.log(`${name}: wrote ${file}`);
+  if (changed.length === 0 && result.stamps.size === 0) {
+    console.log(
+      `${name}: unchanged: ${result.unchanged.length} contracts and ${result.outputs.size + result.kept.length} generated files as their stamps recorded (\`--force\` regenerates).`,
+    );
+  } else if (changed.length === 0) {
+    console.log(
+      `${name}: ${result.outputs.size + result.kept.length} generated files already up to date${unchangedNote(result.unchanged.length)}.`,
+    );
+  }
+  for (const summary of summaries) if (summary) console.log(summary);
+  return 0;
+}
+
+/** How many contracts were not generated again, for the closing line. */
+function unchangedNote(count: number): string {
+  return count === 0 ? "" : ` (${count} contract${count === 1 ? "" : "s"} unchanged, not generated again)`;
+}
+
+// exitCode, not exit(): a piped stdout is written asynchronously, and exit() would cut it short.
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ContractError) {
+      for (const problem of error.problems) console.error(`${name}: ${formatProblem(problem)}`);
+      console.error(`${name}: nothing was written; fix the contract and run \`npm run ${name}\` again.`);
+    } else {
+      console.error(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`${name}: nothing was written. Run again with --verbose for details.`);
+    }
+    if (verbose) console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,53 @@
+/**
+ * `npm run fixtures:import -- <file.har>` turns a HAR (a browser devtools export of the app
+ * talking to a real server) into the fixtures' `recorded` scenario: the answers that keep the
+ * product's contract are written to mocks/recorded/recorded.json, credentials removed;
+ * those that break it are listed with why. The HAR is untrusted: bounded in size, read only,
+ * and nothing is written anywhere but that one file (whole, or not at all).
+ */
+import { readFileSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { writeAllOrNothing } from "../codegen/atomic-write.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+
+const root = process.cwd();
+/** The fixtures folder; the one place this command writes. */
+const RECORDED = "mocks/recorded/recorded.json";
+
+function fail(message: string): never {
+  console.error(`fixtures:import: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0]?.startsWith("-")) fail("usage: npm run fixtures:import -- <file.har>");
+  const file = args[0] ?? "";
+  const { importHar, HarError, MAX_HAR_BYTES } = await import("../drift/har-import.ts");
+  let text: string;
+  try {
+    const size = statSync(file).size;
+    if (size > MAX_HAR_BYTES) fail(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    fail(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+  }
+  const manifest = JSON.parse(readFileSync(resolve(root, "src/api/manifest.json"), "utf8")) as Manifest;
+  const contract = JSON.parse(readFileSync(resolve(root, "src/api/contract.json"), "utf8")) as ContractSchemas;
+  try {
+    const { recording, rejected, ignored } = await importHar(file, text, { manifest, contract });
+    for (const line of rejected) console.warn(`fixtures:import: not kept: ${line}`);
+    await writeAllOrNothing(new Map([[resolve(root, RECORDED), `${JSON.stringify(recording, null, 2)}\n`]]));
+    const kept = Object.keys(recording).length;
+    console.log(
+      `fixtures:import: ${kept} recorded answers written to ${RECORDED} (the \`recorded\` scenario); ` +
+        `${rejected.length} disagreements not kept; ${ignored} entries for no operation of the contract.`,
+    );
+  } catch (error) {
+    if (error instanceof HarError) fail(error.message);
+    throw error;
+  }
+}
+
+await main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `contract-workbench <command> [options]`: the package's one bin. Each command is a program of
+// its own (its options, its messages, its exit code); this file only picks it, so that
+// `npm run api` in an adopting app and in this repository run the same code.
+const COMMANDS = {
+  init: { file: "./init.ts", what: "add the workbench to this Vite + React + TypeScript app" },
+  api: { file: "./api.ts", what: "generate types, manifests and fixtures from the registry's contracts" },
+  check: {
+    file: "./api.ts",
+    what: "fail when a generated file differs from what `api` would write",
+    args: ["--check"],
+  },
+  coverage: { file: "./contract-coverage.ts", what: "report which operation × status pairs the tests reached" },
+  probe: { file: "./contract-probe.ts", what: "check a running server's answers against the contract" },
+  import: { file: "./fixtures-import.ts", what: "turn a HAR file's answers into recorded fixtures" },
+  mock: { file: "./mock.ts", what: "serve the contract's fixtures over HTTP" },
+  mcp: { file: "./mcp.ts", what: "answer a coding agent's questions about the contracts (stdio)" },
+  paging: { file: "./api-paging.ts", what: "print how each list operation of a contract pages" },
+  resources: { file: "./fixtures-resources.ts", what: "print the resources the stateful fixtures find" },
+} as const satisfies Record<string, { file: string; what: string; args?: readonly string[] }>;
+
+type Command = keyof typeof COMMANDS;
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, { what }]) => `  ${name.padEnd(width)}  ${what}`);
+  return ["usage: contract-workbench <command> [options]", "", ...lines].join("\n");
+}
+
+const [command, ...rest] = process.argv.slice(2);
+if (command === undefined || command === "--help" || command === "-h" || command === "help") {
+  console.log(usage());
+} else if (!Object.hasOwn(COMMANDS, command)) {
+  console.error(`contract-workbench: unknown command "${command}".\n${usage()}`);
+  process.exitCode = 1;
+} else {
+  const chosen: { file: string; args?: readonly string[] } = COMMANDS[command as Command];
+  // The commands read their options from process.argv, as a script run on its own would.
+  process.argv = [process.argv[0] ?? "node", `contract-workbench ${command}`, ...(chosen.args ?? []), ...rest];
+  await import(chosen.file);
+}

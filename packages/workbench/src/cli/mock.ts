@@ -1,0 +1,56 @@
+/**
+ * `npm run mock`: the registry's contract (the product's unless `--contract` names another)
+ * served over HTTP on 127.0.0.1 from the same fixtures the stories, tests and `npm run dev`
+ * use (packages/workbench/src/serve/, docs/mock-server.md). It reloads when `npm run api` rewrites the
+ * contract's generated files. Ctrl-C or SIGTERM closes it.
+ */
+import module from "node:module";
+
+module.enableCompileCache?.();
+
+const root = process.cwd();
+const { isLoopback, parseServeArgs, UsageError, USAGE } = await import("../serve/options.ts");
+
+try {
+  const options = parseServeArgs(process.argv.slice(2));
+  const { createMockServer } = await import("../serve/server.ts");
+  const mock = createMockServer({ root, contract: options.contract, scenario: options.scenario });
+  if (!isLoopback(options.host))
+    console.warn(
+      `mock: warning: listening on ${options.host}, which other machines may reach; the default is 127.0.0.1.`,
+    );
+  const url = await mock.listen(options.port, options.host);
+  const { entry, manifest } = mock.served;
+  console.log(
+    `mock: ${entry.name} (${manifest.title}, ${manifest.operations.length} operations) at ${url}, scenario ${options.scenario}; POST ${url}/__workbench/reset empties the store.`,
+  );
+  // `npm run api` (or its watch mode) rewriting the contract's generated files reloads the answers.
+  const stopWatching = mock.watch((outcome) => {
+    if ("error" in outcome)
+      console.error(`mock: the contract changed but cannot be read (${outcome.error}); still serving the one before.`);
+    else
+      console.log(
+        `mock: the contract changed: serving ${outcome.served.manifest.operations.length} operations; the store starts again from its seed.`,
+      );
+  });
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    stopWatching();
+    console.log(`mock: ${signal}: closing.`);
+    void mock.close().then(() => process.exit(signal === "SIGINT" ? 130 : 0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+} catch (error) {
+  if (error instanceof UsageError) {
+    console.error(`mock: ${error.message}\n${USAGE}`);
+  } else {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(
+      `mock: cannot start: ${code === "EADDRINUSE" ? "the port is in use; choose another with --port." : error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  process.exitCode = 1;
+}

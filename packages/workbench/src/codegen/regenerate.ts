@@ -1,0 +1,189 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { writeAllOrNothing } from "./atomic-write.ts";
+import { ContractError, formatProblem, type Problem } from "./contract-error.ts";
+import registry from "../contract/app-registry.ts";
+import { contractList, type NamedContract } from "../contract/registry.ts";
+import { registryModules } from "./fixtures-modules.ts";
+import type { Target } from "./generate.ts";
+import type { Manifest } from "./manifest.ts";
+import { freshStamp, generatorFingerprint, hash, makeStamp, type Stamp, writeStamps } from "./regeneration-stamp.ts";
+
+/** The mock Service Worker Storybook serves: a copy of the installed msw's, kept in step by `npm run api`. */
+export const WORKER_FILE = ".storybook/public/mockServiceWorker.js";
+
+export interface RegenerateResult {
+  /** Output path (relative to the root) → contents: everything `npm run api` owns. */
+  outputs: Map<string, string>;
+  /** The located notes of the product's and the services' contracts. */
+  warnings: Problem[];
+  /** Those of the test contracts, which show constructs on purpose: listed with `--verbose` only. */
+  testNotes: Problem[];
+  /** Per target generated (not those `unchanged`): the manifest before (as committed, if any) and after. */
+  manifests: Array<{ target: Target; before: Manifest | null; after: Manifest }>;
+  /** Every contract file read, relative to the root (what watch mode watches). */
+  sources: string[];
+  /** The contracts whose stamp said nothing had changed: not generated again. */
+  unchanged: NamedContract[];
+  /** Their outputs, found on disk as their stamps recorded: not in `outputs`, nothing to write or compare. */
+  kept: string[];
+  /** The stamps of the contracts generated, to write once their outputs are on disk (`writeOutputs` does). */
+  stamps: Map<NamedContract, Stamp>;
+}
+
+async function readIfPresent(path: string): Promise<string | undefined> {
+  return readFile(path, "utf8").catch(() => undefined);
+}
+
+/** The committed manifest, or null when there is none or it does not parse (a merge conflict, say). */
+async function previousManifest(root: string, target: Target): Promise<Manifest | null> {
+  const text = await readIfPresent(join(root, target.outDir, "manifest.json"));
+  try {
+    return text === undefined ? null : (JSON.parse(text) as Manifest);
+  } catch {
+    return null;
+  }
+}
+
+/** The registry's contracts (contracts.config.ts) as the generator's targets. */
+export function targetOf(contract: NamedContract): Target {
+  return { contract: contract.source, outDir: contract.generated };
+}
+
+/**
+ * Generates every output of the registry's contracts (or of `contracts`, a part of them), in
+ * memory: each one's generated files and fixtures module, the mock setups' lists, the mock
+ * Service Worker. Throws a ContractError (and writes nothing) when any contract is invalid.
+ * A contract whose stamp (./regeneration-stamp.ts) finds its inputs and its outputs on disk as
+ * they were is not generated again: its outputs stay as they are on disk (`kept`) and its
+ * warnings are the stamp's. `force` (and `verbose`, which locates every warning) generates every contract.
+ *
+ * @example
+ * const { outputs } = await regenerate("/repo");
+ */
+export async function regenerate(
+  root: string,
+  options: { contracts?: readonly NamedContract[]; verbose?: boolean; force?: boolean } = {},
+): Promise<RegenerateResult> {
+  const contracts = options.contracts ?? contractList(registry);
+  const outputs = new Map<string, string>();
+  const warnings: Problem[] = [];
+  const testNotes: Problem[] = [];
+  const manifests: RegenerateResult["manifests"] = [];
+  const sources: string[] = [];
+  const unchanged: NamedContract[] = [];
+  const kept: string[] = [];
+  const stamps = new Map<NamedContract, Stamp>();
+  const fingerprint = generatorFingerprint(root);
+  for (const contract of contracts) {
+    const target = targetOf(contract);
+    const fresh =
+      options.force === true || options.verbose === true ? undefined : freshStamp(root, contract, fingerprint);
+    // Loaded only when a contract is generated: Redocly and TypeScript take most of a skipped run's time.
+    const generated = fresh
+      ? undefined
+      : await (
+          await import("./generate.ts")
+        ).generate(root, target, {
+          locateAllWarnings: options.verbose === true,
+        });
+    for (const [file, text] of generated?.outputs ?? []) outputs.set(file, text);
+    kept.push(...Object.keys(fresh?.outputs ?? {}));
+    (contract.role === "test" ? testNotes : warnings).push(...(fresh?.warnings ?? generated?.warnings ?? []));
+    sources.push(...(fresh?.sources ?? generated?.sources ?? []));
+    if (generated) {
+      stamps.set(contract, makeStamp(root, contract, fingerprint, generated));
+      manifests.push({ target, before: await previousManifest(root, target), after: generated.manifest });
+    } else {
+      unchanged.push(contract);
+    }
+  }
+  for (const [file, text] of registryModules(registry, contracts)) outputs.set(file, text);
+  const worker = createRequire(join(root, "package.json")).resolve("msw/mockServiceWorker.js");
+  outputs.set(WORKER_FILE, await readFile(worker, "utf8"));
+  return { outputs, warnings, testNotes, manifests, sources, unchanged, kept, stamps };
+}
+
+/**
+ * Each output encoded once and compared with the file on disk as bytes (decoding tens of
+ * megabytes of generated types costs more than encoding them): the ones that differ, their
+ * bytes, and every output's hash, for the stamps.
+ */
+async function compareWithDisk(
+  root: string,
+  outputs: ReadonlyMap<string, string>,
+): Promise<{ changed: Map<string, Buffer>; hashes: Map<string, string> }> {
+  const changed = new Map<string, Buffer>();
+  const hashes = new Map<string, string>();
+  for (const [file, text] of outputs) {
+    const bytes = Buffer.from(text, "utf8");
+    const present = await readFile(join(root, file)).catch(() => undefined);
+    if (present === undefined || !present.equals(bytes)) changed.set(file, bytes);
+    hashes.set(file, hash(bytes));
+  }
+  return { changed, hashes };
+}
+
+/**
+ * Writes the outputs all-or-nothing, then the stamps of the contracts generated; returns the
+ * files whose contents changed.
+ */
+export async function writeOutputs(
+  root: string,
+  outputs: Map<string, string>,
+  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
+): Promise<string[]> {
+  const { changed, hashes } = await compareWithDisk(root, outputs);
+  await writeAllOrNothing(new Map([...changed].map(([file, bytes]) => [join(root, file), bytes])));
+  await writeStamps(root, stamps, hashes);
+  return [...changed.keys()];
+}
+
+/** Why a generated file can be stale, and so what `api:check` says about it. */
+export function staleReason(file: string): string {
+  if (file === WORKER_FILE)
+    return "does not match the installed msw's worker (msw was upgraded or the file was edited)";
+  if (file.endsWith(".ts")) return "is out of date with the registry (contracts.config.ts)";
+  const owner = contractList(registry).find((contract) => file.startsWith(`${contract.generated}/`));
+  if (!owner) return "is out of date with its contract";
+  const folder = !/\.(ya?ml|json)$/.test(owner.source);
+  return `is out of date with the contract in ${owner.source}${folder ? "/" : ""}`;
+}
+
+/**
+ * The committed files that differ from what the contracts generate now. When none does, the
+ * stamps of the contracts generated are written: the files on disk are what they describe.
+ */
+export async function staleOutputs(
+  root: string,
+  outputs: Map<string, string>,
+  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
+): Promise<string[]> {
+  const { changed, hashes } = await compareWithDisk(root, outputs);
+  if (changed.size === 0) await writeStamps(root, stamps, hashes);
+  return [...changed.keys()];
+}
+
+const WARNINGS_SHOWN = 10;
+
+/**
+ * Warnings, most frequent rule first; all of them with `verbose`, else the first few
+ * and a count per rule, so a large real-world contract does not flood the terminal.
+ */
+export function formatWarnings(warnings: Problem[], verbose: boolean): string[] {
+  if (warnings.length === 0) return [];
+  const shown = verbose ? warnings : warnings.slice(0, WARNINGS_SHOWN);
+  const lines = shown.map(formatProblem);
+  if (!verbose && warnings.length > WARNINGS_SHOWN) {
+    const byRule = new Map<string, number>();
+    for (const warning of warnings) byRule.set(warning.rule ?? "other", (byRule.get(warning.rule ?? "other") ?? 0) + 1);
+    const counts = [...byRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `${rule} ×${count}`);
+    lines.push(
+      `… ${warnings.length - WARNINGS_SHOWN} more warnings (${counts.join(", ")}); \`--verbose\` lists them all.`,
+    );
+  }
+  return lines;
+}
+
+export { ContractError };

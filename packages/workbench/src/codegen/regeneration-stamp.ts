@@ -1,0 +1,213 @@
+// What lets `npm run api` skip a contract that has not changed: a stamp per contract,
+// `.cache/api/<name>.json`, holding a hash of every input that decides its outputs (the files
+// the contract was read from, every file of a contract folder, the registry entry, the
+// generator's own source and the versions of the packages it imports) and of each output as
+// written. Under the ignored `.cache/`: it describes this checkout's files, so committing it
+// would only add a file every generator edit conflicts on; a fresh clone regenerates once.
+// Light on purpose (no Redocly, no TypeScript): `npm run api` reads it before loading the generator.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { writeAllOrNothing } from "./atomic-write.ts";
+import type { Problem } from "./contract-error.ts";
+import type { NamedContract } from "../contract/registry.ts";
+
+/** Where the stamps are, relative to the root. */
+export const STAMP_FOLDER = ".cache/api";
+/** Bumped when the stamp's own shape changes. */
+const FORMAT = 1;
+/** The generator's entry points: everything they import, transitively, decides the outputs. */
+const GENERATOR_FOLDER = "packages/workbench/src/codegen";
+/** Read by the generator without an import. */
+const GENERATOR_CONFIG = ["redocly.yaml"];
+
+export interface Stamp {
+  format: number;
+  /** Hash of the generator's source, its packages' versions and the registry entry. */
+  generator: string;
+  /** Input file (relative to the root) → its hash; a contract folder's listing is one of them. */
+  inputs: Record<string, string>;
+  /** Output file → the hash of its text as written. */
+  outputs: Record<string, string>;
+  warnings: Problem[];
+  sources: string[];
+}
+
+/** A SHA-256 of bytes (text is hashed as UTF-8, which costs an encoding: hash bytes where there are some). */
+export function hash(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+function readOrUndefined(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `@redocly/openapi-core/lib/x.js` → `@redocly/openapi-core`. */
+function packageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return (specifier.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
+}
+
+/** The version of an installed package, found as Node finds it (the nearest node_modules up from the root). */
+function packageVersion(root: string, name: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    const text = readOrUndefined(join(dir, "node_modules", name, "package.json"));
+    if (text !== undefined) return String((JSON.parse(text.toString("utf8")) as { version?: unknown }).version);
+    if (dirname(dir) === dir) return "absent";
+  }
+}
+
+const IMPORT = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
+
+/**
+ * A hash of what the generator is: every source file under packages/workbench/src/codegen (tests aside) and
+ * every file they import, found by following the imports (so a new module counts without a list
+ * to keep), the versions of the packages they import, its configuration and Node's version.
+ */
+export function generatorFingerprint(root: string): string {
+  const files = new Map<string, Buffer>();
+  const packages = new Set<string>();
+  const queue = readdirSync(join(root, GENERATOR_FOLDER))
+    .filter((name) => name.endsWith(".ts") && !name.includes(".test"))
+    .map((name) => join(root, GENERATOR_FOLDER, name));
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (files.has(file)) continue;
+    const text = readOrUndefined(file) ?? Buffer.from("absent");
+    files.set(file, text);
+    for (const [, specifier = ""] of text.toString("utf8").matchAll(IMPORT)) {
+      if (specifier.startsWith(".")) queue.push(join(dirname(file), specifier));
+      else if (!specifier.startsWith("node:")) packages.add(packageName(specifier));
+    }
+  }
+  const digest = createHash("sha256").update(`${FORMAT} ${process.version}\n`);
+  for (const file of [...files.keys()].sort())
+    digest.update(`${relative(root, file)} ${hash(files.get(file) ?? "")}\n`);
+  for (const name of [...packages].sort()) digest.update(`${name}@${packageVersion(root, name)}\n`);
+  for (const config of GENERATOR_CONFIG)
+    digest.update(`${config} ${hash(readOrUndefined(join(root, config)) ?? "")}\n`);
+  return digest.digest("hex");
+}
+
+function stampPath(root: string, contract: NamedContract): string {
+  return join(root, STAMP_FOLDER, `${contract.name}.json`);
+}
+
+/** Every file under a contract folder (the generator may read any of them), relative to the root. */
+function folderFiles(root: string, contract: NamedContract): string[] {
+  const folder = join(root, contract.source);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
+  return readdirSync(folder, { recursive: true })
+    .map((entry) => join(contract.source, String(entry)))
+    .filter((file) => statSync(join(root, file)).isFile())
+    .sort();
+}
+
+/**
+ * The input files' hashes: what the generator read, and every file of a contract folder (with the
+ * listing itself). The hash of a file's bytes as the generator read them, when given, is taken
+ * rather than the file's now: one saved again while it ran then differs from its stamp, and the
+ * next run regenerates.
+ */
+function inputHashes(
+  root: string,
+  contract: NamedContract,
+  sources: readonly string[],
+  read: ReadonlyMap<string, string> = new Map(),
+): Record<string, string> {
+  const listing = folderFiles(root, contract);
+  const inputs: Record<string, string> = { [`${contract.source}/`]: hash(listing.join("\n")) };
+  for (const file of new Set([...sources, ...listing])) {
+    const known = read.get(file);
+    const bytes = known === undefined ? readOrUndefined(join(root, file)) : undefined;
+    inputs[file] = known ?? (bytes === undefined ? "absent" : hash(bytes));
+  }
+  return inputs;
+}
+
+function generatorKey(fingerprint: string, contract: NamedContract): string {
+  return hash(`${fingerprint}\n${JSON.stringify(contract)}`);
+}
+
+/**
+ * The contract's stamp, when its inputs and its outputs on disk still have the hashes it
+ * recorded: the generator would write those outputs again, so it need not run. The outputs are
+ * hashed as bytes, never decoded: that is most of a skipped run's time on a large contract.
+ *
+ * @example
+ * if (freshStamp(root, contract, generatorFingerprint(root))) console.log(`${contract.name}: unchanged`);
+ */
+export function freshStamp(root: string, contract: NamedContract, fingerprint: string): Stamp | undefined {
+  let stamp: Stamp;
+  try {
+    stamp = JSON.parse(readFileSync(stampPath(root, contract), "utf8")) as Stamp;
+  } catch {
+    return undefined;
+  }
+  if (stamp.format !== FORMAT || stamp.generator !== generatorKey(fingerprint, contract)) return undefined;
+  const inputs = inputHashes(root, contract, stamp.sources);
+  const recorded = Object.entries(stamp.inputs);
+  if (recorded.length !== Object.keys(inputs).length || recorded.some(([file, value]) => inputs[file] !== value))
+    return undefined;
+  for (const [file, value] of Object.entries(stamp.outputs)) {
+    const bytes = readOrUndefined(join(root, file));
+    if (bytes === undefined || hash(bytes) !== value) return undefined;
+  }
+  return stamp;
+}
+
+/**
+ * The stamp of a contract just generated, to be written once its outputs are on disk (their
+ * hashes are filled in then, from the bytes written).
+ *
+ * @example
+ * const stamp = makeStamp(root, contract, fingerprint, generated);
+ */
+export function makeStamp(
+  root: string,
+  contract: NamedContract,
+  fingerprint: string,
+  generated: {
+    outputs: ReadonlyMap<string, string>;
+    warnings: Problem[];
+    sources: string[];
+    read: ReadonlyMap<string, string>;
+  },
+): Stamp {
+  return {
+    format: FORMAT,
+    generator: generatorKey(fingerprint, contract),
+    inputs: inputHashes(root, contract, generated.sources, generated.read),
+    outputs: Object.fromEntries([...generated.outputs.keys()].map((file) => [file, ""])),
+    warnings: generated.warnings,
+    sources: generated.sources,
+  };
+}
+
+/**
+ * Writes the stamps, once the outputs they describe are on disk, with the hashes of those
+ * outputs (`written`: file → hash). A stamp that cannot be written costs the next run its skip,
+ * nothing else: the failure is not the run's.
+ */
+export async function writeStamps(
+  root: string,
+  stamps: ReadonlyMap<NamedContract, Stamp>,
+  written: ReadonlyMap<string, string>,
+): Promise<void> {
+  const files = new Map<string, string>();
+  for (const [contract, stamp] of stamps) {
+    const outputs = Object.keys(stamp.outputs).map((file) => [file, written.get(file)] as const);
+    if (outputs.some(([, value]) => value === undefined)) continue;
+    files.set(stampPath(root, contract), `${JSON.stringify({ ...stamp, outputs: Object.fromEntries(outputs) })}\n`);
+  }
+  if (files.size === 0) return;
+  try {
+    mkdirSync(join(root, STAMP_FOLDER), { recursive: true });
+    await writeAllOrNothing(files);
+  } catch {
+    // Nothing to do: the next run regenerates in full.
+  }
+}

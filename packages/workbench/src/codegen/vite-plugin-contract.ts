@@ -1,0 +1,121 @@
+import { join, relative } from "node:path";
+import type { Plugin, ViteDevServer } from "vite";
+import registry from "../contract/app-registry.ts";
+import { productContract } from "../contract/registry.ts";
+import type { Problem } from "./contract-error.ts";
+
+/** How long the contract must be quiet before it is regenerated (editors save in bursts). */
+export const DEBOUNCE_MS = 200;
+
+interface Options {
+  /** The project root (where openapi/ and scripts/ are). */
+  root: string;
+}
+
+/**
+ * Watch mode for the product's contract (the registry's `product` entry), in `npm start`
+ * (Storybook) and `npm run dev`: saving any file under its folder (openapi/) regenerates (debounced) and reloads the open pages. A broken
+ * save prints the same located message as `npm run api`, shows it in the browser's
+ * error overlay and keeps the last good output; the next good save recovers.
+ *
+ * @example
+ * plugins: [contractWatch({ root: import.meta.dirname })]
+ */
+export function contractWatch({ root }: Options): Plugin {
+  return {
+    name: "contract-watch",
+    apply: "serve",
+    configureServer(server) {
+      // Test runs start Vite servers too; they must never rewrite the sources under test.
+      if (process.env.VITEST) return;
+      const contractDir = join(root, productContract(registry).source);
+      server.watcher.add(contractDir);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let queue = Promise.resolve();
+      let failure: Problem[] | undefined;
+
+      const schedule = (file: string) => {
+        if (file !== contractDir && !file.startsWith(`${contractDir}/`)) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          // One run at a time, in save order; a run that fails unexpectedly is logged
+          // and never stops watching (nor crashes the dev server).
+          queue = queue
+            .then(() => regenerateNow(server, root, relative(root, file)))
+            .then(
+              (problems) => {
+                failure = problems;
+              },
+              (error: unknown) => server.config.logger.error(`api: watch failed: ${String(error)}`),
+            );
+        }, DEBOUNCE_MS);
+      };
+      server.watcher.on("change", schedule);
+      server.watcher.on("add", schedule);
+      server.watcher.on("unlink", schedule);
+      // A page opened (or reloaded) while the contract is broken still sees why.
+      server.ws.on("connection", () => {
+        if (failure) sendOverlay(server, failure);
+      });
+    },
+  };
+}
+
+/** Regenerates the product's contract; returns the problems when it failed. */
+async function regenerateNow(server: ViteDevServer, root: string, changed: string): Promise<Problem[] | undefined> {
+  const logger = server.config.logger;
+  // Loaded on first use: the generator's dependencies are large and most starts never need them.
+  const { ContractError, formatProblem } = await import("./contract-error.ts");
+  try {
+    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }] = await Promise.all([
+      import("./regenerate.ts"),
+      import("./contract-diff.ts"),
+    ]);
+    const result = await regenerate(root, { contracts: [productContract(registry)] });
+    // The summary is made before anything is written, and cannot fail the run.
+    const summary = result.manifests
+      .map(({ before, after }) => {
+        try {
+          return summarizeChanges(before, after);
+        } catch {
+          return ""; // a manifest in an older format: nothing to compare with
+        }
+      })
+      .join("");
+    const written = await writeOutputs(root, result.outputs, result.stamps);
+    for (const line of formatWarnings(result.warnings, false)) logger.warn(`api: ${line}`);
+    const what = written.length > 0 ? `wrote ${written.join(", ")}` : "generated files already up to date";
+    logger.info(`api: ${changed} changed; ${what}`, { timestamp: true });
+    if (summary) logger.info(summary);
+    server.ws.send({ type: "full-reload" });
+    return undefined;
+  } catch (error) {
+    const problems: Problem[] =
+      error instanceof ContractError
+        ? error.problems
+        : [{ severity: "error", file: changed, message: `unexpected failure: ${String(error)}` }];
+    for (const problem of problems) logger.error(`api: ${formatProblem(problem)}`, { timestamp: true });
+    logger.error("api: kept the last good generated files; save a fixed contract to regenerate.");
+    sendOverlay(server, problems);
+    return problems;
+  }
+}
+
+function sendOverlay(server: ViteDevServer, problems: Problem[]): void {
+  const [first] = problems;
+  if (!first) return;
+  const lines = problems.map((problem) => {
+    const where = `${problem.file}${problem.line ? `:${problem.line}:${problem.column ?? 1}` : ""}`;
+    return [where, problem.message, problem.fix ? `fix: ${problem.fix}` : ""].filter(Boolean).join("\n  ");
+  });
+  server.ws.send({
+    type: "error",
+    err: {
+      message: `The API contract is invalid; the last good generated files are kept.\n\n${lines.join("\n\n")}`,
+      stack: "",
+      plugin: "contract-watch",
+      id: first.file,
+      ...(first.line ? { loc: { file: first.file, line: first.line, column: first.column ?? 1 } } : {}),
+    },
+  });
+}

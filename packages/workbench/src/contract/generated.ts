@@ -1,0 +1,38 @@
+// The one reader of the generated files on the Node side (the browser side imports them
+// through Vite: src/api/index.ts, mocks/fixtures.ts). `npm run api` writes them;
+// this module only reads what a target's folder holds.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import registry from "./app-registry.ts";
+import type { ContractSchemas } from "./contract-types.ts";
+import { productContract } from "./registry.ts";
+
+/** Where `npm run api` writes the product's generated files, relative to the repository (the registry's `product`). */
+export const GENERATED_DIR = productContract(registry).generated;
+
+/** The path of one generated file of a target (the product's by default). */
+export function generatedPath(root: string, file: "manifest.json" | "contract.json", dir = GENERATED_DIR): string {
+  return join(root, dir, file);
+}
+
+/**
+ * The operation manifest a target's folder holds.
+ *
+ * @example
+ * readManifest(root).operations.length;
+ * readManifest(root, "tests/contracts/example/generated");
+ */
+export function readManifest(root: string, dir = GENERATED_DIR): Manifest {
+  return JSON.parse(readFileSync(generatedPath(root, "manifest.json", dir), "utf8")) as Manifest;
+}
+
+/**
+ * The contract's schemas (JSON Schema 2020-12) a target's folder holds.
+ *
+ * @example
+ * readContract(root).components.schemas;
+ */
+export function readContract(root: string, dir = GENERATED_DIR): ContractSchemas {
+  return JSON.parse(readFileSync(generatedPath(root, "contract.json", dir), "utf8")) as ContractSchemas;
+}

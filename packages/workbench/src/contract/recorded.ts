@@ -1,0 +1,15 @@
+// The shape of recorded answers (mocks/recorded/recorded.json): what a real server sent
+// that kept the contract, by operation, which the fixtures' `recorded` scenario replays.
+// Written by `npm run fixtures:import` (packages/workbench/src/drift), read by the fixtures engine.
+
+export interface RecordedAnswer {
+  /** The HTTP status as sent (200, 404…). */
+  status: number;
+  /** The Content-Type as sent; "" for no body. */
+  mediaType: string;
+  /** The body, parsed when JSON, with every credential removed; null for none. */
+  body: unknown;
+}
+
+/** By operationId. */
+export type Recording = Record<string, RecordedAnswer>;

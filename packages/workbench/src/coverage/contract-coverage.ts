@@ -1,0 +1,232 @@
+// Contract coverage: which operation × declared status pairs the hand-written stories and
+// tests received a response for. Vitest records each test's exchanges while it runs
+// (packages/workbench/src/coverage/coverage-recorder.ts) and writes them per project
+// (packages/workbench/src/coverage/coverage-reporter.ts); this module reads those records against
+// the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page;
+// and the same for each service's document (the registry's services), in a section of its own.
+import registry from "../contract/app-registry.ts";
+import { generatedPath, readManifest } from "../contract/generated.ts";
+import { serviceContracts } from "../contract/registry.ts";
+import { CACHE_FOLDER } from "../../../../tooling/scratch-folder.ts";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Plugin } from "vite";
+import { coverageReport, summaryLine } from "./coverage-report.ts";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { Manifest } from "../codegen/manifest.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { pairLabel } from "../contract/stream-pairs.ts";
+import { allowsNothing } from "../contract/unusable.ts";
+import {
+  type ContractCoverageReport,
+  type CoverageReportFile,
+  type ProjectRecords,
+  type RecordedExchange,
+} from "./coverage-types.ts";
+
+export { coverageReport, summaryLine } from "./coverage-report.ts";
+export type { ContractCoverageReport, CoverageReportFile, ProjectRecords, RecordedExchange } from "./coverage-types.ts";
+
+/** Where Vitest's runs are recorded, one file per project (git-ignored). */
+export const RECORDS_DIR = `${CACHE_FOLDER}/contract-coverage`;
+/** The report `npm run coverage:contract` writes (git-ignored, for CI to keep). */
+export const REPORT_FILE = "coverage/contract-coverage.json";
+export const VIRTUAL_REPORT = "virtual:contract-coverage";
+
+/** The records of every project, those whose files are unreadable left out. */
+export function readRecords(root: string): ProjectRecords[] {
+  const dir = join(root, RECORDS_DIR);
+  if (!existsSync(dir)) return [];
+  const records: ProjectRecords[] = [];
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith(".json"))
+    .sort()) {
+    try {
+      const parsed = JSON.parse(readFileSync(join(dir, name), "utf8")) as ProjectRecords;
+      if (parsed.version === 1 && typeof parsed.modules === "object") records.push(parsed);
+    } catch {
+      // A half-written file from an interrupted run: that project counts as not recorded.
+    }
+  }
+  return records;
+}
+
+/** A project's records file: browser projects are named after their instance too ("storybook (chromium)"). */
+function recordsFile(root: string, project: string): string {
+  return join(root, RECORDS_DIR, `${project.replace(/[^\w.-]+/g, "-").replace(/-+$/, "")}.json`);
+}
+
+export function writeRecords(root: string, records: ProjectRecords): void {
+  const file = recordsFile(root, records.project);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(records, null, 2)}\n`);
+}
+
+/**
+ * Forgets the records of every project that is not in `projects` (the configuration's, as a run
+ * of all of them knows them): a project renamed or removed would otherwise keep counting what its
+ * last run exercised, under its old name, for good. Returns the names it forgot.
+ *
+ * @example
+ * forgetOtherProjects(root, vitest.projects.map((project) => project.name));
+ */
+export function forgetOtherProjects(root: string, projects: readonly string[]): string[] {
+  const stale = readRecords(root)
+    .map((records) => records.project)
+    .filter((project) => !projects.includes(project));
+  for (const project of stale) rmSync(recordsFile(root, project), { force: true });
+  return stale;
+}
+
+/** What one test file's run recorded: each test, with what it received (undefined when it did not run). */
+export interface ModuleRun {
+  project: string;
+  file: string;
+  tests: Array<{ name: string; recorded: RecordedExchange[] | undefined }>;
+}
+
+/**
+ * The records after a run: each file that ran replaces its entry in its project's records;
+ * a test this run skipped or filtered out keeps what it recorded last time, a test that
+ * is gone is forgotten. Files that did not run are kept as they were.
+ *
+ * @example
+ * mergeRuns(readRecords(root), runs).forEach((records) => writeRecords(root, records));
+ */
+export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
+  const byProject = new Map(previous.map((records) => [records.project, records]));
+  const changed = new Map<string, ProjectRecords>();
+  for (const run of runs) {
+    const records = changed.get(run.project) ??
+      structuredClone(byProject.get(run.project)) ?? { version: 1 as const, project: run.project, modules: {} };
+    const before = records.modules[run.file]?.tests ?? {};
+    // Test names carry operationIds (`__proto__`, `constructor`…): no prototype to collide with.
+    const tests: Record<string, RecordedExchange[]> = Object.create(null) as Record<string, RecordedExchange[]>;
+    for (const { name, recorded } of run.tests) {
+      const kept = recorded ?? (Object.hasOwn(before, name) ? before[name] : undefined);
+      if (kept !== undefined && kept.length > 0) tests[name] = kept;
+    }
+    if (Object.keys(tests).length > 0) records.modules[run.file] = { tests };
+    else delete records.modules[run.file];
+    changed.set(run.project, records);
+  }
+  return [...changed.values()];
+}
+
+/** The threshold in package.json (`"contractCoverage": { "threshold": 80 }`), in percent; 0 when unset. */
+export function readThreshold(root: string): number {
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    contractCoverage?: { threshold?: unknown };
+  };
+  const threshold = pkg.contractCoverage?.threshold ?? 0;
+  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 100)) {
+    throw new Error(
+      `package.json: contractCoverage.threshold must be a number from 0 to 100, not ${JSON.stringify(threshold)}.`,
+    );
+  }
+  return threshold;
+}
+
+/**
+ * The whole report: the product's contract (held to `threshold`), then each service's
+ * document whose generated files are present (for information).
+ *
+ * @example
+ * const report = fullReport(root, readRecords(root), readThreshold(root));
+ * report.services.map((service) => summaryLine(service));
+ */
+export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
+  const exists = (file: string) => existsSync(join(root, file));
+  const services = serviceContracts(registry)
+    .filter(({ generated }) => existsSync(generatedPath(root, "manifest.json", generated)))
+    .map(({ name, generated }) => coverageReport(readManifest(root, generated), records, 0, exists, name));
+  const manifest = readManifest(root);
+  return {
+    ...coverageReport(manifest, records, threshold, exists, undefined, unsatisfiablePairs(root, manifest)),
+    services,
+  };
+}
+
+/**
+ * The pairs of the product's contract whose body no value can make (proven: a required
+ * empty `enum`, keywords that contradict each other), read from contract.json.
+ */
+function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: string, status: string) => boolean {
+  const file = generatedPath(root, "contract.json");
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+  if (text === "") return () => false;
+  const contract = JSON.parse(text) as ContractSchemas;
+  const found = new Set<string>();
+  for (const operation of manifest.operations) {
+    for (const { status } of operation.responses) {
+      const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
+      const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
+      if (allowsNothing(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+    }
+  }
+  return (operationId, status) => found.has(`${operationId} ${status}`);
+}
+
+/** The report as a table, one row per operation, for a terminal; then the summary. */
+export function formatReport(report: ContractCoverageReport): string[] {
+  // A column of its own only when the contract has such pairs.
+  const anyUnsatisfiable = report.operations.some((operation) =>
+    operation.statuses.some((pair) => pair.unsatisfiable === true),
+  );
+  const rows = report.operations.map((operation) => [
+    operation.operationId,
+    `${operation.method.toUpperCase()} ${operation.path}`,
+    operation.statuses
+      .filter((pair) => pair.coveredBy.length > 0)
+      .map((pair) => pairLabel(pair.status, pair.stream))
+      .join(", ") || "—",
+    operation.statuses
+      .filter((pair) => pair.coveredBy.length === 0 && pair.unsatisfiable !== true)
+      .map((pair) => pairLabel(pair.status, pair.stream))
+      .join(", ") || "—",
+    ...(anyUnsatisfiable
+      ? [
+          operation.statuses
+            .filter((pair) => pair.unsatisfiable === true)
+            .map((pair) => pairLabel(pair.status, pair.stream))
+            .join(", ") || "—",
+        ]
+      : []),
+  ]);
+  const header = ["operation", "request", "covered", "not covered", ...(anyUnsatisfiable ? ["unsatisfiable"] : [])];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  const table = rows.length === 0 ? [] : [line(header), ...rows.map(line)];
+  return [...table, summaryLine(report)];
+}
+
+/**
+ * The Contract/Coverage docs page's data: `import report from "virtual:contract-coverage"`
+ * gives the report for the current manifests and the last recorded runs, the same one
+ * `npm run coverage:contract` prints (null-free: before any run, every pair is uncovered).
+ */
+export function contractCoveragePage({ root }: { root: string }): Plugin {
+  const resolved = `\0${VIRTUAL_REPORT}`;
+  return {
+    name: "contract-coverage-page",
+    resolveId(id) {
+      return id === VIRTUAL_REPORT ? resolved : undefined;
+    },
+    load(id) {
+      if (id !== resolved) return undefined;
+      const manifestPath = generatedPath(root, "manifest.json");
+      this.addWatchFile(manifestPath);
+      for (const { generated } of serviceContracts(registry))
+        this.addWatchFile(generatedPath(root, "manifest.json", generated));
+      // A test run while Storybook is open refreshes the page.
+      const records = join(root, RECORDS_DIR);
+      if (existsSync(records)) for (const file of readdirSync(records)) this.addWatchFile(join(records, file));
+      const report = fullReport(root, readRecords(root), readThreshold(root));
+      return `export default ${JSON.stringify(report)};\n`;
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { useId } from "react";
+import { pairLabel } from "../contract/stream-pairs.ts";
+import { EmptyState } from "virtual:contract-workbench/product";
+import type { ContractCoverageReport } from "./coverage-types.ts";
+import "./coverage-matrix.css";
+
+/** Declared statuses in reading order: 2xx before 4xx, exact codes before ranges, `default` last. */
+function byStatus(a: string, b: string): number {
+  const rank = (status: string) => (status === "default" ? "9" : status.toUpperCase().replace("XX", "~~"));
+  return rank(a).localeCompare(rank(b));
+}
+
+/**
+ * Which operation × declared status pairs the hand-written stories and tests exercise:
+ * one row per operation, one column per status any operation declares, each cell covered
+ * (with the tests that cover it on hover and for screen readers) or not. The same report
+ * `npm run coverage:contract` prints.
+ *
+ * @example
+ * ```tsx
+ * <CoverageMatrix report={report} />
+ * ```
+ */
+export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
+  const titleId = useId();
+  const statuses = [
+    ...new Set(
+      report.operations.flatMap((operation) => operation.statuses.map((pair) => pairLabel(pair.status, pair.stream))),
+    ),
+  ].sort(byStatus);
+  const counted = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
+  // A service's document (identity, analytics) is reported for information, never held to the threshold.
+  const summary =
+    report.service === undefined
+      ? `${counted}threshold ${report.threshold}%)`
+      : `${counted}a service's document, no threshold)`;
+  return (
+    <section
+      className="coverage-matrix"
+      aria-labelledby={titleId}
+      data-passed={report.passed}
+      data-service={report.service}
+    >
+      <h2 id={titleId}>
+        {report.contract.title} <span className="coverage-matrix__version">v{report.contract.version}</span>
+      </h2>
+      <p className="coverage-matrix__summary">
+        {summary}
+        {report.passed ? "." : ": below the threshold, so the test run fails."}
+      </p>
+      <p className="coverage-matrix__source">
+        {report.projects.length > 0
+          ? `From the last recorded run of: ${report.projects.join(", ")}. Gallery stories do not count.`
+          : "No test run recorded yet: run `npm test`, then reload this page."}
+      </p>
+      {report.operations.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="Nothing to cover yet"
+          description="The contract has no operations. Once it has, each of their declared responses is a pair to cover with a story or a test."
+        />
+      ) : (
+        // A wide matrix scrolls sideways in its own region, which keyboard users can focus
+        // (axe's scrollable-region-focusable); the lint rule's documentation makes this exception.
+        <div
+          className="coverage-matrix__scroll"
+          role="region"
+          aria-label="Coverage by operation and status"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+        >
+          <table className="coverage-matrix__table">
+            <caption className="visually-hidden">Coverage by operation and status</caption>
+            <thead>
+              <tr>
+                <th scope="col">Operation</th>
+                {statuses.map((status) => (
+                  <th scope="col" key={status}>
+                    {status}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.operations.map((operation) => {
+                const byStatusCode = new Map(
+                  operation.statuses.map((pair) => [pairLabel(pair.status, pair.stream), pair]),
+                );
+                return (
+                  <tr key={operation.operationId}>
+                    <th scope="row">
+                      <span className="coverage-matrix__operation">{operation.operationId}</span>
+                      <span className="coverage-matrix__request">
+                        {operation.method.toUpperCase()} {operation.path}
+                      </span>
+                    </th>
+                    {statuses.map((status) => {
+                      const pair = byStatusCode.get(status);
+                      if (!pair) return <td key={status} data-coverage="none" />;
+                      const covered = pair.coveredBy.length > 0;
+                      // No body can answer it (an empty enum it requires): nothing to cover, not a gap.
+                      if (pair.unsatisfiable === true && !covered) {
+                        return (
+                          <td
+                            key={status}
+                            data-coverage="none"
+                            title="Unsatisfiable: its schema requires a value an empty enum forbids"
+                          >
+                            ∅<span className="visually-hidden"> unsatisfiable</span>
+                          </td>
+                        );
+                      }
+                      return (
+                        <td
+                          key={status}
+                          data-coverage={covered ? "covered" : "missing"}
+                          title={pair.coveredBy.join("\n") || undefined}
+                        >
+                          {covered ? `✓ ${pair.coveredBy.length}` : "✗"}
+                          <span className="visually-hidden">
+                            {covered
+                              ? ` covered by ${pair.coveredBy.length === 1 ? "1 test" : `${pair.coveredBy.length} tests`}`
+                              : " not covered"}
+                          </span>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+// Writes what each test recorded (packages/workbench/src/coverage/coverage-recorder.ts) to
+// .cache/contract-coverage/<project>.json when a run ends, for `npm run coverage:contract`.
+// A run of some files (or some tests) updates only what it ran: the last run of every
+// test counts, so a focused run never makes the report forget the others. A run of every
+// project forgets the records of projects the configuration no longer has (renamed, removed).
+// Under `vitest --merge-reports` it writes what the merged shards recorded.
+import type { Reporter, TestModule, Vitest } from "vitest/node";
+import { relative } from "node:path";
+import { forgetOtherProjects, mergeRuns, readRecords, writeRecords, type ModuleRun } from "./contract-coverage.ts";
+
+export default class ContractCoverageReporter implements Reporter {
+  private root = process.cwd();
+  /** Every project's name, when this run has them all (no `--project` filter). */
+  private projects: string[] | undefined;
+
+  onInit(vitest: Vitest): void {
+    this.root = vitest.config.root;
+    this.projects =
+      (vitest.config.project ?? []).length === 0 ? vitest.projects.map((project) => project.name) : undefined;
+  }
+
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const runs: ModuleRun[] = [];
+    for (const testModule of testModules) {
+      const tests = [...testModule.children.allTests()].map((test) => ({
+        name: test.fullName,
+        recorded: test.meta().contractCoverage,
+      }));
+      // Projects whose setup does not record (types, node, e2e) have nothing to write.
+      if (tests.every((test) => test.recorded === undefined)) continue;
+      runs.push({ project: testModule.project.name, file: relative(this.root, testModule.moduleId), tests });
+    }
+    for (const records of mergeRuns(readRecords(this.root), runs)) writeRecords(this.root, records);
+    if (this.projects) forgetOtherProjects(this.root, this.projects);
+  }
+}

@@ -1,0 +1,21 @@
+// The drift check of `npm run dev` against a real server (VITE_API_MOCK=0): every exchange
+// with the contract's operations checked by the fixtures' validators, the disagreements in
+// the console and in a small indicator. Loaded only by the app's dev-only branch, which
+// passes its generated manifest and contract.
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import { createDriftCheck } from "./drift-check.ts";
+import { mountDriftIndicator } from "./drift-indicator.ts";
+import { createDriftReport, type DriftReport } from "./drift-report.ts";
+import { observeFetch } from "./fetch-observer.ts";
+import { createRecorder } from "./recorder.ts";
+
+/** Starts checking the page's exchanges; the report is what the indicator shows. */
+export function startDriftCheck(manifest: Manifest, contract: ContractSchemas): DriftReport {
+  const report = createDriftReport();
+  const check = createDriftCheck({ manifest, contract });
+  const recorder = createRecorder(contract);
+  observeFetch(window, check, report, { recorder });
+  mountDriftIndicator(report, recorder);
+  return report;
+}

@@ -1,0 +1,13 @@
+// `@contract-workbench/workbench/fixtures/browser`: what keeps the mock Service Worker
+// answering in a browser tab (its liveness probe, the update race, where each request came
+// from) and the dev-mode control that resets the stateful fixtures.
+export { forgetRequestDestination, recordRequestDestinations } from "../fixtures/worker/request-destination.ts";
+export {
+  answersFromFixtures,
+  askWorker,
+  keepAnswering,
+  probeHandler,
+  probeUrl,
+} from "../fixtures/worker/worker-liveness.ts";
+export { takeWorkerUpdateRace } from "../fixtures/worker/update-race.ts";
+export { mountResetControl, SESSION_KEY } from "../fixtures/resources/reset-control.ts";

@@ -1,0 +1,395 @@
+// The contract gallery's stories, generated from the operation manifests of the contracts the
+// registry (contracts.config.ts) shows there: the product's, then each service's. A Storybook
+// indexer lists them, a Vite plugin writes their modules. Nothing is written to disk and
+// nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
+import { existsSync, utimesSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { toId } from "storybook/internal/csf";
+import type { Indexer, IndexInput } from "storybook/internal/types";
+import type { Plugin } from "vite";
+import registry from "../contract/app-registry.ts";
+import { generatedPath, readManifest } from "../contract/generated.ts";
+import { operationGroups } from "../contract/records.ts";
+import { galleryContracts } from "../contract/registry.ts";
+import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
+import { withoutFragment } from "../contract/variant-marks.ts";
+import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
+import type { Manifest } from "../codegen/manifest.ts";
+
+/** The gallery's front page; Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it. */
+export const GALLERY_STORIES = "packages/workbench/src/gallery/gallery.stories.tsx";
+/** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
+export const GALLERY_RUNTIME = "packages/workbench/src/gallery/gallery-story.tsx";
+/** One module per operation: `virtual:contract-gallery/<operation>`. */
+export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
+const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
+
+/** One gallery story: an operation × one of its declared statuses (× a stream it declares beside JSON). */
+export interface GalleryPair {
+  operationId: string;
+  status: string;
+  /** A stream pair's media type (`text/event-stream` beside `application/json`): the story asks for the stream. */
+  mediaType?: string;
+  /** `Gallery/<folder>/<operationId>`, the folder its first tag, else its path's (`operationGroups`); "/" in either is shown as "∕", which Storybook does not split on. */
+  title: string;
+  name: string;
+  /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
+  id: string;
+  /** The export in the operation's module. */
+  exportName: string;
+  /** The operation's module (`virtual:contract-gallery/…`). */
+  module: string;
+  /** The service whose operation it is (its name in the registry); absent for the product's. */
+  service?: string;
+  /**
+   * The method and URL a request for it is sent to (`PUT /folders/{}`: no fragment, no
+   * parameter names): operations that share one are never in one batch (`galleryBatches`).
+   */
+  endpoint: string;
+}
+
+/**
+ * The method and URL template a request shows of an operation: the path key without its
+ * fragment, its parameters unnamed (a literal query stays: a request shows it).
+ *
+ * @example
+ * endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" }); // "PUT /folders/{}"
+ */
+export function endpointOf({ method, path }: { method: string; path: string }): string {
+  return `${method.toUpperCase()} ${withoutFragment(path).replace(/\{[^}]*\}/g, "{}")}`;
+}
+
+/** A module name made only of characters every URL and file system keeps as they are. */
+function slug(operationId: string): string {
+  return operationId.replace(/[^A-Za-z0-9.-]/g, (char) => `_${char.codePointAt(0)?.toString(16) ?? ""}_`);
+}
+
+function segment(text: string): string {
+  return text.replaceAll("/", "∕").trim() || "(unnamed)";
+}
+
+/**
+ * Every operation × declared status of a manifest, in the manifest's order, with its
+ * story's title, id, export and module. Titles that would collide (two operation ids
+ * that differ only in punctuation) are told apart by a number.
+ *
+ * An operation is filed under its first tag; in a contract without tags, under its path's
+ * first segment past those all its paths share (`operationGroups`), never one folder of all.
+ *
+ * A service's stories sit under its name (`Gallery/<service>/<tag>/<operationId>`), in
+ * modules of their own (`virtual:contract-gallery/<service>/<operation>`).
+ *
+ * @example
+ * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
+ */
+export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[] {
+  const pairs: GalleryPair[] = [];
+  const seen = new Set<string>();
+  const group = service === undefined ? "Gallery" : `Gallery/${service}`;
+  const modulePrefix = service === undefined ? VIRTUAL_PREFIX : `${VIRTUAL_PREFIX}${service}/`;
+  const groupOf = operationGroups(manifest.operations);
+  for (const operation of manifest.operations) {
+    const tag = groupOf(operation);
+    let title = `${group}/${segment(tag)}/${segment(operation.operationId)}`;
+    // Ids come from the names as written ("repos/get" → "repos-get"), so links stay plain ASCII.
+    let base = toId(`${group}/${tag}/${operation.operationId}`, "x");
+    for (let n = 2; seen.has(base); n++) {
+      title = `${group}/${segment(tag)}/${segment(operation.operationId)} (${n})`;
+      base = toId(`${group}/${tag}/${operation.operationId} ${n}`, "x");
+    }
+    seen.add(base);
+    const prefix = base.slice(0, -"--x".length);
+    for (const response of operation.responses) {
+      const { status } = response;
+      for (const mediaType of [undefined, ...streamPairs(response).map((stream) => stream.mediaType)]) {
+        const name = pairLabel(status, mediaType);
+        pairs.push({
+          operationId: operation.operationId,
+          status,
+          ...(mediaType === undefined ? {} : { mediaType }),
+          title,
+          name,
+          id: `${prefix}--${toId("x", name).slice("x--".length)}`,
+          exportName: `status_${name.replace(/[^A-Za-z0-9]/g, "_")}`,
+          module: `${modulePrefix}${slug(operation.operationId)}`,
+          endpoint: endpointOf(operation),
+          ...(service === undefined ? {} : { service }),
+        });
+      }
+    }
+  }
+  return pairs;
+}
+
+/** A contract the gallery shows: its manifest's folder and, for a service, its name and fixtures module. */
+interface ShownContract {
+  generated: string;
+  service?: string;
+  /** The service's fixtures module, absolute. */
+  fixtures?: string;
+}
+
+/** The contracts the gallery shows (the registry's `galleryContracts`), those not generated yet left out. */
+function shownContracts(root: string): ShownContract[] {
+  return galleryContracts(registry)
+    .filter((contract) => existsSync(generatedPath(root, "manifest.json", contract.generated)))
+    .map((contract) =>
+      contract.role === "product"
+        ? { generated: contract.generated }
+        : { generated: contract.generated, service: contract.name, fixtures: join(root, contract.fixtures) },
+    );
+}
+
+/** Every pair the gallery shows, the product's first. */
+function allPairs(root: string): GalleryPair[] {
+  return shownContracts(root).flatMap((contract) =>
+    galleryPairs(readManifest(root, contract.generated), contract.service),
+  );
+}
+
+/** The identifier a service's fixtures are imported as in a generated module. */
+function serviceLocal(service: string): string {
+  return `__service_${service.replace(/[^A-Za-z0-9]/g, "_")}`;
+}
+
+/** The third argument of `galleryStory` / `galleryBatch` for a service's pair: its fixtures answer and are shown. */
+function contractArgument(service: string | undefined): string {
+  return service === undefined ? "" : `, { source: ${serviceLocal(service)}, mocks: ${serviceLocal(service)} }`;
+}
+
+/** The arguments after the status of `galleryStory` for a pair: its contract, and a stream pair's media type. */
+function storyArguments(pair: GalleryPair): string {
+  if (pair.mediaType === undefined) return contractArgument(pair.service);
+  return `${contractArgument(pair.service) || ", undefined"}, ${JSON.stringify(pair.mediaType)}`;
+}
+
+/** The imports of the services' fixtures modules the pairs need. */
+function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => string): string {
+  const services = [...new Set(pairs.flatMap((pair) => (pair.service === undefined ? [] : [pair.service])))];
+  return services
+    .map((service) => `import { fixtures as ${serviceLocal(service)} } from ${JSON.stringify(fixturesOf(service))};\n`)
+    .join("");
+}
+
+/**
+ * One story as code: spread from `galleryStory`, with its name and its id written out
+ * literally, because Storybook's Vitest plugin reads both from the source.
+ */
+function storyCode(pair: GalleryPair, exportName: string, name: string, index: number, tags = ""): string {
+  const local = `__gallery${index}`;
+  return (
+    `const ${local} = galleryStory(${JSON.stringify(pair.operationId)}, ${JSON.stringify(pair.status)}${storyArguments(pair)});\n` +
+    `export const ${exportName} = { ...${local}, name: ${JSON.stringify(name)}, ${tags}` +
+    `parameters: { ...${local}.parameters, __id: ${JSON.stringify(pair.id)} } };\n`
+  );
+}
+
+/** A story's literal `tags` property, where Storybook's CSF reader (and @storybook/addon-vitest's filter) finds it. */
+function tagsCode(tag: string): string {
+  return `tags: [${JSON.stringify(tag)}], `;
+}
+
+/** A service's fixtures module (absolute), for the generated modules to import. */
+type FixturesOf = (service: string) => string;
+
+const noServices: FixturesOf = (service) => {
+  throw new Error(`gallery: no fixtures module for the service ${service}.`);
+};
+
+/** The module of one operation, as Storybook loads it. */
+export function operationModule(pairs: GalleryPair[], runtime: string, fixturesOf: FixturesOf = noServices): string {
+  const [first] = pairs;
+  if (!first) throw new Error("An operation's gallery module needs at least one response.");
+  return (
+    `import { galleryMeta, galleryStory } from ${JSON.stringify(runtime)};\n` +
+    serviceImports(pairs, fixturesOf) +
+    `export default { ...galleryMeta, title: ${JSON.stringify(first.title)} };\n` +
+    pairs.map((pair, index) => storyCode(pair, pair.exportName, pair.name, index)).join("")
+  );
+}
+
+/**
+ * How many gallery pairs one Vitest test checks at once. A test's fixed cost (mounting,
+ * axe, the hooks around it) is paid once per batch instead of once per pair; twenty keeps
+ * a batch's page small enough for axe on a large contract's bodies.
+ */
+export const BATCH_SIZE = 20;
+
+/**
+ * The gallery's pairs grouped for `vitest run`: pairs of the same contract, declared status and
+ * stream media type, in the manifest's order, at most `size` per batch. An operation declares each
+ * status once, so no operation appears twice in a batch and each pair's handler answers alone.
+ * Operations that share a method and URL (`/items#folders` beside `/items#links`) are never in one
+ * batch either: a request that carries nothing to tell them apart would be answered by whichever
+ * handler comes first, and checked against that operation's schemas.
+ *
+ * @example
+ * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
+ */
+export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
+  const byStatus = new Map<string, GalleryPair[]>();
+  for (const pair of pairs) {
+    const key = `${pair.service ?? ""}\u0000${pair.status}\u0000${pair.mediaType ?? ""}`;
+    byStatus.set(key, [...(byStatus.get(key) ?? []), pair]);
+  }
+  return [...byStatus.values()].flatMap((group) => {
+    const batches: Array<{ pairs: GalleryPair[]; endpoints: Set<string> }> = [];
+    // Every batch before this one is full (a large contract has a thousand batches of a status).
+    let firstOpen = 0;
+    for (const pair of group) {
+      while ((batches[firstOpen]?.pairs.length ?? 0) >= size) firstOpen++;
+      // The first batch with room that holds no operation of the pair's method and URL.
+      let batch = batches
+        .slice(firstOpen)
+        .find((open) => open.pairs.length < size && !open.endpoints.has(pair.endpoint));
+      if (batch === undefined) batches.push((batch = { pairs: [], endpoints: new Set() }));
+      batch.pairs.push(pair);
+      batch.endpoints.add(pair.endpoint);
+    }
+    return batches.map((batch) => batch.pairs);
+  });
+}
+
+/**
+ * Every story of the gallery, added to the end of the front page's module when Vitest
+ * runs it. Run from Storybook's test widget (`VITEST_STORYBOOK`), one test per story, so
+ * each result lands on its own sidebar entry, in the light project; in `vitest run`, one
+ * test per batch (`galleryBatches`), named by its status and operations, the batches
+ * alternating between the light and the dark project (`GALLERY_THEME_TAG`).
+ */
+export function vitestStories(
+  pairs: GalleryPair[],
+  runtime: string,
+  batched = true,
+  fixturesOf: FixturesOf = noServices,
+): string {
+  if (pairs.length === 0) return "";
+  const services = serviceImports(pairs, fixturesOf);
+  if (!batched) {
+    return (
+      `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
+      services +
+      pairs
+        .map((pair, index) =>
+          storyCode(
+            pair,
+            `gallery_${index}`,
+            `${pair.operationId} ${pair.status}`,
+            index,
+            tagsCode(GALLERY_THEME_TAG.light),
+          ),
+        )
+        .join("")
+    );
+  }
+  return (
+    `\nimport { galleryBatch } from ${JSON.stringify(runtime)};\n` +
+    services +
+    galleryBatches(pairs)
+      .map((batch, index) => {
+        const service = batch[0]?.service;
+        const label = batch[0] === undefined ? "" : pairLabel(batch[0].status, batch[0].mediaType);
+        const name = `${service === undefined ? "" : `${service} `}${label}: ${batch.map((pair) => pair.operationId).join(", ")}`;
+        const args =
+          JSON.stringify(
+            batch.map((pair) =>
+              pair.mediaType === undefined
+                ? [pair.operationId, pair.status]
+                : [pair.operationId, pair.status, pair.mediaType],
+            ),
+          ) + contractArgument(service);
+        const tags = tagsCode(index % 2 === 0 ? GALLERY_THEME_TAG.light : GALLERY_THEME_TAG.dark);
+        return `export const gallery_batch_${index} = { ...galleryBatch(${args}), ${tags}name: ${JSON.stringify(name)} };\n`;
+      })
+      .join("")
+  );
+}
+
+/**
+ * Storybook's indexer for the gallery: the front page's own stories (read by Storybook's
+ * CSF indexer, which this wraps), then one entry per operation × declared status of each
+ * contract the gallery shows, loaded from the operation's virtual module.
+ *
+ * @example
+ * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
+ */
+export function galleryIndexer(existing: readonly Indexer[]): Indexer {
+  return {
+    test: /[\\/]workbench[\\/]gallery[\\/]gallery\.stories\.tsx$/,
+    async createIndex(fileName, options) {
+      const csf = existing.find((indexer) => indexer.test.exec(fileName));
+      const own = csf ? await csf.createIndex(fileName, options) : [];
+      // The front page is packages/workbench/src/gallery/gallery.stories.tsx: the repository is two folders up.
+      const generated = allPairs(join(dirname(fileName), "..", "..")).map((pair): IndexInput => ({
+        type: "story",
+        importPath: pair.module,
+        exportName: pair.exportName,
+        name: pair.name,
+        title: pair.title,
+        __id: pair.id,
+        // Storybook's components manifest (its MCP docs) reads each story's file, which a virtual
+        // module is not; the contract's operations reach an agent through `npm run mcp` instead.
+        tags: [GALLERY_TAG, "!autodocs", "!manifest"],
+      }));
+      return [...own, ...generated];
+    },
+  };
+}
+
+/**
+ * The Vite side of the gallery, in Storybook (dev and build) and in Vitest's story projects:
+ * - serves `virtual:contract-gallery/<operation>` modules, generated from the manifests;
+ * - under Vitest, appends the gallery's stories to the front page's module, so that
+ *   @storybook/addon-vitest turns them into tests (Vitest only runs files on disk): one
+ *   per batch of pairs in `vitest run`, one per pair from Storybook's test widget;
+ * - in the dev server, when a manifest changes (`npm run api`, or watch mode), marks the
+ *   front page as changed, so Storybook indexes the gallery again and the sidebar follows.
+ */
+export function contractGallery({ root }: { root: string }): Plugin {
+  const manifestPaths = galleryContracts(registry).map((contract) =>
+    generatedPath(root, "manifest.json", contract.generated),
+  );
+  const frontPage = join(root, GALLERY_STORIES);
+  const runtime = join(root, GALLERY_RUNTIME);
+  const fixturesOf: FixturesOf = (service) => {
+    const found = shownContracts(root).find((contract) => contract.service === service)?.fixtures;
+    return found ?? noServices(service);
+  };
+  return {
+    name: "contract-gallery",
+    enforce: "pre",
+    resolveId(id) {
+      return id.startsWith(VIRTUAL_PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
+      for (const path of manifestPaths) this.addWatchFile(path);
+      const module = id.slice(1);
+      const pairs = allPairs(root).filter((pair) => pair.module === module);
+      if (pairs.length === 0) {
+        throw new Error(
+          `${module}: the contract has no such operation any more (its manifest changed); reload the page.`,
+        );
+      }
+      return operationModule(pairs, runtime, fixturesOf);
+    },
+    transform(code, id) {
+      if (!process.env.VITEST || id.split("?")[0] !== frontPage) return undefined;
+      for (const path of manifestPaths) this.addWatchFile(path);
+      const batched = process.env.VITEST_STORYBOOK !== "true";
+      return { code: code + vitestStories(allPairs(root), runtime, batched, fixturesOf), map: null };
+    },
+    configureServer(server) {
+      if (process.env.VITEST) return;
+      server.watcher.add(manifestPaths);
+      const touch = (file: string) => {
+        if (!manifestPaths.includes(file)) return;
+        const now = new Date();
+        // Storybook re-indexes a story file when it changes; the gallery's index comes from the manifest.
+        utimesSync(frontPage, now, now);
+      };
+      server.watcher.on("change", touch);
+      server.watcher.on("add", touch);
+    },
+  };
+}

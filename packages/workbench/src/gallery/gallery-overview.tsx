@@ -1,0 +1,93 @@
+import { useId } from "react";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import { operationGroups } from "../contract/records.ts";
+import {
+  EmptyState,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "virtual:contract-workbench/product";
+import "./gallery-overview.css";
+
+/** The sidebar folders of a contract's operations: by first tag, else by path (`operationGroups`). */
+export function galleryGroups(manifest: Manifest): string[] {
+  return manifest.operations.map(operationGroups(manifest.operations));
+}
+
+/**
+ * The gallery's front page: what it holds and where, by tag. With an empty contract it
+ * says that there is nothing to show yet and how that changes.
+ *
+ * @example
+ * ```tsx
+ * <GalleryOverview manifest={manifest} />
+ * ```
+ */
+export function GalleryOverview({ manifest }: { manifest: Manifest }) {
+  const titleId = useId();
+  const groups = new Map<string, { operations: number; responses: number }>();
+  const folders = galleryGroups(manifest);
+  manifest.operations.forEach((operation, index) => {
+    const folder = folders[index] ?? "";
+    const group = groups.get(folder) ?? { operations: 0, responses: 0 };
+    group.operations += 1;
+    group.responses += operation.responses.length;
+    groups.set(folder, group);
+  });
+  const responses = manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
+  return (
+    <section className="gallery-overview" aria-labelledby={titleId}>
+      <h2 id={titleId}>Contract gallery</h2>
+      <p>
+        One story for every response the contract declares: each operation is called through the app&apos;s hooks and
+        client, its fixture answers with one declared status, and the result is shown as data, an error or an empty
+        body, with whether it matches the contract. The Scenario menu in the toolbar puts every answer in another state.
+      </p>
+      <p>
+        In the default scenario the values are the contract&apos;s own examples wherever it gives them: the
+        response&apos;s example, else the schema&apos;s, else each property&apos;s (in a list, the first item; the
+        others vary around it). A value the contract gives no example for fits its field (a date, a person&apos;s name,
+        an ISO country code, an address shaped like its siblings&apos;), and free text is English, chosen by the
+        field&apos;s name (a problem&apos;s detail, a comment, a description), never lorem ipsum. <code>null</code> is
+        shown as <code>null</code>.
+      </p>
+      {manifest.operations.length === 0 ? (
+        <EmptyState
+          headingLevel={3}
+          title="No operations yet"
+          description="The contract in openapi/openapi.yaml has no operations, so there is no response to show. Describe the first one under `paths` (with an operationId and every response), run `npm run api`, and its stories appear under Gallery, grouped by tag (by path when it has no tags)."
+        />
+      ) : (
+        <>
+          <p>
+            {manifest.operations.length} {manifest.operations.length === 1 ? "operation" : "operations"} · {responses}{" "}
+            {responses === 1 ? "response" : "responses"}, under Gallery in the sidebar:
+          </p>
+          <Table className="gallery-overview__table">
+            <TableCaption visuallyHidden>Gallery stories by folder (tag, or path without tags)</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Folder</TableHead>
+                <TableHead>Operations</TableHead>
+                <TableHead>Responses</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {[...groups].map(([group, counts]) => (
+                <TableRow key={group}>
+                  <TableHead>{group}</TableHead>
+                  <TableCell>{counts.operations}</TableCell>
+                  <TableCell>{counts.responses}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// What the gallery's views take from a contract: its fixtures (manifest, schemas, validator,
+// sample requests) and the product's ways of calling it (hooks, streams), known only at run
+// time (the gallery's operations are read from a manifest).
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { StreamItem } from "@contract-workbench/runtime/streams";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
+import type { ApiError } from "@contract-workbench/runtime";
+import type { ValueCheck } from "./verdict.tsx";
+
+/** What the gallery needs from a contract's fixtures (`fixtures` in mocks/fixtures.ts has it all). */
+export interface GallerySource {
+  manifest: Manifest;
+  contract: ContractSchemas;
+  validator: ValueCheck;
+  sampleRequest(operationId: string): SampleRequest;
+  /** Why no body can answer a declared status (a value its schema requires allows none); undefined when one can. */
+  unsatisfiable?(operationId: string, status: string): string | undefined;
+}
+
+/** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
+export interface RuntimeHooks {
+  useQuery(method: string, path: string, init: object): UseQueryResult<unknown, ApiError>;
+}
+
+/** The streams' `useStream`, callable with a method and path known only at run time. */
+export interface RuntimeStreams {
+  useStream(
+    method: string,
+    path: string,
+    init: object,
+    options: { accept?: string; retry?: boolean },
+  ): UseQueryResult<Array<StreamItem<unknown>>, ApiError>;
+}

@@ -1,0 +1,304 @@
+// How one gallery story is built: the contract gallery's modules (generated from the
+// operation manifest by packages/workbench/src/gallery/contract-gallery.ts) hold one call of `galleryStory`
+// per operation × declared status, and nothing else.
+import type { StoryContext, StoryObj } from "@storybook/react-vite";
+import type { ReactNode } from "react";
+import { expect, waitFor } from "storybook/test";
+import type { Fixtures } from "../fixtures/contract-fixtures.ts";
+import { concreteStatus } from "../contract/media-and-status.ts";
+import { requiresCredentials } from "@contract-workbench/runtime";
+import {
+  fixtures,
+  identityFixtures,
+  loadIdentity,
+  SEEDED_USERS,
+  SessionProvider,
+} from "virtual:contract-workbench/product";
+import { GallerySession } from "./gallery-session.tsx";
+import { GALLERY_TAG } from "./gallery-tag.ts";
+import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
+import { OperationResponse } from "./operation-response.tsx";
+
+export interface GalleryArgs {
+  operationId: string;
+  status: string;
+  /** A stream pair's media type: the story asks for that stream. */
+  mediaType?: string | undefined;
+}
+
+/** The contract a gallery story shows: its fixtures, and the hooks that call it (the app's by default). */
+export interface GalleryContract {
+  source: GallerySource;
+  /** Answers the story's operation with the story's status. */
+  mocks: Pick<Fixtures, "respond">;
+  hooks?: RuntimeHooks;
+  /** Reads its streams (the app's by default). */
+  streams?: RuntimeStreams;
+}
+
+// The gallery is written against the manifest at run time, not against the generated
+// types (which, for the product's empty contract, accept no operation at all).
+const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
+
+/** The seeded account (ada@example.com) the stories of operations that require credentials sign in as. */
+const ACCOUNT = SEEDED_USERS[0];
+
+/** The annotations every gallery module's default export spreads. */
+export const galleryMeta = {
+  tags: [GALLERY_TAG, "!autodocs"],
+  parameters: { layout: "padded" },
+};
+
+/**
+ * A designer sees the response without doing anything, so a story's test only waits for
+ * it, then reads the verdict: what arrived must match the contract (offline, in the
+ * workbench's Scenario menu, nothing arrives and there is nothing to match). `label`
+ * names the pair in a failure, which matters when one test checks several.
+ */
+async function expectResponseShown(element: Element, scenario: unknown, label: string): Promise<void> {
+  const result = () => element.querySelector(".operation-response__result");
+  await waitFor(
+    () => {
+      const state = result()?.getAttribute("data-state");
+      if (state === undefined || state === null || state === "loading" || state === "streaming")
+        throw new Error(`${label}: the response has not arrived${state === "streaming" ? " whole" : ""}.`);
+    },
+    // The `slow` scenario holds every answer for 1.5 s, then plays a stream's events slowly.
+    { timeout: 15_000 },
+  );
+  await expectSequenceShown(element, scenario, label);
+  const verdict = element.querySelector("[data-verdict]");
+  await expect(verdict, `${label}: no verdict`).toBeVisible();
+  // storybook/test's `expect` drops its message argument, and a batch holds twenty pairs:
+  // the error itself names the pair and each problem.
+  if (verdict?.getAttribute("data-verdict") === "invalid") {
+    const problems = Array.from(verdict.querySelectorAll("li"), (item) => item.textContent).join("; ");
+    throw new Error(`${label} does not match the contract: ${problems}`);
+  }
+  if (scenario !== "offline") {
+    await expect(result(), label).toHaveAttribute("data-state", expect.stringMatching(/^(success|error)$/));
+  }
+}
+
+/**
+ * A streamed answer shows its events in the order they arrived, each once, numbered from the
+ * first, as many as the stream delivered; in the scenarios that serve data, at least one.
+ */
+async function expectSequenceShown(element: Element, scenario: unknown, label: string): Promise<void> {
+  const stream = element.querySelector(".stream-response .operation-response__result");
+  if (stream === null) return;
+  const shown = Array.from(stream.querySelectorAll("li[data-index]"), (item) =>
+    Number(item.getAttribute("data-index")),
+  );
+  const expected = Array.from({ length: shown.length }, (_, index) => index);
+  if (shown.join() !== expected.join()) throw new Error(`${label}: events shown out of order: ${shown.join(", ")}`);
+  await expect(stream.getAttribute("data-count"), label).toBe(String(shown.length));
+  const serving =
+    scenario === undefined ||
+    (typeof scenario === "string" && ["default", "slow", "many", "long-text", "broken"].includes(scenario));
+  if (serving && stream.getAttribute("data-state") === "success" && shown.length === 0) {
+    throw new Error(`${label}: the stream ended without an event.`);
+  }
+}
+
+const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement, args, globals }) => {
+  await expectResponseShown(
+    canvasElement,
+    globals.scenario,
+    `${args.operationId} ${args.status}${args.mediaType ? ` ${args.mediaType}` : ""}`,
+  );
+};
+
+/** What happened to the session during one run of a story. */
+interface SessionRun {
+  /** Token refreshes the identity provider's fixtures answered since the seeded account signed in. */
+  refreshes: number;
+  /** Why the seeded account could not sign in (the `offline` scenario), if it could not. */
+  signInProblem?: string;
+}
+
+/**
+ * Signs the seeded account in before the story renders and counts the token refreshes
+ * from then on; the cleanup signs out, so the next story starts signed out.
+ */
+async function signInSeeded(run: SessionRun): Promise<() => Promise<void>> {
+  run.refreshes = 0;
+  run.signInProblem = undefined;
+  const identity = await loadIdentity();
+  try {
+    await identity?.signIn(ACCOUNT.email, ACCOUNT.password);
+  } catch (error) {
+    run.signInProblem = error instanceof Error ? error.message : String(error);
+  }
+  const stop = identityFixtures.onExchange(({ operationId }) => {
+    if (operationId === "refreshToken") run.refreshes += 1;
+  });
+  return async () => {
+    stop();
+    await identity?.signOut();
+  };
+}
+
+/**
+ * The session's part of a secured operation's story: a 401 makes the client refresh the
+ * token once (the identity fixtures answer), retry, get 401 again and end the session,
+ * which the banner shows as expired; any other answer leaves the session as it was.
+ */
+async function expectSessionPath(
+  { canvasElement, globals }: Pick<StoryContext, "canvasElement" | "globals">,
+  status: string,
+  run: SessionRun,
+): Promise<void> {
+  // Offline, neither the sign-in nor the call is answered: there is no session to follow.
+  if (globals.scenario === "offline") return;
+  const banner = canvasElement.querySelector(".gallery-session__banner");
+  const refused = concreteStatus(status, 500) === 401;
+  await waitFor(() => expect(banner).toHaveAttribute("data-session", refused ? "expired" : "signed-in"));
+  await identityFixtures.settled();
+  await expect(run.refreshes).toBe(refused ? 1 : 0);
+}
+
+/**
+ * `story`, run signed in as the seeded account: its content inside the product's session
+ * and the banner that shows it, and after its own checks, the session's path for `status`.
+ */
+function signedIn<Args extends object>(
+  story: StoryObj<Args>,
+  status: string,
+  content: (args: Args) => ReactNode,
+): StoryObj<Args> {
+  const run: SessionRun = { refreshes: 0 };
+  type PlayContext = Parameters<NonNullable<StoryObj<Args>["play"]>>[0];
+  return {
+    ...story,
+    beforeEach: () => signInSeeded(run),
+    render: (args: Args) => (
+      <SessionProvider>
+        <GallerySession signInProblem={run.signInProblem}>{content(args)}</GallerySession>
+      </SessionProvider>
+    ),
+    play: async (context: PlayContext) => {
+      await story.play?.(context);
+      await expectSessionPath(context, status, run);
+    },
+  };
+}
+
+/** The handler line that answers `operationId` with `status`'s fixture in any story. */
+function snippet(operationId: string, status: string): string {
+  return `parameters: { msw: { handlers: [fixtures.respond(${JSON.stringify(operationId)}, ${JSON.stringify(status)})] } }`;
+}
+
+/**
+ * The story of one operation's response with one declared status: the operation's
+ * handler answers with that status (the contract's data, in the Scenario menu's state)
+ * and the response is shown through the app's hooks and client. When the operation's
+ * `security` requires credentials, the story runs signed in as a seeded account of the
+ * identity fixtures, with a banner showing the session: its 401 story shows the refresh,
+ * the retry and the session ending, beside the 401's body (docs/decisions/0012-identity.md).
+ * With `mediaType` (a stream declared beside JSON), the story asks for that stream and plays it.
+ *
+ * @example
+ * export const status_404 = { ...galleryStory("getPet", "404"), name: "404" };
+ * // A hand-written story of another contract's gallery:
+ * export const Refused = galleryStory("deletePet", "401", { source: clinic, mocks: clinic, hooks });
+ */
+export function galleryStory(
+  operationId: string,
+  status: string,
+  contract: GalleryContract = productContract,
+  mediaType?: string,
+): StoryObj<GalleryArgs> {
+  const response = (args: GalleryArgs) => (
+    <OperationResponse
+      source={contract.source}
+      operationId={args.operationId}
+      status={args.status}
+      mediaType={args.mediaType}
+      hooks={contract.hooks}
+      streams={contract.streams}
+    />
+  );
+  const story: StoryObj<GalleryArgs> = {
+    args: mediaType === undefined ? { operationId, status } : { operationId, status, mediaType },
+    parameters: {
+      msw: { handlers: [contract.mocks.respond(operationId, status)] },
+      // The Code panel shows what a story of one's own writes to be answered so. Given, the code
+      // also spares Storybook's JSX snippet, which would print the whole contract (the `source`
+      // prop) on every render: a second of a large contract's story under the dev server.
+      docs: { codePanel: true, source: { code: snippet(operationId, status), language: "ts" } },
+    },
+    render: response,
+    play,
+  };
+  const operation = contract.source.manifest.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation || !requiresCredentials(operation)) return story;
+
+  return signedIn(story, status, response);
+}
+
+interface GalleryBatchArgs {
+  /** Operation × status (× stream) pairs, each operation at most once (its handler answers with that status). */
+  pairs: Array<[operationId: string, status: string, mediaType?: string]>;
+}
+
+/**
+ * Several gallery stories checked in one test, for `vitest run` on a large contract: each
+ * pair is rendered in its own labelled section of one page, with its own handler, and
+ * every check of a single story (response shown, verdict, console errors, axe, unhandled
+ * requests, contract violations) runs once over the page. A failure names the pair.
+ * An operation appears at most once per batch, so the handlers never compete; the pairs
+ * share a status, so when any operation requires credentials the batch runs signed in and
+ * its 401s share one refresh, as parallel calls of the app do
+ * (docs/decisions/0009-contract-gallery-and-coverage.md).
+ *
+ * @example
+ * export const gallery_0 = { ...galleryBatch([["getPet", "200"], ["listPets", "200"]]), name: "200: getPet, listPets" };
+ */
+export function galleryBatch(
+  pairs: GalleryBatchArgs["pairs"],
+  contract: GalleryContract = productContract,
+): StoryObj<GalleryBatchArgs> {
+  const operations = new Set(pairs.map(([operationId]) => operationId));
+  if (operations.size !== pairs.length) throw new Error("gallery: a batch holds each operation at most once.");
+  const statuses = new Set(pairs.map(([, status, mediaType]) => `${status} ${mediaType ?? ""}`));
+  const status = pairs[0]?.[1];
+  if (status === undefined || statuses.size > 1) throw new Error("gallery: a batch holds one status (and stream).");
+  const responses = (args: GalleryBatchArgs) =>
+    args.pairs.map(([operationId, pairStatus, mediaType]) => (
+      <section key={operationId} aria-label={`${operationId} ${pairStatus}`} data-gallery-pair>
+        <OperationResponse
+          source={contract.source}
+          operationId={operationId}
+          status={pairStatus}
+          mediaType={mediaType}
+          hooks={contract.hooks}
+          streams={contract.streams}
+        />
+      </section>
+    ));
+  const expectResponses: NonNullable<StoryObj<GalleryBatchArgs>["play"]> = async ({ canvasElement, args, globals }) => {
+    const sections = canvasElement.querySelectorAll("[data-gallery-pair]");
+    await expect(sections).toHaveLength(args.pairs.length);
+    await Promise.all(
+      args.pairs.map(async ([operationId, pairStatus, mediaType], index) => {
+        const label = `${operationId} ${pairStatus}${mediaType === undefined ? "" : ` ${mediaType}`}`;
+        await expectResponseShown(sections[index]!, globals.scenario, label);
+      }),
+    );
+  };
+  const story: StoryObj<GalleryBatchArgs> = {
+    args: { pairs },
+    parameters: {
+      msw: { handlers: pairs.map(([operationId]) => contract.mocks.respond(operationId, status)) },
+    },
+    render: (args) => <>{responses(args)}</>,
+    play: expectResponses,
+  };
+  const secured = contract.source.manifest.operations.some(
+    (operation) => operations.has(operation.operationId) && requiresCredentials(operation),
+  );
+  if (!secured) return story;
+
+  return signedIn(story, status, responses);
+}

@@ -1,0 +1,302 @@
+import { useId, useMemo, type ReactNode } from "react";
+import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
+import { schemaPointer } from "../contract/pointer.ts";
+import { declaredStatus } from "../contract/media-and-status.ts";
+import { own } from "../contract/own.ts";
+import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
+import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
+import { OperationHeading } from "./operation-heading.tsx";
+import { StreamResponse } from "./stream-response.tsx";
+import {
+  ApiError,
+  bodyOptionsFor,
+  createApiClient,
+  createApiStreams,
+  isJsonContentType,
+} from "@contract-workbench/runtime";
+import { api, EmptyState, ErrorState, Spinner } from "virtual:contract-workbench/product";
+import { allowsString } from "./schema-shape.ts";
+import { examplePlaces } from "./example-places.ts";
+import { SchemaView } from "./schema-view.tsx";
+import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
+import { check, type Verdict, VerdictLine } from "./verdict.tsx";
+import "./operation-response.css";
+
+export interface OperationResponseProps {
+  source: GallerySource;
+  operationId: string;
+  /** The declared status to show ("200", "4XX", "default"); a handler must answer with it. */
+  status: string;
+  /** A stream declared beside the status's JSON, asked for by `Accept` (a stream pair's story). */
+  mediaType?: string | undefined;
+  /** Defaults to the app's hooks (`api` from src/api/index.ts): the same path every screen's calls take. */
+  hooks?: RuntimeHooks | undefined;
+  /** Defaults to the app's streams (`streams` from src/api/index.ts), for an answer that streams. */
+  streams?: RuntimeStreams | undefined;
+}
+
+/** JSON first, then text, then whatever is declared: what the fixtures answer with too. */
+function preferredMediaType(types: string[]): string | undefined {
+  return types.find(isJsonContentType) ?? types.find((type) => type.startsWith("text/")) ?? types[0];
+}
+
+function parseAsFor(mediaType: string | undefined): "json" | "text" | "blob" {
+  if (mediaType === undefined || isJsonContentType(mediaType)) return "json";
+  return mediaType.startsWith("text/") ? "text" : "blob";
+}
+
+/**
+ * The body in the media type the operation declares (the client does this for the
+ * product's own operations; the gallery's may be another contract's).
+ */
+function bodyInit(sample: SampleRequest): object {
+  if (sample.body === undefined) return {};
+  return { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json", sample.encoding) };
+}
+
+/** A text body that should hold the JSON text of a value: the value, or the text when it is not JSON. */
+function fromJsonText(body: unknown): unknown {
+  if (typeof body !== "string") return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
+const PROBLEM_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
+
+/**
+ * ErrorState says what went wrong in people's words; an error body with more to it (a
+ * plain JSON error, problem details with extension members such as field errors) is
+ * shown in full below it.
+ */
+function showsBody(error: unknown): boolean {
+  const body: unknown = error instanceof ApiError ? error.body : undefined;
+  if (!(error instanceof ApiError) || typeof body !== "object" || body === null) return false;
+  if (error.kind === "http") return true;
+  return error.kind === "problem" && Object.keys(body).some((member) => !PROBLEM_MEMBERS.has(member));
+}
+
+function Body({
+  value,
+  schema,
+  source,
+  place,
+}: {
+  value: unknown;
+  schema: JsonSchema | undefined;
+  source: GallerySource;
+  /** The operation and status: a gallery batch shows several responses on one page. */
+  place: string;
+}) {
+  if (value instanceof Blob) {
+    return (
+      <p className="operation-response__binary">
+        A binary body: {value.size} bytes{value.type ? ` of ${value.type}` : ""}.
+      </p>
+    );
+  }
+  return (
+    <SchemaView
+      label="Response body"
+      place={place}
+      value={value}
+      schema={schema}
+      schemas={source.contract.components.schemas}
+    />
+  );
+}
+
+/** Places listed before the line says how many more. */
+const MAX_PLACES = 12;
+
+/** Which values the contract's examples gave (the others were made to fit their fields); nothing when none did. */
+function ExamplesLine({ places }: { places: string[] }) {
+  if (places.length === 0) return null;
+  const shown = places.slice(0, MAX_PLACES).join(", ");
+  const more = places.length > MAX_PLACES ? ` and ${places.length - MAX_PLACES} more` : "";
+  return (
+    <p className="operation-response__examples">
+      From the contract&apos;s examples: {shown}
+      {more}. The other values fit their fields.
+    </p>
+  );
+}
+
+/** An ordinary (not streamed) answer: called through the hooks, shown whole. */
+function AnsweredResponse({ source, operationId, status, hooks }: OperationResponseProps) {
+  const headingId = useId();
+  const operation: ManifestOperation | undefined = source.manifest.operations.find(
+    (candidate) => candidate.operationId === operationId,
+  );
+  if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
+  const responses = own<ContractSchemas["operations"][string]>(source.contract.operations, operationId)?.responses;
+  const declared = own<ContractSchemas["operations"][string]["responses"][string]>(responses, status);
+  const content = declared?.content ?? {};
+  const mediaType = preferredMediaType(Object.keys(content));
+  const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
+  // The hooks give the data, not the response: a middleware of the call keeps its headers.
+  const arrived = useResponseHeaders();
+  const init = useMemo(() => {
+    const sample = source.sampleRequest(operationId);
+    return {
+      params: sample.params,
+      parseAs: parseAsFor(mediaType),
+      ...bodyInit(sample),
+      middleware: [arrived.middleware],
+    };
+  }, [source, operationId, mediaType, arrived.middleware]);
+  const query = (hooks ?? (api as unknown as RuntimeHooks)).useQuery(operation.method, operation.path, init);
+  // A text media type whose schema allows no string (`text/event-stream` described by its
+  // event object): the fixtures send the value's JSON text (answers.ts `serialise`), so it
+  // is read back as that value, then shown and checked like a JSON body.
+  const jsonText =
+    mediaType !== undefined &&
+    parseAsFor(mediaType) === "text" &&
+    schema !== undefined &&
+    !allowsString(schema, source.contract.components.schemas);
+  const read = (body: unknown) => (jsonText ? fromJsonText(body) : body);
+
+  let view: ReactNode;
+  let verdict: Verdict | undefined;
+  if (query.isPending) {
+    view = <Spinner label={`Calling ${operationId}…`} />;
+  } else if (query.isError) {
+    const error = query.error;
+    const answered = error instanceof ApiError && error.status !== undefined ? error.status : undefined;
+    const body = error instanceof ApiError ? read(error.body) : undefined;
+    view = (
+      <>
+        <ErrorState error={error} headingLevel={3} onRetry={() => void query.refetch()} />
+        {showsBody(error) ? (
+          <Body value={body} schema={schema} source={source} place={`${operationId} ${status}`} />
+        ) : null}
+      </>
+    );
+    if (answered === undefined) {
+      verdict = { kind: "none", why: "No response arrived, so there is nothing to check against the contract." };
+    } else if (declaredStatus(responses ?? {}, answered) !== status) {
+      verdict = {
+        kind: "invalid",
+        problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
+      };
+    } else {
+      verdict = check(source.validator, operationId, status, mediaType, schema, body);
+    }
+  } else {
+    // The hooks give `null` for an empty body (204, or Content-Length 0).
+    const data = read(query.data);
+    const empty = data === undefined || data === "" || (data === null && mediaType === undefined);
+    view = empty ? (
+      <EmptyState
+        headingLevel={3}
+        title="No content"
+        description={`HTTP ${status}: the response has no body${mediaType === undefined ? ", as the contract declares" : ""}.`}
+      />
+    ) : (
+      <>
+        <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
+        {mediaType !== undefined && schema !== undefined ? (
+          <ExamplesLine
+            places={examplePlaces(
+              source,
+              schemaPointer(operationId, "responses", status, "content", mediaType, "schema"),
+              data,
+              content[mediaType]?.examples ?? [],
+            )}
+          />
+        ) : null}
+      </>
+    );
+    verdict = check(source.validator, operationId, status, mediaType, schema, empty ? undefined : data);
+  }
+
+  // A response the contract makes impossible (an empty enum it requires) is shown as such, not failed.
+  const impossible = source.unsatisfiable?.(operationId, status);
+  if (impossible !== undefined && !query.isPending) {
+    verdict = {
+      kind: "none",
+      why: `Unsatisfiable: no body can answer ${status}, since its schema requires ${impossible}.`,
+    };
+  }
+
+  return (
+    <article className="operation-response" aria-labelledby={headingId}>
+      <OperationHeading id={headingId} operation={operation} status={status} mediaType={mediaType} />
+      <div
+        className="operation-response__result"
+        data-state={query.isPending ? "loading" : query.isError ? "error" : "success"}
+        aria-busy={query.isPending || undefined}
+      >
+        {view}
+        {!query.isPending && arrived.headers !== undefined ? (
+          <ResponseHeaders
+            declared={declared?.headers ?? {}}
+            headers={arrived.headers}
+            status={status}
+            place={`${operationId} ${status}`}
+          />
+        ) : null}
+      </div>
+      {verdict ? <VerdictLine verdict={verdict} /> : null}
+    </article>
+  );
+}
+
+/**
+ * One response of one operation, as the contract declares it: the operation is called
+ * through the app's hooks and client with valid arguments generated from the contract,
+ * a handler answers with `status`, and the result is shown as a screen would get it:
+ * data through `SchemaView`, problem details and other errors through `ErrorState`, an
+ * empty body as such. Below it, whether what arrived matches the contract.
+ *
+ * @example
+ * ```tsx
+ * // In a story whose handlers answer getPet with 404 (`fixtures.respond("getPet", 404)`):
+ * <OperationResponse source={fixtures} operationId="getPet" status="404" />
+ * ```
+ */
+const sourceStreams = new WeakMap<GallerySource, RuntimeStreams>();
+
+/**
+ * The app's stream client over a contract's operations (the product's, or a test contract's or
+ * service's the gallery shows): its manifest says which answers stream and how their data reads.
+ */
+function streamsOf(source: GallerySource): RuntimeStreams {
+  let streams = sourceStreams.get(source);
+  if (streams === undefined) {
+    const client = createApiClient({ operations: source.manifest.operations });
+    streams = createApiStreams(client, { manifest: source.manifest });
+    sourceStreams.set(source, streams);
+  }
+  return streams;
+}
+
+export function OperationResponse(props: OperationResponseProps) {
+  const operation = props.source.manifest.operations.find((candidate) => candidate.operationId === props.operationId);
+  if (!operation) throw new Error(`The contract has no operation "${props.operationId}".`);
+  const responses = own<ContractSchemas["operations"][string]>(
+    props.source.contract.operations,
+    props.operationId,
+  )?.responses;
+  const content =
+    own<ContractSchemas["operations"][string]["responses"][string]>(responses, props.status)?.content ?? {};
+  // A stream pair asks for its stream; a status whose preferred media type streams answers with it.
+  const streamed = props.mediaType ?? preferredMediaType(Object.keys(content));
+  const media = streamed === undefined ? undefined : content[streamed];
+  if (streamed !== undefined && media?.stream !== undefined) {
+    return (
+      <StreamResponse
+        source={props.source}
+        operation={operation}
+        status={props.status}
+        mediaType={streamed}
+        media={media}
+        streams={props.streams ?? streamsOf(props.source)}
+      />
+    );
+  }
+  return <AnsweredResponse {...props} />;
+}

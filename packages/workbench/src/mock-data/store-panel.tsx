@@ -1,0 +1,94 @@
+import { useEffect, useState, type ComponentPropsWithRef } from "react";
+import type { Resources, ResourceSummary } from "../fixtures/resources/resources.ts";
+import {
+  Button,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "virtual:contract-workbench/product";
+
+export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, "children"> {
+  /** The stateful fixtures to show (`fixtures.resources`). */
+  resources: Resources;
+  /** The heading's text. */
+  title?: string;
+}
+
+/**
+ * The stateful fixtures' store, for designers: each resource the contract forms, its key,
+ * how many records it holds now, its paths, and a reset that brings the default data
+ * back. Counts follow every request the story or app sends.
+ *
+ * @example
+ * <StorePanel resources={fixtures.resources} />
+ */
+export function StorePanel({ resources, title = "Mock data store", ...props }: StorePanelProps) {
+  const [rows, setRows] = useState<ResourceSummary[]>(() => resources.summary());
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const off = resources.subscribe(() => live && setRows(resources.summary()));
+    void resources.prime().then(() => {
+      if (!live) return;
+      setRows(resources.summary());
+      setReady(true);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [resources]);
+  const total = rows.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <section aria-labelledby="store-panel-title" data-ready={ready} data-records={total} {...props}>
+      <h2 id="store-panel-title">{title}</h2>
+      {rows.length === 0 ? (
+        <p>The contract forms no resources yet: every answer is stateless.</p>
+      ) : (
+        <Table>
+          <TableCaption>Resources and their records</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Resource</TableHead>
+              <TableHead>Key</TableHead>
+              <TableHead>Records</TableHead>
+              <TableHead>Paths</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.name} data-resource={row.name}>
+                <TableHead>{row.name}</TableHead>
+                <TableCell>
+                  <code>{row.key}</code>
+                </TableCell>
+                <TableCell>{row.count}</TableCell>
+                <TableCell>
+                  {row.paths.map((path) => (
+                    <code key={path} style={{ display: "block" }}>
+                      {path}
+                    </code>
+                  ))}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          resources.reset();
+          void resources.prime();
+        }}
+      >
+        Reset to the default data
+      </Button>
+    </section>
+  );
+}

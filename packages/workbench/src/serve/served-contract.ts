@@ -1,0 +1,102 @@
+// The contract the server answers for: one entry of the registry (contracts.config.ts), its
+// generated files as `npm run api` wrote them, and the security schemes its document declares
+// (the generated files do not keep them; the credential check needs their names and places).
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import registry from "../contract/app-registry.ts";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { ContractSchemas } from "../contract/contract-types.ts";
+import { generatedPath, readContract, readManifest } from "../contract/generated.ts";
+import { isRecord } from "../contract/records.ts";
+import { contractList, productContract, type NamedContract } from "../contract/registry.ts";
+import { UsageError } from "./options.ts";
+
+/** A security scheme as far as telling whether a request carries it goes. */
+export type SecurityScheme =
+  | { type: "apiKey"; in: "header" | "query" | "cookie"; name: string }
+  | { type: "http"; scheme: string }
+  | { type: "oauth2" | "openIdConnect" | "mutualTLS" | "unknown" };
+
+export interface ServedContract {
+  entry: NamedContract;
+  manifest: Manifest;
+  contract: ContractSchemas;
+  schemes: ReadonlyMap<string, SecurityScheme>;
+  /** The files whose change means the contract was regenerated. */
+  files: string[];
+}
+
+const ENTRY_NAMES = ["openapi.yaml", "openapi.yml", "openapi.json"];
+
+/** The registry's entry `name` names (the product's when undefined); a usage error listing them otherwise. */
+export function registryEntry(name: string | undefined): NamedContract {
+  if (name === undefined) return productContract(registry);
+  const entries = contractList(registry);
+  const found = entries.find((each) => each.name === name);
+  if (!found) {
+    const names = entries.map((each) => each.name).join(", ");
+    throw new UsageError(`--contract ${name}: contracts.config.ts has no such contract; its contracts are ${names}.`);
+  }
+  return found;
+}
+
+function schemeOf(value: unknown): SecurityScheme {
+  if (!isRecord(value)) return { type: "unknown" };
+  if (value.type === "apiKey" && typeof value.name === "string") {
+    const place = value.in === "query" || value.in === "cookie" ? value.in : "header";
+    return { type: "apiKey", in: place, name: value.name };
+  }
+  if (value.type === "http" && typeof value.scheme === "string") return { type: "http", scheme: value.scheme };
+  if (value.type === "oauth2" || value.type === "openIdConnect" || value.type === "mutualTLS")
+    return { type: value.type };
+  return { type: "unknown" };
+}
+
+/** The schemes the entry document declares inline (a `$ref`'d scheme is `unknown`: any credential will do). */
+function readSchemes(root: string, entry: NamedContract): Map<string, SecurityScheme> {
+  const source = join(root, entry.source);
+  const file =
+    existsSync(source) && statSync(source).isFile()
+      ? source
+      : ENTRY_NAMES.map((name) => join(source, name)).find((each) => existsSync(each));
+  const schemes = new Map<string, SecurityScheme>();
+  if (file === undefined) return schemes;
+  const document: unknown = parse(readFileSync(file, "utf8"));
+  const declared = isRecord(document) && isRecord(document.components) ? document.components.securitySchemes : {};
+  // Swagger 2's, for a contract the generator converted.
+  const legacy = isRecord(document) ? document.securityDefinitions : undefined;
+  for (const [name, value] of Object.entries({
+    ...(isRecord(legacy) ? legacy : {}),
+    ...(isRecord(declared) ? declared : {}),
+  }))
+    schemes.set(name, schemeOf(value));
+  return schemes;
+}
+
+/**
+ * The registry's contract `name` with what `npm run api` generated from it; a usage error
+ * when it is not in the registry or not generated yet.
+ *
+ * @example
+ * const served = loadServedContract(root, "pet-registry");
+ * served.manifest.operations.length;
+ */
+export function loadServedContract(root: string, name: string | undefined): ServedContract {
+  const entry = registryEntry(name);
+  const files = [
+    generatedPath(root, "manifest.json", entry.generated),
+    generatedPath(root, "contract.json", entry.generated),
+  ];
+  if (!files.every((file) => existsSync(file)))
+    throw new UsageError(
+      `${entry.name}'s generated files are missing from ${entry.generated}/; run \`npm run api\` first.`,
+    );
+  return {
+    entry,
+    manifest: readManifest(root, entry.generated),
+    contract: readContract(root, entry.generated),
+    schemes: readSchemes(root, entry),
+    files,
+  };
+}

@@ -1,0 +1,299 @@
+// The mock server over real HTTP, in this process: Node's fetch against a server on a free
+// loopback port, answering the test contracts of the registry (tests/contracts/).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createMockServer, type MockServer } from "./server.ts";
+
+const root = resolve(import.meta.dirname, "../../../..");
+const MARKER = "s3cret-marker-7f3a";
+
+async function start(contract: string, options: Partial<Parameters<typeof createMockServer>[0]> = {}) {
+  const lines: string[] = [];
+  const mock = createMockServer({ root, contract, log: (line) => lines.push(line), ...options });
+  const url = await mock.listen(0, "127.0.0.1");
+  return { mock, url, lines };
+}
+
+interface ProblemBody {
+  status: number;
+  detail: string;
+  operationId?: string;
+  errors?: Array<{ in: string; field: string; rule: string; contract: string }>;
+  closest?: string[];
+}
+
+async function problem(response: Response): Promise<ProblemBody> {
+  expect(response.headers.get("content-type")).toBe("application/problem+json");
+  return (await response.json()) as ProblemBody;
+}
+
+describe("the mock server on the stateful test contract (pet-registry)", () => {
+  let server: { mock: MockServer; url: string; lines: string[] };
+  beforeAll(async () => {
+    server = await start("pet-registry", { bodyLimit: 4096 });
+  });
+  afterAll(() => server.mock.close());
+
+  it("creates an owner, reads it, deletes it, and then answers 404 for it", async () => {
+    const created = await fetch(`${server.url}/api/owners`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Ann Example", city: "Oslo" }),
+    });
+    expect(created.status).toBe(201);
+    const owner = (await created.json()) as { id: string; name: string };
+    expect(owner.name).toBe("Ann Example");
+    const location = created.headers.get("location") ?? "";
+    expect(location).toMatch(new RegExp(`/owners/${owner.id}$`));
+
+    const read = await fetch(`${server.url}/api/owners/${owner.id}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(owner);
+
+    expect((await fetch(`${server.url}/api/owners/${owner.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await fetch(`${server.url}/api/owners/${owner.id}`)).status).toBe(404);
+  });
+
+  it("puts the store back to its seed on POST /__workbench/reset", async () => {
+    const total = async () => ((await (await fetch(`${server.url}/api/owners`)).json()) as { total: number }).total;
+    await fetch(`${server.url}/__workbench/reset`, { method: "POST" });
+    const seeded = await total();
+    await fetch(`${server.url}/api/owners`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Kept Until Reset", city: "Bergen" }),
+    });
+    expect(await total()).toBe(seeded + 1);
+    const reset = await fetch(`${server.url}/__workbench/reset`, { method: "POST" });
+    expect(await reset.json()).toEqual({ reset: true, resources: ["Owner", "Pet", "tag"] });
+    expect(await total()).toBe(seeded);
+  });
+
+  it("refuses a path parameter of the wrong type with a problem naming it and its place", async () => {
+    const response = await fetch(`${server.url}/api/pets/abc`);
+    expect(response.status).toBe(400);
+    const body = await problem(response);
+    expect(body.operationId).toBe("getPet");
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        in: "path",
+        field: "petId",
+        rule: "type integer",
+        contract: "#/paths/~1pets~1{petId}/get/parameters",
+      }),
+    ]);
+  });
+
+  it("refuses a body that is not JSON, a body of the wrong media type and a missing one", async () => {
+    const post = (body: string | undefined, type?: string) =>
+      fetch(`${server.url}/api/owners`, {
+        method: "POST",
+        ...(type === undefined ? {} : { headers: { "Content-Type": type } }),
+        ...(body === undefined ? {} : { body }),
+      });
+    const notJson = await post("{name:", "application/json");
+    expect(notJson.status).toBe(400);
+    expect((await problem(notJson)).errors?.[0]).toMatchObject({
+      in: "body",
+      rule: "JSON (application/json)",
+      contract: "#/paths/~1owners/post/requestBody/content/application~1json/schema",
+    });
+    const wrongType = await post("name=x", "text/plain");
+    expect(wrongType.status).toBe(415);
+    expect((await problem(wrongType)).errors?.[0]).toMatchObject({ in: "header", field: "Content-Type" });
+    const breaksSchema = await post(JSON.stringify({ name: "", city: "Oslo" }), "application/json");
+    expect(breaksSchema.status).toBe(400);
+    expect((await problem(breaksSchema)).errors?.[0]).toMatchObject({ in: "body", field: "/name" });
+    const none = await post(undefined);
+    expect(none.status).toBe(400);
+    expect((await problem(none)).errors?.[0]).toMatchObject({ in: "body", rule: "a body (required)" });
+  });
+
+  it("refuses a body over its limit with 413 and keeps serving", async () => {
+    const response = await fetch(`${server.url}/api/owners`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "x".repeat(10_000), city: "Oslo" }),
+    });
+    expect(response.status).toBe(413);
+    expect((await problem(response)).detail).toContain("4096 bytes");
+    expect((await fetch(`${server.url}/api/owners`)).status).toBe(200);
+  });
+
+  it("answers an unknown path with a 404 naming the closest operations, and a wrong method with 405", async () => {
+    const unknown = await fetch(`${server.url}/api/owner/o1`);
+    expect(unknown.status).toBe(404);
+    expect((await problem(unknown)).closest).toContain("GET /owners/{ownerId} (getOwner)");
+    const wrongMethod = await fetch(`${server.url}/api/owners`, { method: "DELETE" });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("GET, POST");
+  });
+
+  it("answers what Prefer asks for: a declared status, a scenario, and refuses an undeclared one", async () => {
+    const notFound = await fetch(`${server.url}/api/pets/1`, { headers: { Prefer: "code=404" } });
+    expect(notFound.status).toBe(404);
+    const empty = await fetch(`${server.url}/api/owners`, { headers: { Prefer: "scenario=empty" } });
+    expect(await empty.json()).toEqual({ items: [], total: 0 });
+    const undeclared = await fetch(`${server.url}/api/pets/1`, { headers: { Prefer: "code=418" } });
+    expect(undeclared.status).toBe(400);
+    expect((await problem(undeclared)).detail).toContain("getPet declares 200, 404");
+    await fetch(`${server.url}/__workbench/reset`, { method: "POST" });
+  });
+
+  it("answers a CORS preflight from the contract's methods on the path", async () => {
+    const response = await fetch(`${server.url}/api/pets/1`, {
+      method: "OPTIONS",
+      headers: { Origin: "http://127.0.0.1:5173", "Access-Control-Request-Method": "PATCH" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-methods")).toBe("GET, DELETE, PATCH");
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://127.0.0.1:5173");
+  });
+});
+
+describe("the mock server on the gallery's test contract (clinic)", () => {
+  let server: { mock: MockServer; url: string; lines: string[] };
+  beforeAll(async () => {
+    server = await start("clinic");
+  });
+  afterAll(() => server.mock.close());
+
+  it("pages a list to its end through its Link headers", async () => {
+    const seen: number[] = [];
+    let next: string | undefined = `${server.url}/pets?page=1`;
+    let pages = 0;
+    while (next !== undefined && pages < 20) {
+      const response: Response = await fetch(next);
+      expect(response.status).toBe(200);
+      seen.push(...((await response.json()) as Array<{ id: number }>).map((pet) => pet.id));
+      next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
+      pages++;
+    }
+    expect(next).toBeUndefined();
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it("refuses a request without the credentials the operation requires, then takes it with them", async () => {
+    const without = await fetch(`${server.url}/pets/7`, { method: "DELETE" });
+    expect(without.status).toBe(401);
+    expect(without.headers.get("www-authenticate")).toBe("Bearer");
+    expect((await problem(without)).errors?.[0]).toMatchObject({
+      in: "credentials",
+      contract: "#/paths/~1pets~1{petId}/delete/security",
+    });
+    const withToken = await fetch(`${server.url}/pets/7`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${MARKER}` },
+    });
+    expect(withToken.status).not.toBe(401);
+  });
+
+  it("refuses a missing required header, naming it", async () => {
+    const response = await fetch(`${server.url}/pets`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Rex", species: "dog" }),
+    });
+    expect(response.status).toBe(400);
+    expect((await problem(response)).errors).toContainEqual(
+      expect.objectContaining({ in: "header", field: "X-Request-Id" }),
+    );
+  });
+
+  it("answers the contract's example Prefer names", async () => {
+    const response = await fetch(`${server.url}/pets/12`, { headers: { Prefer: "example=mittens" } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ name: "Mittens" });
+    const unknown = await fetch(`${server.url}/pets/12`, { headers: { Prefer: "example=nobody" } });
+    expect((await problem(unknown)).detail).toContain("200 rex, 200 mittens");
+  });
+
+  it("logs one line per exchange with its operation and status, and never a credential", async () => {
+    server.lines.length = 0;
+    await fetch(`${server.url}/pets/8?api_key=${MARKER}`, {
+      headers: { Authorization: `Bearer ${MARKER}`, Cookie: `session=${MARKER}` },
+    });
+    await fetch(`${server.url}/pets/7`, { method: "DELETE", headers: { Authorization: `Basic ${MARKER}` } });
+    expect(server.lines).toHaveLength(2);
+    expect(server.lines[0]).toMatch(/^GET \/pets\/8 getPet 200 \d+\.\d ms$/);
+    expect(server.lines[1]).toMatch(/^DELETE \/pets\/7 deletePet 401 /);
+    expect(server.lines.join("\n")).not.toContain(MARKER);
+  });
+});
+
+describe("the mock server on a contract with its own field rules (field-values)", () => {
+  it("answers with the registry's rule for a room's description", async () => {
+    const { mock, url } = await start("field-values");
+    try {
+      const response = await fetch(`${url}/v1/rooms`);
+      expect(response.status).toBe(200);
+      const descriptions = ((await response.json()) as { data: Array<{ description?: string }> }).data
+        .map((room) => room.description)
+        .filter((each) => each !== undefined);
+      expect(descriptions.length).toBeGreaterThan(0);
+      for (const description of descriptions) expect(description).toMatch(/^Seats \d+ people\.$/);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("the mock server with a slow client", () => {
+  it("times out a request whose body never ends with 408, logs it as dropped, and keeps serving", async () => {
+    const { mock, url, lines } = await start("pet-registry", { timeouts: { headers: 200, request: 400 } });
+    try {
+      const { port } = new URL(url);
+      const answer = await new Promise<string>((done) => {
+        const socket = connect(Number(port), "127.0.0.1", () =>
+          socket.write(
+            "POST /api/owners HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+          ),
+        );
+        let text = "";
+        socket.on("data", (chunk) => (text += chunk.toString()));
+        socket.on("close", () => done(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect((await fetch(`${url}/api/owners`)).status).toBe(200);
+      expect(lines[0]).toMatch(/^POST \/api\/owners - dropped /);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe("the mock server when the contract is regenerated", () => {
+  it("reloads from the rewritten generated files, its store back to the seed, and keeps serving when they break", async () => {
+    // A root of its own holding pet-registry's generated files, rewritten here as `npm run api` would.
+    const temp = mkdtempSync(join(tmpdir(), "mock-reload-"));
+    const generated = join(temp, "tests/contracts/pet-registry/generated");
+    cpSync(join(root, "tests/contracts/pet-registry/generated"), generated, { recursive: true });
+    const { mock, url } = await start("pet-registry", { root: temp });
+    const outcomes: string[] = [];
+    const stop = mock.watch((outcome) => outcomes.push("error" in outcome ? "error" : outcome.served.manifest.title));
+    try {
+      await fetch(`${url}/api/owners`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Before Reload", city: "Oslo" }),
+      });
+      const manifestFile = join(generated, "manifest.json");
+      const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { title: string };
+      writeFileSync(manifestFile, JSON.stringify({ ...manifest, title: "Pet Registry, regenerated" }));
+      await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(["Pet Registry, regenerated"]);
+      const owners = (await (await fetch(`${url}/api/owners?limit=100`)).json()) as { items: Array<{ name: string }> };
+      expect(owners.items.map((owner) => owner.name)).not.toContain("Before Reload");
+      writeFileSync(manifestFile, "{ half-written");
+      await expect.poll(() => outcomes, { timeout: 10_000 }).toEqual(["Pet Registry, regenerated", "error"]);
+      expect((await fetch(`${url}/api/owners`)).status).toBe(200);
+    } finally {
+      stop();
+      await mock.close();
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+});
