@@ -251,6 +251,8 @@ export default tseslint.config(
       ".cache/",
       ".storybook/public/",
       "src/api/schema.d.ts",
+      // Read only by the package's own compile (pack:packages); the repository types the binding through tsconfig's paths.
+      "packages/workbench/src/product-binding.d.ts",
       "tests/**/generated/",
       "mocks/**/generated/",
       // Type-checked and run inside a scratch copy whose contract declares what they call.

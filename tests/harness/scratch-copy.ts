@@ -42,8 +42,12 @@ function copiedEntries(): string[] {
   return readdirSync(REPO).filter((entry) => !SKIP.has(entry));
 }
 
-/** The workbench package's bin, relative to a copy's root: `node WORKBENCH_BIN api` is `npm run api`. */
-export const WORKBENCH_BIN = "node_modules/.bin/contract-workbench";
+/**
+ * The workbench package's bin as a copy holds it, relative to the copy's root: `node WORKBENCH_BIN api`
+ * is `npm run api` there. Its source, not node_modules/.bin: a generator-only copy (api-scratch.ts)
+ * has no node_modules of its own, and a copy must run its own workbench, not the repository's.
+ */
+export const WORKBENCH_BIN = "packages/workbench/src/cli/main.ts";
 
 const LINK_ARGS = (dir: string) => ["-al", join(REPO, "node_modules"), join(dir, "node_modules")];
 

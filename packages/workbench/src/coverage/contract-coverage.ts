@@ -7,7 +7,7 @@
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
-import { CACHE_FOLDER } from "../../../../tooling/scratch-folder.ts";
+import { CACHE_FOLDER } from "../contract/cache-folder.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Plugin } from "vite";

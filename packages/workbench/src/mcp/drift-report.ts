@@ -6,7 +6,7 @@
 // tool reads; a terminal run can be kept there too (`… --json > .cache/drift/product.json`).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { CACHE_FOLDER } from "../../../../tooling/scratch-folder.ts";
+import { CACHE_FOLDER } from "../contract/cache-folder.ts";
 import type { ProbeResult } from "../drift/probe.ts";
 import { scrubJson } from "../drift/secrets.ts";
 import { isRecord } from "../contract/records.ts";

@@ -6,7 +6,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { fixtures as registry } from "../../../../tests/contracts/pet-registry/generated/fixtures.ts";
 import { fixtures } from "virtual:contract-workbench/product";
-import { OwnersFlow } from "./owners-flow.tsx";
+import { OwnersFlow } from "../../../../tests/contracts/pet-registry/owners-flow.tsx";
 import { StorePanel } from "./store-panel.tsx";
 
 const meta = {

@@ -1,9 +1,9 @@
 // A small screen over the resources test contract's owners, so that a story can show a
 // whole flow against the stateful fixtures: create, see it listed, edit, delete.
 import { useCallback, useEffect, useState, type ComponentPropsWithRef, type FormEvent } from "react";
-import type { components, paths } from "../../../../tests/contracts/pet-registry/generated/schema.d.ts";
+import type { components, paths } from "./generated/schema.d.ts";
 import { createApiClient } from "@contract-workbench/runtime";
-import { Button, TextField } from "virtual:contract-workbench/product";
+import { Button, TextField } from "../../../.storybook/product.ts";
 
 type Owner = components["schemas"]["Owner"];
 
