@@ -81,16 +81,16 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "Fixtures answer requests",
   ],
   [
-    "the workbench reaches the product only through its seam",
+    "the workbench package never imports the app's src/",
     "packages/workbench/src/gallery/schema-view.tsx",
     'import { Button } from "@/components/button.tsx";\nexport const x = Button;\n',
     PATHS,
-    "only through packages/workbench/src/product.ts",
+    "never imports the app",
   ],
   [
     "the workbench's core does not reach the seam",
     "packages/workbench/src/codegen/contract-error.ts",
-    'import { fixtures } from "../product";\nexport const x = fixtures;\n',
+    'import { fixtures } from "virtual:contract-workbench/product";\nexport const x = fixtures;\n',
     PATHS,
     "The workbench's core",
   ],
@@ -104,7 +104,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the workbench does not import tests",
     "packages/workbench/src/fixtures/check/validator.ts",
-    'import { REPO } from "../../../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
+    'import { REPO } from "../../../../../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
     PATHS,
     "does not import tests",
   ],
@@ -153,7 +153,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the MCP room does not reach the product seam",
     "packages/workbench/src/mcp/operations.ts",
-    'import { fixtures } from "../product.ts";\nexport const x = fixtures;\n',
+    'import { fixtures } from "virtual:contract-workbench/product";\nexport const x = fixtures;\n',
     PATHS,
     "neither the product seam",
   ],
@@ -174,14 +174,14 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the mock server does not reach the product seam",
     "packages/workbench/src/serve/server.ts",
-    'import { fixtures } from "../product.ts";\nexport const x = fixtures;\n',
+    'import { fixtures } from "virtual:contract-workbench/product";\nexport const x = fixtures;\n',
     PATHS,
     "answers from the fixtures engine",
   ],
   [
     "scripts import only the harness from tests",
-    "scripts/api.ts",
-    'import { THEMES } from "../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
+    "scripts/bench/size.ts",
+    'import { THEMES } from "../../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
     PATHS,
     "only the shared harness",
   ],
@@ -193,11 +193,11 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "Tests do not import scripts",
   ],
   [
-    "the workbench reaches the mocks only through the seam",
+    "the workbench package never imports the app's mocks",
     "packages/workbench/src/gallery/gallery-story.tsx",
-    'import { fixtures } from "#mocks/fixtures.ts";\nexport const x = fixtures;\n',
+    'import { fixtures } from "../../../../mocks/fixtures.ts";\nexport const x = fixtures;\n',
     PATHS,
-    "only through packages/workbench/src/product.ts",
+    "never imports the app",
   ],
   [
     "the tooling room imports no wing",
@@ -237,7 +237,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   [
     "the runtime package does not import the workbench, even in its tests",
     "packages/runtime/src/client.dom.test.tsx",
-    'import { GALLERY_TAG } from "../../../workbench/gallery/gallery-tag.ts";\nexport const x = GALLERY_TAG;\n',
+    'import { GALLERY_TAG } from "../../workbench/src/gallery/gallery-tag.ts";\nexport const x = GALLERY_TAG;\n',
     PATHS,
     "The runtime package ships inside any app",
   ],
@@ -289,9 +289,9 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     PATHS,
   ],
   [
-    "the seam may import the product",
-    "packages/workbench/src/product.ts",
-    'import { api } from "@/api/index.ts";\nexport const x = api;\n',
+    "the gallery may import what the app lends it",
+    "packages/workbench/src/gallery/gallery-overview.tsx",
+    'import { api } from "virtual:contract-workbench/product";\nexport const x = api;\n',
     PATHS,
   ],
   [
