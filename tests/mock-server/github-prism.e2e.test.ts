@@ -3,15 +3,15 @@
 // status the operation does not declare. The sample: the first GET of each path shape, every
 // SAMPLE_STRIDE-th in the contract's order, and the operations whose store used to answer a miss
 // with an undeclared 404. Every GET takes minutes on two cores; the sample keeps the shapes.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { declaredStatus } from "#workbench/contract/media-and-status.ts";
 import { readContract, readManifest } from "#workbench/contract/generated.ts";
-import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
-import { freePort, untilPrinted } from "../harness/dev-server.ts";
+import { removeApiScratch } from "../harness/api-scratch.ts";
+import { startMockInScratch } from "./mock-scratch.ts";
 import { startPrismProxy, throughPrism } from "./prism-proxy.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 
@@ -53,22 +53,15 @@ function sampleOf(gets: ManifestOperation[]): ManifestOperation[] {
 
 describe.skipIf(!existsSync(GITHUB))("npm run mock on GitHub's contract, behind Prism's validating proxy", () => {
   let dir: string;
-  let mock: ChildProcess;
+  let mock: ChildProcess | undefined;
   let url: string;
 
   beforeAll(async () => {
-    dir = makeApiScratch("mock-github");
-    writeContract(dir, { "openapi.json": readFileSync(GITHUB, "utf8") });
-    expect(runApi(dir).status).toBe(0);
-    const port = await freePort();
-    mock = spawn(process.execPath, ["scripts/mock.ts", "--port", String(port)], {
-      cwd: dir,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    await untilPrinted(mock, "mock", (text) => text.includes("mock: product"));
-    url = `http://127.0.0.1:${port}`;
+    ({ dir, mock, url } = await startMockInScratch("mock-github", { "openapi.json": readFileSync(GITHUB, "utf8") }));
   }, 180_000);
   afterAll(() => {
+    // Unset when the start failed: the helper cleaned up then.
+    if (mock === undefined) return;
     if (mock.exitCode === null) mock.kill("SIGKILL");
     removeApiScratch(dir);
   });
