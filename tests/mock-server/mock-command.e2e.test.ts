@@ -3,15 +3,15 @@
 // refuses bad arguments in a line; and clients no one here wrote find every operation's default
 // answer keeps the contract: Prism in its validating proxy mode, and the Postman collection
 // openapi-to-postmanv2 makes of the contract, run by newman.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExchangeCheck, createOperationMatcher, createFixtures } from "@contract-workbench/workbench/fixtures";
 import { readContract, readManifest } from "@contract-workbench/workbench/codegen";
-import { makeApiScratch, removeApiScratch, runApi, writeContract } from "../harness/api-scratch.ts";
-import { freePort, untilPrinted } from "../harness/dev-server.ts";
+import { removeApiScratch } from "../harness/api-scratch.ts";
 import { REPO, WORKBENCH_BIN } from "../harness/scratch-copy.ts";
+import { startMockInScratch } from "./mock-scratch.ts";
 import { startPrismProxy, throughPrism } from "./prism-proxy.ts";
 import { requestsOf, runCollection, toCollection } from "./postman.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
@@ -31,16 +31,9 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
   let output: () => string;
 
   beforeAll(async () => {
-    dir = makeApiScratch("mock-petstore");
-    writeContract(dir, { "openapi.yaml": readFileSync(PETSTORE, "utf8") });
-    expect(runApi(dir).status).toBe(0);
-    const port = await freePort();
-    mock = spawn(process.execPath, [WORKBENCH_BIN, "mock", "--port", String(port)], {
-      cwd: dir,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    output = await untilPrinted(mock, "mock", (text) => text.includes("mock: product"));
-    url = `http://127.0.0.1:${port}`;
+    ({ dir, mock, url, output } = await startMockInScratch("mock-petstore", {
+      "openapi.yaml": readFileSync(PETSTORE, "utf8"),
+    }));
   });
   afterAll(() => {
     if (mock.exitCode === null) mock.kill("SIGKILL");

@@ -51,18 +51,20 @@ export interface ProxyFindings {
 
 /**
  * Sends each operation's sample request (the fixtures' own, as the stories use it) through
- * Prism's proxy, with the given credentials, redirects not followed.
+ * Prism's proxy, with the given credentials, redirects not followed; `concurrency` requests
+ * at a time (findings sorted, so that the order they finish in does not show).
  */
 export async function throughPrism(
   dir: string,
   prismUrl: string,
   operations: ReturnType<typeof readManifest>["operations"],
   headers: Record<string, string>,
+  concurrency = 1,
 ): Promise<ProxyFindings> {
   const fixtures = createFixtures(readManifest(dir), readContract(dir));
   const result: ProxyFindings = { findings: [], unrouted: [], statuses: new Map() };
   const text = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
-  for (const op of operations) {
+  async function send(op: (typeof operations)[number]): Promise<void> {
     const sample = fixtures.sampleRequest(op.operationId);
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
       encodeURIComponent(text(sample.params.path?.[name] ?? 1)),
@@ -91,5 +93,12 @@ export async function throughPrism(
       );
     if (response.status >= 500) result.findings.push(`${op.operationId}: ${response.status}`);
   }
+  const queue = [...operations];
+  const worker = async () => {
+    for (let op = queue.shift(); op !== undefined; op = queue.shift()) await send(op);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  result.findings.sort();
+  result.unrouted.sort();
   return result;
 }

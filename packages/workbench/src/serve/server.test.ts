@@ -1,10 +1,11 @@
 // The mock server over real HTTP, in this process: Node's fetch against a server on a free
 // loopback port, answering the test contracts of the registry (tests/contracts/).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { loadContract } from "../fixtures/test-contracts.ts";
 import { createMockServer, type MockServer } from "./server.ts";
 
 const root = resolve(import.meta.dirname, "../../../..");
@@ -239,6 +240,48 @@ describe("the mock server on a contract with its own field rules (field-values)"
     } finally {
       await mock.close();
     }
+  });
+});
+
+describe("the mock server on operations that declare no 404 (tests/contracts/no-not-found)", () => {
+  let server: { mock: MockServer; url: string; lines: string[] };
+  let temp: string;
+  beforeAll(async () => {
+    // A root of its own: the registry's pet-registry entry holds this contract, generated in memory as `npm run api` would.
+    temp = mkdtempSync(join(tmpdir(), "mock-no-not-found-"));
+    const source = "tests/contracts/no-not-found/openapi.yaml";
+    const { manifest, contract } = await loadContract(source);
+    const entry = join(temp, "tests/contracts/pet-registry");
+    cpSync(join(root, source), join(entry, "openapi.yaml"));
+    for (const [name, value] of Object.entries({ "manifest.json": manifest, "contract.json": contract })) {
+      const file = join(entry, "generated", name);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(value));
+    }
+    server = await start("pet-registry", { root: temp });
+  });
+  afterAll(async () => {
+    await server.mock.close();
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  it("answers a key its store cannot hold with the operation's declared default answer, not an undeclared 404", async () => {
+    const refused = await fetch(`${server.url}/gauges/0`); // the item's key has minimum 1
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toEqual({ id: 7, label: "Boiler pressure" });
+  });
+
+  it("answers a deleted key with the declared default answer when only 200 is declared, and 404 where it is", async () => {
+    expect(await (await fetch(`${server.url}/gauges/5`)).json()).toEqual({ id: 5, label: "Boiler pressure" });
+    expect((await fetch(`${server.url}/gauges/5`, { method: "DELETE" })).status).toBe(204);
+    const gone = await fetch(`${server.url}/gauges/5`);
+    expect(gone.status).toBe(200);
+    expect(await gone.json()).toEqual({ id: 7, label: "Boiler pressure" });
+    expect((await fetch(`${server.url}/gauges/5`, { method: "DELETE" })).status).toBe(204);
+    expect((await fetch(`${server.url}/dials/0`)).status).toBe(404);
+    expect(server.lines.filter((line) => / 404 /.test(line))).toEqual([
+      expect.stringMatching(/^GET \/dials\/0 getDial 404 /),
+    ]);
   });
 });
 
