@@ -33,14 +33,7 @@ const runs = Number(runsArg ?? 5);
 const scratch = makeScratchFolder(root, "bench-api-");
 const bare = makeScratchFolder(root, "bench-bare-"); // no redocly.yaml here: openapi-typescript's defaults
 try {
-  for (const entry of [
-    "scripts",
-    "packages/workbench/src",
-    "redocly.yaml",
-    "package.json",
-    "contracts.config.ts",
-    "tsconfig.json",
-  ]) {
+  for (const entry of ["scripts", "packages/workbench/src", "package.json", "contracts.config.ts", "tsconfig.json"]) {
     cpSync(join(root, entry), join(scratch, entry), { recursive: true });
   }
   mkdirSync(join(scratch, "openapi"));

@@ -27,7 +27,6 @@ const PARTS = [
     "scripts",
     "packages/workbench/src",
     "tooling",
-    "redocly.yaml",
     "package.json",
     "contracts.config.ts",
     ...contractList(registry).map((contract) => sourceFolder(contract.source)),

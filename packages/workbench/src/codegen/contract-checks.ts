@@ -8,7 +8,7 @@
  * worker thread (`example-checks.ts`, `examples-worker.ts`).
  */
 import type { Document } from "@redocly/openapi-core";
-import { relative } from "node:path";
+import { extname, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { OpenAPI3 } from "openapi-typescript";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -151,7 +151,8 @@ let nextId = 0;
 
 function examplesWorker(): Worker {
   if (worker !== undefined) return worker;
-  const started = new Worker(new URL("./examples-worker.ts", import.meta.url));
+  // Its sibling as this module runs: .ts in the workspace, .js compiled in a package's dist/.
+  const started = new Worker(new URL(`./examples-worker${extname(import.meta.url)}`, import.meta.url));
   const failAll = (error: Error) => {
     if (worker === started) worker = undefined;
     for (const request of pending.values()) request.reject(error);

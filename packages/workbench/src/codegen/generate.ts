@@ -28,6 +28,7 @@ import { checkExamples, checkSchemas } from "./contract-checks.ts";
 import { ContractError, type Problem } from "./contract-error.ts";
 import { buildContractSchemas } from "./contract-schemas.ts";
 import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
+import { lintConfigPath } from "./lint-config.ts";
 import { locate, writtenPointer } from "./locate.ts";
 import { buildManifest, type Manifest } from "./manifest.ts";
 import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./openapi-32.ts";
@@ -96,7 +97,7 @@ const configs = new Map<string, Promise<Config>>();
 function lintConfig(root: string): Promise<Config> {
   let config = configs.get(root);
   if (!config) {
-    config = loadConfig({ configPath: join(root, "redocly.yaml") });
+    config = loadConfig({ configPath: lintConfigPath(root) });
     configs.set(root, config);
   }
   return config;

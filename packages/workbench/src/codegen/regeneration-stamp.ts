@@ -7,8 +7,9 @@
 // Light on purpose (no Redocly, no TypeScript): `npm run api` reads it before loading the generator.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, extname, join, relative } from "node:path";
 import { writeAllOrNothing } from "./atomic-write.ts";
+import { lintConfigPath } from "./lint-config.ts";
 import type { Problem } from "./contract-error.ts";
 import type { NamedContract } from "../contract/registry.ts";
 
@@ -16,10 +17,12 @@ import type { NamedContract } from "../contract/registry.ts";
 export const STAMP_FOLDER = ".cache/api";
 /** Bumped when the stamp's own shape changes. */
 const FORMAT = 1;
-/** The generator's entry points: everything they import, transitively, decides the outputs. */
-const GENERATOR_FOLDER = "packages/workbench/src/codegen";
-/** Read by the generator without an import. */
-const GENERATOR_CONFIG = ["redocly.yaml"];
+/**
+ * The generator's entry points: everything they import, transitively, decides the outputs. The
+ * folder this module runs from (sources in the workspace, a package's compiled dist/ once installed).
+ */
+const GENERATOR_FOLDER = import.meta.dirname;
+const MODULE_EXTENSION = extname(import.meta.filename);
 
 export interface Stamp {
   format: number;
@@ -71,9 +74,11 @@ const IMPORT = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
 export function generatorFingerprint(root: string): string {
   const files = new Map<string, Buffer>();
   const packages = new Set<string>();
-  const queue = readdirSync(join(root, GENERATOR_FOLDER))
-    .filter((name) => name.endsWith(".ts") && !name.includes(".test"))
-    .map((name) => join(root, GENERATOR_FOLDER, name));
+  const queue = readdirSync(GENERATOR_FOLDER)
+    .filter(
+      (name) => name.endsWith(MODULE_EXTENSION) && !name.endsWith(`.d${MODULE_EXTENSION}`) && !name.includes(".test"),
+    )
+    .map((name) => join(GENERATOR_FOLDER, name));
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     if (files.has(file)) continue;
     const text = readOrUndefined(file) ?? Buffer.from("absent");
@@ -87,8 +92,9 @@ export function generatorFingerprint(root: string): string {
   for (const file of [...files.keys()].sort())
     digest.update(`${relative(root, file)} ${hash(files.get(file) ?? "")}\n`);
   for (const name of [...packages].sort()) digest.update(`${name}@${packageVersion(root, name)}\n`);
-  for (const config of GENERATOR_CONFIG)
-    digest.update(`${config} ${hash(readOrUndefined(join(root, config)) ?? "")}\n`);
+  // Read by the generator without an import.
+  const config = lintConfigPath(root);
+  digest.update(`${relative(root, config)} ${hash(readOrUndefined(config) ?? "")}\n`);
   return digest.digest("hex");
 }
 

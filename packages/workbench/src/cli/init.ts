@@ -1,0 +1,133 @@
+/**
+ * `contract-workbench init [--yes] [--force]` adds the workbench to the Vite + React +
+ * TypeScript app at the working directory: an empty contract in openapi/, the registry, the
+ * runtime's binding in src/api/, the fixtures' session, the scripts this repository's app uses,
+ * and the dependencies they need. It prints what it will change first, asks in a terminal
+ * (never with --yes or without one), keeps every file the team wrote unless --force, and a
+ * second run changes nothing. Where it cannot proceed it says why in one line, exit code 1.
+ */
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline/promises";
+import { writeAllOrNothing } from "../codegen/atomic-write.ts";
+import { readAppPackage, refusal, type AppPackage } from "./init/app-checks.ts";
+import { changesAnything, planInit, type InitPlan } from "./init/plan.ts";
+
+const NAME = "init";
+const USAGE = "usage: contract-workbench init [--yes] [--force]";
+const root = process.cwd();
+
+/** A package.json's text, as this package (or one beside it) declares itself. */
+function manifestOf(file: string): {
+  version: string;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+} {
+  return JSON.parse(readFileSync(file, "utf8")) as ReturnType<typeof manifestOf>;
+}
+
+/** An exact version from a peer range ("^5.108.0" → "5.108.0"): the version this package was tested with. */
+const exact = (range: string) => range.replace(/^[\^~]/, "");
+
+/** What the app must declare for the runtime to ship in it: the runtime and its peers. */
+function runtimeDependencies(): Record<string, string> {
+  const workbench = manifestOf(join(import.meta.dirname, "..", "..", "package.json"));
+  const runtimeEntry = createRequire(import.meta.url).resolve("@contract-workbench/runtime");
+  let folder = dirname(runtimeEntry);
+  while (!folder.endsWith(join("@contract-workbench", "runtime")) && !folder.endsWith(join("packages", "runtime"))) {
+    folder = dirname(folder);
+  }
+  const runtime = manifestOf(join(folder, "package.json"));
+  const peers = Object.fromEntries(
+    Object.entries(runtime.peerDependencies ?? {}).map(([name, range]) => [name, exact(range)]),
+  );
+  return {
+    "@contract-workbench/runtime": workbench.dependencies?.["@contract-workbench/runtime"] ?? runtime.version,
+    ...peers,
+  };
+}
+
+/** The plan as the lines init prints before it writes. */
+function describe(plan: InitPlan): string[] {
+  const lines = plan.files.map((file) =>
+    file.action === "keep" ? `  keep       ${file.path} (${file.reason})` : `  ${file.action.padEnd(10)} ${file.path}`,
+  );
+  for (const line of plan.packageJson.lines) lines.push(`  package.json ${line}`);
+  return lines;
+}
+
+/** Asks in a terminal; yes without one (CI, a pipe) or with --yes. */
+async function confirmed(yes: boolean): Promise<boolean> {
+  if (yes || !process.stdin.isTTY) return true;
+  const terminal = createInterface({ input: process.stdin, output: process.stdout });
+  const answer = await terminal.question(`${NAME}: apply these changes? [y/N] `);
+  terminal.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => !["--yes", "-y", "--force"].includes(arg));
+  if (unknown.length > 0) {
+    console.error(`${NAME}: unknown option ${unknown.join(" ")}; ${USAGE}`);
+    return 1;
+  }
+  const pkg = readAppPackage(root);
+  if (typeof pkg === "string") {
+    console.error(`${NAME}: ${pkg}`);
+    return 1;
+  }
+  const refused = refusal(root, pkg);
+  if (refused !== undefined) {
+    console.error(`${NAME}: ${refused} Nothing was changed.`);
+    return 1;
+  }
+  const plan = planInit(root, pkg, {
+    force: args.includes("--force"),
+    dependencies: runtimeDependencies(),
+  });
+  const lines = describe(plan);
+  if (!changesAnything(plan)) {
+    for (const line of lines) console.log(line);
+    console.log(`${NAME}: nothing to change; the workbench is set up in ${root}.`);
+    return 0;
+  }
+  console.log(`${NAME}: in ${root}:`);
+  for (const line of lines) console.log(line);
+  if (!(await confirmed(args.includes("--yes") || args.includes("-y")))) {
+    console.log(`${NAME}: nothing was changed.`);
+    return 1;
+  }
+  await writeAllOrNothing(new Map(writes(plan)));
+  console.log(`${NAME}: done. Next: \`npm install\`, then \`npm run api\` to generate from openapi/openapi.yaml.`);
+  return 0;
+}
+
+/** Absolute path → text for every file the plan writes, package.json included. */
+function writes(plan: InitPlan): Array<[string, string]> {
+  const files: Array<[string, string]> = plan.files.flatMap((file) =>
+    file.action === "keep" ? [] : [[join(root, file.path), file.text] as [string, string]],
+  );
+  if (plan.packageJson.next) files.push([join(root, "package.json"), packageText(plan.packageJson.next)]);
+  return files;
+}
+
+/** package.json in the indentation the app's file uses (two spaces when it says none). */
+function packageText(next: AppPackage): string {
+  const current = readFileSync(join(root, "package.json"), "utf8");
+  const indent = /^([ \t]+)"/m.exec(current)?.[1] ?? "  ";
+  return `${JSON.stringify(next, null, indent)}\n`;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(
+      `${NAME}: unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+    );
+    process.exitCode = 1;
+  },
+);

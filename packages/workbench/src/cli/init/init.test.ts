@@ -1,0 +1,163 @@
+// `contract-workbench init` as a team runs it, in folders made for each case: what it refuses
+// (changing nothing), what it writes, that a second run changes nothing, and that a file the
+// team wrote is kept unless --force.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SCRIPTS } from "./plan.ts";
+
+const BIN = join(import.meta.dirname, "..", "main.ts");
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A folder holding the given files (path → text; objects are written as package.json-style JSON). */
+function app(files: Record<string, string | object>): string {
+  const dir = mkdtempSync(join(tmpdir(), "init-"));
+  folders.push(dir);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), typeof content === "string" ? content : `${JSON.stringify(content, null, 2)}\n`);
+  }
+  return dir;
+}
+
+/** A Vite + React + TypeScript app's package.json, as create-vite's react-ts template writes it. */
+const VITE_APP = {
+  name: "team-app",
+  private: true,
+  type: "module",
+  scripts: { dev: "vite", build: "tsc -b && vite build" },
+  dependencies: { react: "^19.2.0", "react-dom": "^19.2.0" },
+  devDependencies: { typescript: "~7.0.2", vite: "^8.3.8" },
+};
+
+function init(dir: string, ...args: string[]) {
+  return spawnSync(process.execPath, [BIN, "init", ...args], { cwd: dir, encoding: "utf8", input: "" });
+}
+
+/** Every file under a folder, path → text: what a refused run must leave as it was. */
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const file = join(entry.parentPath, entry.name);
+        return [file.slice(dir.length + 1), readFileSync(file, "utf8")];
+      }),
+  );
+}
+
+describe("contract-workbench init refuses, in one line, changing nothing", () => {
+  const cases: Array<[string, Record<string, string | object>, string]> = [
+    ["no package.json", { "index.html": "<!doctype html>" }, "no package.json in"],
+    [
+      "no Vite",
+      { "package.json": { ...VITE_APP, devDependencies: { typescript: "~7.0.2" } } },
+      "no Vite in package.json",
+    ],
+    ["no React", { "package.json": { ...VITE_APP, dependencies: {} } }, "no React in package.json"],
+    ["no TypeScript", { "package.json": { ...VITE_APP, devDependencies: { vite: "^8.3.8" } } }, "no TypeScript"],
+    [
+      "a Storybook older than 10",
+      { "package.json": { ...VITE_APP, devDependencies: { ...VITE_APP.devDependencies, storybook: "^8.6.0" } } },
+      "Storybook ^8.6.0 is older than 10",
+    ],
+    ["a package.json that is not JSON", { "package.json": "{ name: " }, "package.json is not valid JSON"],
+  ];
+
+  it.each(cases)("%s", (_, files, says) => {
+    const dir = app(files);
+    const before = snapshot(dir);
+    const result = init(dir, "--yes");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`init: ${says}`);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("a Git tree with uncommitted changes", () => {
+    const dir = app({ "package.json": VITE_APP });
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: dir, encoding: "utf8" });
+    git("init", "-q");
+    writeFileSync(join(dir, "notes.txt"), "not committed\n");
+    const before = snapshot(dir);
+    const result = init(dir, "--yes");
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      expect.stringContaining("init: the Git tree has uncommitted changes"),
+    ]);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("an option it does not know", () => {
+    const dir = app({ "package.json": VITE_APP });
+    const result = init(dir, "--all");
+    expect([result.status, result.stderr]).toEqual([
+      1,
+      "init: unknown option --all; usage: contract-workbench init [--yes] [--force]\n",
+    ]);
+  });
+});
+
+describe("contract-workbench init in a Vite + React + TypeScript app", () => {
+  it("says what it changes, writes it without asking when no terminal is attached, and changes nothing the second time", () => {
+    const dir = app({ "package.json": VITE_APP });
+    const first = init(dir);
+    expect(first.status, first.stderr).toBe(0);
+    for (const file of [
+      "openapi/openapi.yaml",
+      "contracts.config.ts",
+      "src/api/index.ts",
+      "mocks/fixtures-session.ts",
+    ]) {
+      expect(first.stdout).toContain(`create     ${file}`);
+      expect(existsSync(join(dir, file))).toBe(true);
+    }
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as typeof VITE_APP &
+      Record<string, unknown>;
+    expect(pkg.scripts).toEqual({ ...VITE_APP.scripts, ...SCRIPTS });
+    expect(pkg.imports).toEqual({ "#mocks/*": "./mocks/*" });
+    expect(pkg.dependencies).toMatchObject({ "@contract-workbench/runtime": "0.1.0" });
+    expect(Object.keys(pkg.dependencies)).toContain("openapi-fetch");
+    // The team's own versions are left alone.
+    expect(pkg.dependencies.react).toBe("^19.2.0");
+
+    const after = snapshot(dir);
+    const second = init(dir);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toContain("init: nothing to change");
+    expect(snapshot(dir)).toEqual(after);
+  });
+
+  it("keeps a file and a script the team wrote unless --force", () => {
+    const mine = "// our own binding\nexport {};\n";
+    const dir = app({
+      "package.json": { ...VITE_APP, scripts: { ...VITE_APP.scripts, api: "our-generator" } },
+      "src/api/index.ts": mine,
+    });
+    const kept = init(dir, "--yes");
+    expect(kept.status, kept.stderr).toBe(0);
+    expect(kept.stdout).toContain("keep       src/api/index.ts (yours; --force overwrites it)");
+    expect(kept.stdout).toContain('keep script "api" (yours: our-generator');
+    expect(readFileSync(join(dir, "src/api/index.ts"), "utf8")).toBe(mine);
+
+    const forced = init(dir, "--yes", "--force");
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain("overwrite  src/api/index.ts");
+    expect(readFileSync(join(dir, "src/api/index.ts"), "utf8")).toContain("createApiHooks");
+    expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as typeof VITE_APP).scripts).toMatchObject({
+      api: "contract-workbench api",
+    });
+  });
+
+  it("writes package.json in the indentation the app's file uses", () => {
+    const dir = app({});
+    writeFileSync(join(dir, "package.json"), `${JSON.stringify(VITE_APP, null, "\t")}\n`);
+    expect(init(dir, "--yes").status).toBe(0);
+    expect(readFileSync(join(dir, "package.json"), "utf8")).toMatch(/^\{\n\t"name": "team-app",/);
+  });
+});
