@@ -19,15 +19,17 @@ export const OUTPUT_DIR = ".cache/visual";
 
 /**
  * Stories whose pixels follow the API contract rather than the design: the contract
- * overview, the mock data page, and the gallery's, coverage's and fixtures' own stories. They
+ * overview, the mock data page, the gallery's, coverage's and fixtures' own stories, and the mock
+ * worker's. They
  * change whenever the contract does, which `npm run api:check` and their play functions already
  * police (docs/decisions/0008). The paging and recorded-answers pages draw a fixed test
  * contract's list with the product's components: they have baselines.
  */
 const CONTRACT_STORIES = [
   /\/src\/app\/contract-overview\.stories\.tsx$/,
-  /\/workbench\/mock-data\/mock-data\.stories\.tsx$/,
-  /\/workbench\/(gallery|coverage|fixtures)\//,
+  /\/packages\/workbench\/src\/mock-data\/mock-data\.stories\.tsx$/,
+  /\/packages\/workbench\/src\/(gallery|coverage|fixtures)\//,
+  /\/mocks\/worker-liveness\.stories\.tsx$/,
 ];
 
 /** Whether the stories of this file are compared with baselines. */
