@@ -2,6 +2,9 @@
 // `contract-workbench <command> [options]`: the package's one bin. Each command is a program of
 // its own (its options, its messages, its exit code); this file only picks it, so that
 // `npm run api` in an adopting app and in this repository run the same code.
+import { existsSync } from "node:fs";
+import { join, sep } from "node:path";
+
 const COMMANDS = {
   init: { file: "./init.ts", what: "add the workbench to this Vite + React + TypeScript app" },
   api: { file: "./api.ts", what: "generate types, manifests and fixtures from the registry's contracts" },
@@ -20,6 +23,15 @@ const COMMANDS = {
 } as const satisfies Record<string, { file: string; what: string; args?: readonly string[] }>;
 
 type Command = keyof typeof COMMANDS;
+
+// The commands read the app from the working directory. A host that cannot set one (an MCP host
+// starting `<app>/node_modules/.bin/contract-workbench mcp` by its absolute path) still reaches
+// the app: the folder holding that node_modules.
+const invoked = process.argv[1] ?? "";
+const modules = `${sep}node_modules${sep}`;
+if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules)) {
+  process.chdir(invoked.slice(0, invoked.indexOf(modules)));
+}
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));

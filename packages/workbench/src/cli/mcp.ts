@@ -1,5 +1,5 @@
 /**
- * `npm run mcp` (or `node scripts/mcp.ts`): the workbench's Model Context Protocol server over
+ * `npm run mcp` (`contract-workbench mcp`): the workbench's Model Context Protocol server over
  * stdio, for a coding agent's host (docs/agents.md; packages/workbench/src/mcp/). Stdout carries the protocol
  * and nothing else: every log line, the fixtures engine's and the generator's included, goes
  * to stderr. The server stops when its host closes stdin.
