@@ -3,7 +3,7 @@
 // indexer lists them, a Vite plugin writes their modules. Nothing is written to disk and
 // nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
 import { existsSync, utimesSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
@@ -315,12 +315,12 @@ export function vitestStories(
  */
 export function galleryIndexer(existing: readonly Indexer[]): Indexer {
   return {
-    test: /[\\/]workbench[\\/]gallery[\\/]gallery\.stories\.tsx$/,
+    test: /[\\/]workbench[\\/]src[\\/]gallery[\\/]gallery\.stories\.tsx$/,
     async createIndex(fileName, options) {
       const csf = existing.find((indexer) => indexer.test.exec(fileName));
       const own = csf ? await csf.createIndex(fileName, options) : [];
-      // The front page is packages/workbench/src/gallery/gallery.stories.tsx: the repository is two folders up.
-      const generated = allPairs(join(dirname(fileName), "..", "..")).map((pair): IndexInput => ({
+      // The app is where Storybook runs (its registry is read from there too).
+      const generated = allPairs(process.cwd()).map((pair): IndexInput => ({
         type: "story",
         importPath: pair.module,
         exportName: pair.exportName,
