@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeScratchFolder } from "../../tooling/scratch-folder.ts";
 import { declarationsWithJsImports, stagedManifest } from "./manifest.ts";
-import { packPackages, PackError, workspacePackages } from "./pack.ts";
+import { isShipped, mdxWithJsImports, packPackages, PackError, workspacePackages } from "./pack.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 
@@ -85,6 +85,34 @@ describe("declarationsWithJsImports", () => {
   });
 });
 
+describe("isShipped", () => {
+  it("ships sources and the pages a preset brings, not tests, other stories or other MDX", () => {
+    const files = [
+      "gallery/gallery.page.stories.tsx",
+      "coverage/contract-coverage.page.mdx",
+      "gallery/gallery-story.tsx",
+      "gallery/schema-view.stories.tsx",
+      "gallery/notes.mdx",
+      "gallery/README.md",
+      "gallery/a.test.ts",
+      "gallery/a.page.test.ts",
+    ];
+    expect(files.filter(isShipped)).toEqual([
+      "gallery/gallery.page.stories.tsx",
+      "coverage/contract-coverage.page.mdx",
+      "gallery/gallery-story.tsx",
+    ]);
+  });
+
+  it("points an MDX page's relative imports of sources at the compiled files", () => {
+    const page =
+      'import { Meta } from "@storybook/addon-docs/blocks";\nimport { M } from "./m.tsx";\nimport d from "../d.ts";\n';
+    expect(mdxWithJsImports(page)).toBe(
+      'import { Meta } from "@storybook/addon-docs/blocks";\nimport { M } from "./m.js";\nimport d from "../d.js";\n',
+    );
+  });
+});
+
 describe("packPackages on a tiny workspace", () => {
   let root: string;
   const write = (file: string, text: string) => {
@@ -159,6 +187,13 @@ describe("packPackages on a tiny workspace", () => {
     // A hand-written declaration: the compiler emits none for it, so it is copied.
     write("packages/base/src/css.d.ts", 'declare module "*.css";\n');
     write("packages/base/src/README.md", "# src\n");
+    // The pages a preset brings ship; other stories and MDX (a repository's internals) do not.
+    write(
+      "packages/base/src/overview.page.stories.tsx",
+      'import { View } from "./view.tsx";\nexport default { title: "Base/Overview" };\nexport const Shown = { render: () => <View /> };\n',
+    );
+    write("packages/base/src/notes.page.mdx", 'import { View } from "./view.tsx";\n\n<View />\n');
+    write("packages/base/src/internal.mdx", "# Internal\n");
     for (const file of ["thing.test.ts", "view.dom.test.tsx", "thing.test-d.ts", "view.stories.tsx", "t.e2e.test.ts"])
       write(`packages/base/src/${file}`, "export {};\n");
   });
@@ -177,9 +212,19 @@ describe("packPackages on a tiny workspace", () => {
         "CHANGELOG.md",
         "README.md",
         "package.json",
-        ...["css.d.ts", "index.d.ts", "index.js", "thing.d.ts", "thing.js", "view.css", "view.d.ts", "view.js"].map(
-          (file) => `dist/${file}`,
-        ),
+        ...[
+          "css.d.ts",
+          "index.d.ts",
+          "index.js",
+          "notes.page.mdx",
+          "overview.page.stories.d.ts",
+          "overview.page.stories.js",
+          "thing.d.ts",
+          "thing.js",
+          "view.css",
+          "view.d.ts",
+          "view.js",
+        ].map((file) => `dist/${file}`),
       ]
         .map((file) => `package/${file}`)
         .sort(),
@@ -191,6 +236,8 @@ describe("packPackages on a tiny workspace", () => {
     });
     expect(readFileSync(join(out(), "base", "dist", "index.d.ts"), "utf8")).toContain('from "./thing.js"');
     expect(readFileSync(join(out(), "base", "dist", "view.js"), "utf8")).toMatch(/from "react\/jsx-runtime"/);
+    expect(readFileSync(join(out(), "base", "dist", "overview.page.stories.js"), "utf8")).toContain('from "./view.js"');
+    expect(readFileSync(join(out(), "base", "dist", "notes.page.mdx"), "utf8")).toContain('from "./view.js"');
     // The dependent compiled against the staged declarations of its dependency.
     expect(readFileSync(join(out(), "app-kit", "dist", "index.d.ts"), "utf8")).toContain('from "base"');
     expect(readFileSync(join(out(), "app-kit", "dist", "cli.js"), "utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);

@@ -28,6 +28,25 @@ import {
 /** Where the staging folders and tarballs go, under the repository's ignored `.cache/`. */
 export const PACKED = join(".cache", "packages");
 
+/**
+ * The pages a package brings to an app's Storybook (its preset's `stories`) are named
+ * `*.page.stories.tsx` or `*.page.mdx`, and ship: a story compiled like any source, an MDX page
+ * copied with its relative imports naming the compiled files. Every other story and MDX file is
+ * the repository's own (its internals, its test contracts) and stays out.
+ */
+export const SHIPPED_PAGE = /\.page\.(stories\.[cm]?[jt]sx?|mdx)$/;
+
+/** Whether a file under a package's src/ goes into its tarball (compiled, or copied as it is). */
+export function isShipped(file: string): boolean {
+  if (SHIPPED_PAGE.test(file)) return true;
+  return !NOT_SHIPPED.test(file) && !file.endsWith(".mdx") && !file.endsWith(".md");
+}
+
+/** An MDX page's relative imports of TypeScript sources, renamed to the compiled `.js` beside it. */
+export function mdxWithJsImports(text: string): string {
+  return text.replace(/(from\s+["']\.{1,2}\/[^"']*?)\.[cm]?tsx?(["'])/g, "$1.js$2");
+}
+
 /** Why a package could not be packed, in one line naming the file (and line) at fault. */
 export class PackError extends Error {}
 
@@ -155,7 +174,7 @@ export function firstCompileError(output: string, cwd: string, root: string): st
   return `${lines.find((line) => /error TS\d+/.test(line)) ?? lines[0] ?? "the compiler failed without a message"}${more}`;
 }
 
-/** Compiles a package's src/ (not its tests or stories) into `<stage>/dist`, with the repository's compiler settings. */
+/** Compiles a package's src/ (not its tests, nor stories other than its pages) into `<stage>/dist`, with the repository's compiler settings. */
 function compile(root: string, pkg: WorkspacePackage, stage: string, paths: Record<string, string[]>): void {
   const src = join(root, pkg.dir, "src");
   const base = join(root, "tsconfig.json");
@@ -179,9 +198,9 @@ function compile(root: string, pkg: WorkspacePackage, stage: string, paths: Reco
       paths,
     },
     include: [join(src, "**", "*")],
-    exclude: ["ts", "tsx", "mts", "cts"].flatMap((extension) =>
-      ["test", "test-d", "stories"].map((kind) => join(src, "**", `*.${kind}.${extension}`)),
-    ),
+    exclude: filesUnder(src)
+      .filter((file) => COMPILED_SOURCE.test(file) && !isShipped(file))
+      .map((file) => join(src, file)),
   };
   writeFileSync(tsconfig, `${JSON.stringify(config, null, 2)}\n`);
   const tsc = spawnSync(process.execPath, [TSC, "-p", tsconfig, "--pretty", "false"], { cwd: root, encoding: "utf8" });
@@ -189,12 +208,13 @@ function compile(root: string, pkg: WorkspacePackage, stage: string, paths: Reco
   if (tsc.status !== 0) throw new PackError(firstCompileError(`${tsc.stdout}\n${tsc.stderr}`, root, root));
 }
 
-/** What src/ holds beside its TypeScript (styles, documents for Storybook, a hand-written `.d.ts`), copied into dist/. */
+/** What src/ holds beside its TypeScript (styles, its MDX pages, a hand-written `.d.ts`), copied into dist/. */
 function copyAssets(src: string, dist: string): void {
   for (const file of filesUnder(src)) {
-    if (COMPILED_SOURCE.test(file) || NOT_SHIPPED.test(file) || file.endsWith(".md")) continue;
+    if (COMPILED_SOURCE.test(file) || !isShipped(file)) continue;
     mkdirSync(dirname(join(dist, file)), { recursive: true });
-    copyFileSync(join(src, file), join(dist, file));
+    if (file.endsWith(".mdx")) writeFileSync(join(dist, file), mdxWithJsImports(readFileSync(join(src, file), "utf8")));
+    else copyFileSync(join(src, file), join(dist, file));
   }
 }
 

@@ -71,7 +71,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "storybook-dark",
       "--project",
       "dom",
-      "packages/workbench/src/gallery/gallery.stories.tsx",
+      "packages/workbench/src/gallery/gallery.page.stories.tsx",
       "src/features/pets",
       // The new feature's stories have no visual baselines yet: record them, as its developer would.
       "--update",

@@ -1,4 +1,54 @@
-// `@contract-workbench/workbench/storybook`: what a Storybook's main.ts adds (Node): the
-// contract gallery's indexer and Vite plugin, and the Contract/Coverage page's report.
+// `@contract-workbench/workbench/storybook`: a Storybook preset, listed as an addon in an app's
+// .storybook/main.ts (`addons: ["@contract-workbench/workbench/storybook"]`). Storybook loads this
+// module's `stories`, `experimental_indexers` and `viteFinal` (its preset API): the contract
+// gallery and the Contract/Coverage page, rendered through the binding the app lends the package.
+// Its named helpers stay for a main.ts that wires the gallery by hand (this repository's).
+import { isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Indexer } from "storybook/internal/types";
+import { mergeConfig, type UserConfig } from "vite";
+import { contractCoveragePage } from "../coverage/contract-coverage.ts";
+import { contractGallery, GALLERY_STORIES, galleryIndexer } from "../gallery/contract-gallery.ts";
+
 export { contractGallery, galleryBatches, galleryIndexer, galleryPairs } from "../gallery/contract-gallery.ts";
 export { contractCoveragePage } from "../coverage/contract-coverage.ts";
+
+/** The module name the package's pages import the app's binding from. */
+export const PRODUCT_MODULE = "virtual:contract-workbench/product";
+
+/** The addon's options: `{ name: "@contract-workbench/workbench/storybook", options: { product: "…" } }`. */
+export interface WorkbenchPresetOptions {
+  /** The app's binding, relative to the app's root (where Storybook runs) unless absolute; `.storybook/product.ts` by default. */
+  product?: string;
+}
+
+/** What Storybook passes a preset's functions, as far as this preset reads it. */
+interface PresetContext extends WorkbenchPresetOptions {
+  configDir: string;
+}
+
+/** The pages the package brings: the gallery's front page and the Contract/Coverage page (shipped beside this module). */
+export const stories: string[] = [
+  GALLERY_STORIES,
+  fileURLToPath(new URL("../coverage/contract-coverage.page.mdx", import.meta.url)),
+];
+
+/** The gallery's indexer before Storybook's own: it indexes the front page, then one entry per operation × status. */
+export function experimental_indexers(existing: Indexer[] | undefined): Indexer[] {
+  return [galleryIndexer(existing ?? []), ...(existing ?? [])];
+}
+
+/** The app's binding, absolute. */
+export function productBinding(context: PresetContext, root: string = process.cwd()): string {
+  if (context.product === undefined) return join(context.configDir, "product.ts");
+  return isAbsolute(context.product) ? context.product : resolve(root, context.product);
+}
+
+/** The gallery's and the coverage page's Vite plugins, and the binding's alias. */
+export function viteFinal(config: UserConfig, context: PresetContext): UserConfig {
+  const root = process.cwd();
+  return mergeConfig(config, {
+    plugins: [contractGallery({ root }), contractCoveragePage({ root })],
+    resolve: { alias: { [PRODUCT_MODULE]: productBinding(context, root) } },
+  });
+}

@@ -4,6 +4,7 @@
 // nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
 import { existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
@@ -16,10 +17,19 @@ import { withoutFragment } from "../contract/variant-marks.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
+/**
+ * One of the package's own files beside this module, absolute: the TypeScript source in the
+ * workspace, the compiled `.js` once installed (node_modules/@contract-workbench/workbench/dist/…).
+ */
+export function packageFile(stem: string, from: string = import.meta.url): string {
+  const [source, compiled] = [".tsx", ".js"].map((extension) => fileURLToPath(new URL(`${stem}${extension}`, from)));
+  return existsSync(source!) ? source! : compiled!;
+}
+
 /** The gallery's front page; Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it. */
-export const GALLERY_STORIES = "packages/workbench/src/gallery/gallery.stories.tsx";
+export const GALLERY_STORIES = packageFile("./gallery.page.stories");
 /** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
-export const GALLERY_RUNTIME = "packages/workbench/src/gallery/gallery-story.tsx";
+export const GALLERY_RUNTIME = packageFile("./gallery-story");
 /** One module per operation: `virtual:contract-gallery/<operation>`. */
 export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
 const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
@@ -313,14 +323,14 @@ export function vitestStories(
  * @example
  * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
  */
-export function galleryIndexer(existing: readonly Indexer[]): Indexer {
+export function galleryIndexer(existing: readonly Indexer[], root: string = process.cwd()): Indexer {
   return {
-    test: /[\\/]workbench[\\/]src[\\/]gallery[\\/]gallery\.stories\.tsx$/,
+    test: /[\\/]gallery[\\/]gallery\.page\.stories\.(tsx|js)$/,
     async createIndex(fileName, options) {
       const csf = existing.find((indexer) => indexer.test.exec(fileName));
       const own = csf ? await csf.createIndex(fileName, options) : [];
       // The app is where Storybook runs (its registry is read from there too).
-      const generated = allPairs(process.cwd()).map((pair): IndexInput => ({
+      const generated = allPairs(root).map((pair): IndexInput => ({
         type: "story",
         importPath: pair.module,
         exportName: pair.exportName,
@@ -345,12 +355,12 @@ export function galleryIndexer(existing: readonly Indexer[]): Indexer {
  * - in the dev server, when a manifest changes (`npm run api`, or watch mode), marks the
  *   front page as changed, so Storybook indexes the gallery again and the sidebar follows.
  */
-export function contractGallery({ root }: { root: string }): Plugin {
+export function contractGallery({ root = process.cwd() }: { root?: string } = {}): Plugin {
   const manifestPaths = galleryContracts(registry).map((contract) =>
     generatedPath(root, "manifest.json", contract.generated),
   );
-  const frontPage = join(root, GALLERY_STORIES);
-  const runtime = join(root, GALLERY_RUNTIME);
+  const frontPage = GALLERY_STORIES;
+  const runtime = GALLERY_RUNTIME;
   const fixturesOf: FixturesOf = (service) => {
     const found = shownContracts(root).find((contract) => contract.service === service)?.fixtures;
     return found ?? noServices(service);
