@@ -12,9 +12,20 @@ export { ErrorState } from "@/components/error-state.tsx";
 export { Spinner } from "@/components/spinner.tsx";
 export { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table.tsx";
 export { TextField } from "@/components/text-field.tsx";
-export { loadIdentity } from "@/features/identity/auth.ts";
-export { SessionProvider, useSession } from "@/features/identity/session.tsx";
+import { loadIdentity } from "@/features/identity/auth.ts";
+import { SessionProvider, useSession } from "@/features/identity/session.tsx";
+import { identity as identityFixtures, SEEDED_USERS } from "#mocks/identity/fixtures.ts";
+import identityManifest from "#mocks/identity/generated/manifest.json";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 export { keepMocking } from "#mocks/browser.ts";
 export { fixtures } from "#mocks/fixtures.ts";
-export { identity as identityFixtures, SEEDED_USERS } from "#mocks/identity/fixtures.ts";
-export { default as identityManifest } from "#mocks/identity/generated/manifest.json";
+
+/** The product's identity provider (Firebase Auth), its session and its fixtures' seeded accounts. */
+export const identity = {
+  loadIdentity,
+  SessionProvider,
+  useSession,
+  fixtures: identityFixtures,
+  seededUsers: SEEDED_USERS,
+  manifest: identityManifest as Manifest,
+};

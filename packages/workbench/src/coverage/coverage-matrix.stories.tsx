@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { identityManifest } from "virtual:contract-workbench/product";
+import { identity } from "virtual:contract-workbench/product";
 import { clinicManifest } from "../../../../tests/contracts/clinic/fixtures.ts";
 import { coverageReport } from "./coverage-report.ts";
 import { CoverageMatrix } from "./coverage-matrix.tsx";
@@ -102,7 +101,7 @@ export const EmptyContract: Story = {
 export const ServiceDocument: Story = {
   args: {
     report: coverageReport(
-      identityManifest as Manifest,
+      identity?.manifest ?? { title: "Identity", version: "0", openapi: "3.1.0", operations: [], schemas: [] },
       [
         {
           version: 1,

@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
-import { useSession } from "virtual:contract-workbench/product";
+import type { identity } from "virtual:contract-workbench/product";
 import "./gallery-session.css";
+
+type SessionStatus = ReturnType<NonNullable<typeof identity>["useSession"]>["status"];
 
 export interface GallerySessionProps {
   children: ReactNode;
   /** Why the seeded account could not sign in (the `offline` scenario), shown instead of a bare "signed out". */
   signInProblem?: string;
+  /** The product's session hook (the binding's `identity.useSession`). */
+  useSession: NonNullable<typeof identity>["useSession"];
 }
 
 /** The banner's words for each state of the product's session. */
 function wordsFor(
-  status: ReturnType<typeof useSession>["status"],
+  status: SessionStatus,
   email: string | null | undefined,
   signInProblem: string | undefined,
 ): [title: string, detail: string] {
@@ -48,9 +52,9 @@ function wordsFor(
  * `SessionProvider`. The banner exposes `data-session` (the session's status).
  *
  * @example
- * <SessionProvider><GallerySession><OperationResponse … /></GallerySession></SessionProvider>
+ * <SessionProvider><GallerySession useSession={useSession}><OperationResponse … /></GallerySession></SessionProvider>
  */
-export function GallerySession({ children, signInProblem }: GallerySessionProps) {
+export function GallerySession({ children, signInProblem, useSession }: GallerySessionProps) {
   const { status, account } = useSession();
   const [title, detail] = wordsFor(status, account?.email, signInProblem);
   return (
@@ -59,6 +63,23 @@ export function GallerySession({ children, signInProblem }: GallerySessionProps)
         <strong>{title}</strong> {detail}
       </p>
       {status === "loading" ? null : children}
+    </div>
+  );
+}
+
+/**
+ * A story of an operation that requires credentials, in an app that lends the workbench no
+ * identity provider (its binding's `identity` is undefined): the call goes without credentials
+ * and the fixtures answer it as declared; the banner says so (`data-session="none"`).
+ */
+export function GalleryWithoutIdentity({ children }: { children: ReactNode }) {
+  return (
+    <div className="gallery-session">
+      <p className="gallery-session__banner" role="status" data-session="none">
+        <strong>Not signed in.</strong> The operation requires credentials, but the app lends the workbench no identity
+        provider: the call goes without them, and the fixtures answer it as declared.
+      </p>
+      {children}
     </div>
   );
 }

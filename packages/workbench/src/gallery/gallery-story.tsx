@@ -7,14 +7,8 @@ import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures.ts";
 import { concreteStatus } from "../contract/media-and-status.ts";
 import { requiresCredentials } from "@contract-workbench/runtime";
-import {
-  fixtures,
-  identityFixtures,
-  loadIdentity,
-  SEEDED_USERS,
-  SessionProvider,
-} from "virtual:contract-workbench/product";
-import { GallerySession } from "./gallery-session.tsx";
+import { fixtures, identity as productIdentity } from "virtual:contract-workbench/product";
+import { GallerySession, GalleryWithoutIdentity } from "./gallery-session.tsx";
 import { GALLERY_TAG } from "./gallery-tag.ts";
 import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
 import { OperationResponse } from "./operation-response.tsx";
@@ -40,8 +34,8 @@ export interface GalleryContract {
 // types (which, for the product's empty contract, accept no operation at all).
 const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
 
-/** The seeded account (ada@example.com) the stories of operations that require credentials sign in as. */
-const ACCOUNT = SEEDED_USERS[0];
+/** The identity provider the app lends (its session, its fixtures, its seeded accounts), if any. */
+type ProductIdentity = NonNullable<typeof productIdentity>;
 
 /** The annotations every gallery module's default export spreads. */
 export const galleryMeta = {
@@ -121,16 +115,18 @@ interface SessionRun {
  * Signs the seeded account in before the story renders and counts the token refreshes
  * from then on; the cleanup signs out, so the next story starts signed out.
  */
-async function signInSeeded(run: SessionRun): Promise<() => Promise<void>> {
+async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise<() => Promise<void>> {
   run.refreshes = 0;
   run.signInProblem = undefined;
-  const identity = await loadIdentity();
+  const identity = await provider.loadIdentity();
+  // The first seeded account (ada@example.com in this repository's identity fixtures).
+  const [account] = provider.seededUsers;
   try {
-    await identity?.signIn(ACCOUNT.email, ACCOUNT.password);
+    await identity?.signIn(account.email, account.password);
   } catch (error) {
     run.signInProblem = error instanceof Error ? error.message : String(error);
   }
-  const stop = identityFixtures.onExchange(({ operationId }) => {
+  const stop = provider.fixtures.onExchange(({ operationId }) => {
     if (operationId === "refreshToken") run.refreshes += 1;
   });
   return async () => {
@@ -145,6 +141,7 @@ async function signInSeeded(run: SessionRun): Promise<() => Promise<void>> {
  * which the banner shows as expired; any other answer leaves the session as it was.
  */
 async function expectSessionPath(
+  provider: ProductIdentity,
   { canvasElement, globals }: Pick<StoryContext, "canvasElement" | "globals">,
   status: string,
   run: SessionRun,
@@ -154,32 +151,41 @@ async function expectSessionPath(
   const banner = canvasElement.querySelector(".gallery-session__banner");
   const refused = concreteStatus(status, 500) === 401;
   await waitFor(() => expect(banner).toHaveAttribute("data-session", refused ? "expired" : "signed-in"));
-  await identityFixtures.settled();
+  await provider.fixtures.settled();
   await expect(run.refreshes).toBe(refused ? 1 : 0);
 }
 
 /**
  * `story`, run signed in as the seeded account: its content inside the product's session
  * and the banner that shows it, and after its own checks, the session's path for `status`.
+ * An app that lends no identity provider gets the story as it is, under a banner saying that
+ * the call goes without credentials (the fixtures answer it all the same).
  */
 function signedIn<Args extends object>(
   story: StoryObj<Args>,
   status: string,
   content: (args: Args) => ReactNode,
+  provider: ProductIdentity | undefined = productIdentity,
 ): StoryObj<Args> {
+  if (provider === undefined) {
+    return { ...story, render: (args: Args) => <GalleryWithoutIdentity>{content(args)}</GalleryWithoutIdentity> };
+  }
+  const { SessionProvider, useSession } = provider;
   const run: SessionRun = { refreshes: 0 };
   type PlayContext = Parameters<NonNullable<StoryObj<Args>["play"]>>[0];
   return {
     ...story,
-    beforeEach: () => signInSeeded(run),
+    beforeEach: () => signInSeeded(provider, run),
     render: (args: Args) => (
       <SessionProvider>
-        <GallerySession signInProblem={run.signInProblem}>{content(args)}</GallerySession>
+        <GallerySession signInProblem={run.signInProblem} useSession={useSession}>
+          {content(args)}
+        </GallerySession>
       </SessionProvider>
     ),
     play: async (context: PlayContext) => {
       await story.play?.(context);
-      await expectSessionPath(context, status, run);
+      await expectSessionPath(provider, context, status, run);
     },
   };
 }

@@ -1,0 +1,18 @@
+// `@contract-workbench/workbench/ui`: plain accessible components (native elements, native props)
+// for an app that has none of its own yet; its binding (.storybook/product.ts) re-exports them
+// until it lends its own, and the gallery renders through whichever it lends.
+export { Button, type ButtonProps } from "../ui/button.tsx";
+export { EmptyState, type EmptyStateProps, type HeadingLevel } from "../ui/empty-state.tsx";
+export { ErrorState, type ErrorStateProps } from "../ui/error-state.tsx";
+export { Spinner, type SpinnerProps } from "../ui/spinner.tsx";
+export {
+  Table,
+  TableBody,
+  TableCaption,
+  type TableCaptionProps,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../ui/table.tsx";
+export { TextField, type TextFieldProps } from "../ui/text-field.tsx";
