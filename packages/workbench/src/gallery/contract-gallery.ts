@@ -4,12 +4,12 @@
 // nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
 import { existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { toId } from "storybook/internal/csf";
 import type { Indexer, IndexInput } from "storybook/internal/types";
 import type { Plugin } from "vite";
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
+import { packageModule } from "../contract/package-module.ts";
 import { operationGroups } from "../contract/records.ts";
 import { galleryContracts } from "../contract/registry.ts";
 import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
@@ -18,18 +18,12 @@ import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest.ts";
 
 /**
- * One of the package's own files beside this module, absolute: the TypeScript source in the
- * workspace, the compiled `.js` once installed (node_modules/@contract-workbench/workbench/dist/…).
+ * The gallery's front page, absolute (its source here, its compiled file in an app's
+ * node_modules); Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it.
  */
-export function packageFile(stem: string, from: string = import.meta.url): string {
-  const [source, compiled] = [".tsx", ".js"].map((extension) => fileURLToPath(new URL(`${stem}${extension}`, from)));
-  return existsSync(source!) ? source! : compiled!;
-}
-
-/** The gallery's front page; Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it. */
-export const GALLERY_STORIES = packageFile("./gallery.page.stories");
+export const GALLERY_STORIES = packageModule("./gallery.page.stories", import.meta.url);
 /** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
-export const GALLERY_RUNTIME = packageFile("./gallery-story");
+export const GALLERY_RUNTIME = packageModule("./gallery-story", import.meta.url);
 /** One module per operation: `virtual:contract-gallery/<operation>`. */
 export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
 const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
