@@ -1,0 +1,115 @@
+// What `contract-workbench init` writes for an app that has no Storybook of its own: its main
+// config (the workbench's preset brings the gallery and the Contract pages), a preview that starts
+// the mock Service Worker with the app's generated fixtures, and the binding the gallery renders
+// through (the app's hooks and fixtures, the package's default components, no identity provider).
+
+/** The devDependencies the files below import, at the versions this workbench is tested with. */
+export const STORYBOOK_DEV_DEPENDENCIES: Record<string, string> = {
+  storybook: "10.6.7",
+  "@storybook/react-vite": "10.6.7",
+  // The Contract/Coverage page is MDX, which Storybook's docs addon compiles.
+  "@storybook/addon-docs": "10.6.7",
+  msw: "3.0.5",
+  "msw-storybook-addon": "3.0.3",
+};
+
+const MAIN = `import { defineMain } from "@storybook/react-vite/node";
+
+export default defineMain({
+  framework: "@storybook/react-vite",
+  // The app's own stories; the contract gallery and the Contract pages come with the workbench's preset.
+  stories: ["../src/**/*.mdx", "../src/**/*.stories.@(ts|tsx)"],
+  // The preset renders through the binding in ./product.ts (its \`product\` option names another file).
+  addons: ["@storybook/addon-docs", "@contract-workbench/workbench/storybook"],
+  // The mock Service Worker, which \`contract-workbench api\` copies here from the app's msw.
+  staticDirs: ["./public"],
+  core: { disableTelemetry: true },
+});
+`;
+
+const PREVIEW = `import type { Preview } from "@storybook/react-vite";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { setupWorker } from "msw/browser";
+import { mswLoader } from "msw-storybook-addon/csf3";
+import { useState, type ReactNode } from "react";
+import { createQueryClient } from "@contract-workbench/runtime";
+import { unhandledPolicy } from "@contract-workbench/workbench/fixtures";
+import { fixturesSession } from "#mocks/fixtures-session.ts";
+import { fixtures } from "#mocks/generated/fixtures.ts";
+
+/** The contract's fixtures answer every request in the browser; each exchange is checked against the contract. */
+async function startMockWorker() {
+  const worker = setupWorker(...fixtures.handlers);
+  fixtures.observe(worker.events);
+  await worker.start({
+    quiet: true,
+    serviceWorker: { url: new URL("mockServiceWorker.js", document.baseURI).pathname },
+    onUnhandledFrame: unhandledPolicy(fixturesSession, (request) => fixtures.operationFor(request)),
+  });
+  return worker;
+}
+
+/** A fresh cache per story, retries off: every story starts from nothing and shows errors at once. */
+function FreshQueryClient({ children }: { children: ReactNode }) {
+  const [client] = useState(() => createQueryClient({ retry: false }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+const preview: Preview = {
+  // Each story starts from the fixtures' default data.
+  loaders: [mswLoader(startMockWorker), () => fixtures.resources.reset()],
+  decorators: [
+    (Story) => (
+      <FreshQueryClient>
+        <Story />
+      </FreshQueryClient>
+    ),
+  ],
+  // A mocked answer that breaks the contract, or a request nothing answers, fails the story.
+  afterEach: async () => {
+    await fixtures.settled();
+    const problems = fixturesSession.takeProblems();
+    if (problems.length > 0) throw new Error(problems.join("\\n"));
+  },
+};
+
+export default preview;
+`;
+
+const PRODUCT = `// What this app lends the contract workbench's gallery and pages: its hooks, its contract's
+// fixtures, and the components they render with. The package's default components stand in
+// until the app has its own: export the app's Button, EmptyState, … from here instead.
+export { api, manifest } from "../src/api/index.ts";
+export { fixtures } from "#mocks/generated/fixtures.ts";
+export {
+  Button,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TextField,
+} from "@contract-workbench/workbench/ui";
+
+/**
+ * No identity provider yet: the stories of operations that require credentials render without
+ * signing in, and say so. An app with one exports \`{ loadIdentity, SessionProvider, useSession,
+ * fixtures, seededUsers, manifest }\` here (the workbench's gallery README).
+ */
+export const identity = undefined;
+`;
+
+/**
+ * The Storybook files of an app that has none, by path relative to the app's root.
+ *
+ * @example
+ * for (const [file, text] of Object.entries(storybookFiles())) writeFileSync(join(appRoot, file), text);
+ */
+export function storybookFiles(): Record<string, string> {
+  return { ".storybook/main.ts": MAIN, ".storybook/preview.tsx": PREVIEW, ".storybook/product.ts": PRODUCT };
+}
