@@ -77,7 +77,7 @@ describe("the contract gallery and contract coverage, on a contract of several t
       "--update",
       "--reporter=json",
       `--outputFile.json=${report}`,
-      "--reporter=./workbench/coverage/coverage-reporter.ts",
+      "--reporter=./packages/workbench/src/coverage/coverage-reporter.ts",
     ]);
     const { testResults } = JSON.parse(readFileSync(report, "utf8")) as JsonReport;
     const results = testResults.flatMap((file) => file.assertionResults);
