@@ -2,17 +2,19 @@
  * `contract-workbench init [--yes] [--force]` adds the workbench to the Vite + React +
  * TypeScript app at the working directory: an empty contract in openapi/, the registry, the
  * runtime's binding in src/api/, the fixtures' session, the scripts this repository's app uses,
- * and the dependencies they need. It prints what it will change first, asks in a terminal
+ * and the dependencies they need; for an app without Storybook, Storybook 10 with the workbench's
+ * preset (the gallery, the Contract pages) and a preview that answers from the fixtures. It prints what it will change first, asks in a terminal
  * (never with --yes or without one), keeps every file the team wrote unless --force, and a
  * second run changes nothing. Where it cannot proceed it says why in one line, exit code 1.
  */
 import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { writeAllOrNothing } from "../codegen/atomic-write.ts";
-import { readAppPackage, refusal, type AppPackage } from "./init/app-checks.ts";
-import { changesAnything, planInit, type InitPlan } from "./init/plan.ts";
+import { declared, readAppPackage, refusal, type AppPackage } from "./init/app-checks.ts";
+import { changesAnything, planInit, type InitPlan, type PlanOptions } from "./init/plan.ts";
+import { STORYBOOK_DEV_DEPENDENCIES, storybookFiles } from "./init/storybook-files.ts";
 
 const NAME = "init";
 const USAGE = "usage: contract-workbench init [--yes] [--force]";
@@ -45,6 +47,37 @@ function runtimeDependencies(): Record<string, string> {
   return {
     "@contract-workbench/runtime": workbench.dependencies?.["@contract-workbench/runtime"] ?? runtime.version,
     ...peers,
+  };
+}
+
+/** The Main config's name for the preset, as an app's .storybook/main.ts lists it. */
+const PRESET = "@contract-workbench/workbench/storybook";
+
+/**
+ * What init adds for Storybook: the whole setup where the app has none; where it has Storybook 10,
+ * only the binding the preset renders through, and a line saying to list the preset (init does not
+ * rewrite a config the team wrote).
+ */
+function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: string } {
+  const files = storybookFiles();
+  const msw = { msw: STORYBOOK_DEV_DEPENDENCIES.msw ?? "3.0.5" };
+  if (declared(pkg, "storybook") === undefined && !existsSync(join(root, ".storybook"))) {
+    return {
+      options: {
+        extraFiles: files,
+        devDependencies: STORYBOOK_DEV_DEPENDENCIES,
+        scripts: { storybook: "storybook dev -p 6006", "build-storybook": "storybook build" },
+      },
+    };
+  }
+  const binding = Object.fromEntries(Object.entries(files).filter(([path]) => path.endsWith("/product.ts")));
+  const main = [".storybook/main.ts", ".storybook/main.js"].map((file) => join(root, file)).find(existsSync);
+  const listed = main !== undefined && readFileSync(main, "utf8").includes(PRESET);
+  return {
+    options: { extraFiles: binding, devDependencies: msw },
+    advice: listed
+      ? undefined
+      : `add "${PRESET}" to \`addons\` in .storybook/main.ts for the gallery and the Contract pages.`,
   };
 }
 
@@ -83,7 +116,9 @@ async function main(): Promise<number> {
     console.error(`${NAME}: ${refused} Nothing was changed.`);
     return 1;
   }
+  const storybook = storybookOptions(pkg);
   const plan = planInit(root, pkg, {
+    ...storybook.options,
     force: args.includes("--force"),
     dependencies: runtimeDependencies(),
   });
@@ -91,6 +126,7 @@ async function main(): Promise<number> {
   if (!changesAnything(plan)) {
     for (const line of lines) console.log(line);
     console.log(`${NAME}: nothing to change; the workbench is set up in ${root}.`);
+    if (storybook.advice) console.log(`${NAME}: ${storybook.advice}`);
     return 0;
   }
   console.log(`${NAME}: in ${root}:`);
@@ -101,6 +137,7 @@ async function main(): Promise<number> {
   }
   await writeAllOrNothing(new Map(writes(plan)));
   console.log(`${NAME}: done. Next: \`npm install\`, then \`npm run api\` to generate from openapi/openapi.yaml.`);
+  if (storybook.advice) console.log(`${NAME}: ${storybook.advice}`);
   return 0;
 }
 

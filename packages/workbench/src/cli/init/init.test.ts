@@ -119,7 +119,21 @@ describe("contract-workbench init in a Vite + React + TypeScript app", () => {
     }
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as typeof VITE_APP &
       Record<string, unknown>;
-    expect(pkg.scripts).toEqual({ ...VITE_APP.scripts, ...SCRIPTS });
+    expect(pkg.scripts).toEqual({
+      ...VITE_APP.scripts,
+      ...SCRIPTS,
+      storybook: "storybook dev -p 6006",
+      "build-storybook": "storybook build",
+    });
+    // No Storybook yet: Storybook 10 with the workbench's preset, and what its preview imports.
+    for (const file of [".storybook/main.ts", ".storybook/preview.tsx", ".storybook/product.ts"]) {
+      expect(first.stdout).toContain(`create     ${file}`);
+    }
+    expect(readFileSync(join(dir, ".storybook/main.ts"), "utf8")).toContain(
+      '"@contract-workbench/workbench/storybook"',
+    );
+    expect(pkg.devDependencies).toMatchObject({ storybook: "10.6.7" });
+    expect(Object.keys(pkg.devDependencies)).toContain("msw");
     expect(pkg.imports).toEqual({ "#mocks/*": "./mocks/*" });
     expect(pkg.dependencies).toMatchObject({ "@contract-workbench/runtime": "0.1.0" });
     expect(Object.keys(pkg.dependencies)).toContain("openapi-fetch");
@@ -152,6 +166,24 @@ describe("contract-workbench init in a Vite + React + TypeScript app", () => {
     expect((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as typeof VITE_APP).scripts).toMatchObject({
       api: "contract-workbench api",
     });
+  });
+
+  it("in an app with Storybook 10, adds only the binding the preset renders through, and says to list the preset", () => {
+    const main = 'export default { framework: "@storybook/react-vite", stories: ["../src/**/*.stories.tsx"] };\n';
+    const dir = app({
+      "package.json": { ...VITE_APP, devDependencies: { ...VITE_APP.devDependencies, storybook: "^10.6.7" } },
+      ".storybook/main.ts": main,
+    });
+    const result = init(dir, "--yes");
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain("create     .storybook/product.ts");
+    expect(result.stdout).not.toContain(".storybook/preview.tsx");
+    expect(result.stdout).toContain(
+      'init: add "@contract-workbench/workbench/storybook" to `addons` in .storybook/main.ts',
+    );
+    expect(readFileSync(join(dir, ".storybook/main.ts"), "utf8")).toBe(main);
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as typeof VITE_APP;
+    expect(pkg.scripts).not.toHaveProperty("storybook");
   });
 
   it("writes package.json in the indentation the app's file uses", () => {

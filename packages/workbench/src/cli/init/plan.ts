@@ -47,6 +47,8 @@ export interface PlanOptions {
   force?: boolean;
   /** Files and their texts to add besides the workbench's own (the Storybook setup). */
   extraFiles?: Record<string, string>;
+  /** Scripts to add besides the workbench's own (Storybook's, for an app that had none). */
+  scripts?: Record<string, string>;
   /** Dependencies the app must declare, name → exact version, and where. */
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
@@ -70,7 +72,7 @@ function planPackage(pkg: AppPackage, options: PlanOptions): PackageChange {
   const next: AppPackage = structuredClone(pkg);
   const lines: string[] = [];
   const scripts = { ...next.scripts };
-  for (const [name, command] of Object.entries(SCRIPTS)) {
+  for (const [name, command] of Object.entries({ ...SCRIPTS, ...options.scripts })) {
     if (scripts[name] === command) continue;
     if (scripts[name] !== undefined && !options.force) {
       lines.push(`keep script "${name}" (yours: ${scripts[name]}; --force sets "${command}")`);

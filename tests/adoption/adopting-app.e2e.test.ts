@@ -1,15 +1,15 @@
 // An app made by create-vite, with no components, no identity provider and no Storybook, adopts
-// both packages from their tarballs and gets the contract gallery: `contract-workbench init` (the
-// registry, the runtime's binding, the mocks' session, the scripts), Petstore as its contract, the
-// Storybook files of `storybookFiles()` and their devDependencies, then `contract-workbench api` and
-// `storybook build`, whose index holds a gallery story for every operation × declared status and
-// the package's own Contract pages; some of them are opened in Chromium from the static build.
-import { existsSync, readFileSync } from "node:fs";
+// both packages from their tarballs as a team would: `npx contract-workbench init` (the contract,
+// the registry, the runtime's binding, the mocks' session, the scripts, Storybook 10 with the
+// workbench's preset), `npm install`, Petstore as its contract, then `npm run api`, its own build
+// with the contract's typed hooks, and `storybook build`, whose index holds a gallery story for
+// every operation × declared status and the package's own Contract pages; some of them are opened
+// in Chromium from the static build. A second init changes nothing.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { galleryPairs } from "#workbench/gallery/contract-gallery.ts";
-import { STORYBOOK_DEV_DEPENDENCIES, storybookFiles } from "#workbench/cli/init/storybook-files.ts";
 import { SHARED_SPECS } from "../../tooling/shared-specs.ts";
 import { launchChromium, serveStatic } from "../harness/browser.ts";
 import { REPO, run } from "../harness/scratch-copy.ts";
@@ -19,6 +19,7 @@ import {
   installInApp,
   packedTarball,
   removeScratchApp,
+  runAppScript,
   type ScratchApp,
   writeAppFiles,
 } from "./scratch-app.ts";
@@ -36,20 +37,39 @@ function expectRan(what: string, result: { status: number | null; stdout: string
 let app: ScratchApp | undefined;
 let index: Record<string, IndexEntry> = {};
 let manifest: Manifest | undefined;
+let firstInit = "";
+
+/** The workbench's bin as the app has it installed: what `npx contract-workbench` runs. */
+function workbench(...args: string[]) {
+  return run(app!.dir, "npx", ["--no-install", "contract-workbench", ...args]);
+}
+
+/** Every file of the app outside node_modules and its builds, path → text. */
+function appFiles(): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(app!.dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/\/(node_modules|dist|storybook-static)(\/|$)/.test(entry.parentPath))
+      .map((entry) => {
+        const file = join(entry.parentPath, entry.name);
+        return [file.slice(app!.dir.length + 1), readFileSync(file, "utf8")];
+      }),
+  );
+}
 
 describe.skipIf(!existsSync(PETSTORE))(
-  "an app made by create-vite, with init's files and storybookFiles() (skipped without Petstore in SHARED_SPECS)",
+  "an app made by create-vite adopts the packages with init (skipped without Petstore in SHARED_SPECS)",
   () => {
     beforeAll(() => {
       expectRan("npm run pack:packages", run(REPO, "npm", ["run", "--silent", "pack:packages"]));
       app = createViteApp("adoption-gallery-");
-      const storybook = Object.entries(STORYBOOK_DEV_DEPENDENCIES).map(([name, version]) => `${name}@${version}`);
-      installInApp(app.dir, [packedTarball("packages/workbench"), packedTarball("packages/runtime"), ...storybook]);
-      expectRan("contract-workbench init", run(app.dir, "npx", ["--no-install", "contract-workbench", "init"]));
-      // What init does not write yet: the Storybook files; then the dependencies init declared.
-      writeAppFiles(app.dir, { ...storybookFiles(), "openapi/openapi.yaml": readFileSync(PETSTORE, "utf8") });
+      installInApp(app.dir, [packedTarball("packages/workbench"), packedTarball("packages/runtime")]);
+      const init = workbench("init");
+      expectRan("contract-workbench init", init);
+      firstInit = init.stdout;
+      // What init declared (the runtime's peers, Storybook 10), then the team's contract.
       installInApp(app.dir, []);
-      expectRan("contract-workbench api", run(app.dir, "npx", ["--no-install", "contract-workbench", "api"]));
+      writeAppFiles(app.dir, { "openapi/openapi.yaml": readFileSync(PETSTORE, "utf8") });
+      runAppScript(app.dir, "api");
       manifest = JSON.parse(readFileSync(join(app.dir, "src", "api", "manifest.json"), "utf8")) as Manifest;
       const built = run(app.dir, "npx", ["storybook", "build", "--quiet", "-o", "storybook-static"], {
         STORYBOOK_DISABLE_TELEMETRY: "1",
@@ -63,6 +83,49 @@ describe.skipIf(!existsSync(PETSTORE))(
     }, 900_000);
 
     afterAll(() => removeScratchApp(app));
+
+    it("says what init adds: the contract, the registry, the runtime's binding, Storybook, the scripts", () => {
+      for (const file of [
+        "openapi/openapi.yaml",
+        "contracts.config.ts",
+        "src/api/index.ts",
+        "mocks/fixtures-session.ts",
+        ".storybook/main.ts",
+      ]) {
+        expect(firstInit).toContain(`create     ${file}`);
+      }
+      expect(firstInit).toContain('script "api": contract-workbench api');
+      expect(firstInit).toMatch(/dependencies openapi-fetch@\d/);
+      expect(runAppScript(app!.dir, "api:check")).toContain("generated files match the contracts");
+    });
+
+    it("passes its own build (tsc -b, vite build) with the contract's typed hooks", () => {
+      writeAppFiles(app!.dir, {
+        "src/Pets.tsx": `import { api } from "./api/index.ts";
+
+export function Pets() {
+  const pets = api.useQuery("get", "/pet/findByStatus", { params: { query: { status: "available" } } });
+  const names: string[] = (pets.data ?? []).map((pet) => pet.name);
+  return <ul>{names.map((name) => <li key={name}>{name}</li>)}</ul>;
+}
+
+// Petstore has no such path: the hooks carry the contract's types, not any.
+export function Misspelt() {
+  // @ts-expect-error
+  return api.useQuery("get", "/pets/findByStatus");
+}
+`,
+      });
+      runAppScript(app!.dir, "build");
+    });
+
+    it("changes nothing when init runs again", () => {
+      const before = appFiles();
+      const again = workbench("init");
+      expectRan("contract-workbench init, again", again);
+      expect(again.stdout).toContain("init: nothing to change");
+      expect(appFiles()).toEqual(before);
+    });
 
     it("has the mock Service Worker that contract-workbench api copies from the app's msw, in the build", () => {
       expect(existsSync(join(app!.dir, ".storybook", "public", "mockServiceWorker.js"))).toBe(true);
