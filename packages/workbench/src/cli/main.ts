@@ -49,5 +49,9 @@ if (command === undefined || command === "--help" || command === "-h" || command
   const chosen: { file: string; args?: readonly string[] } = COMMANDS[command as Command];
   // The commands read their options from process.argv, as a script run on its own would.
   process.argv = [process.argv[0] ?? "node", `contract-workbench ${command}`, ...(chosen.args ?? []), ...rest];
-  await import(chosen.file);
+  // A command that cannot load (the app's registry missing or refused) is one line, no stack trace.
+  await import(chosen.file).catch((error: unknown) => {
+    console.error(`contract-workbench ${command}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
 }
