@@ -209,10 +209,17 @@ const zones = (forTests = false) => [
         },
       ]),
   {
-    target: WORKBENCH_PACKAGE,
+    target: `${WORKBENCH_PACKAGE}/src`,
     from: ["./tests", "./scripts", "./stories"],
     except: ["./contracts"],
     message: "The workbench does not import tests or scripts (test contracts aside).",
+  },
+  {
+    // The package's own proofs share the repository's test harness with the app's suite.
+    target: `${WORKBENCH_PACKAGE}/tests`,
+    from: ["./tests", "./scripts", "./stories"],
+    except: ["./contracts", "./harness", "./setup"],
+    message: "The workbench's tests reach only the shared harness (tests/harness, tests/setup) and the test contracts.",
   },
   {
     target: WORKBENCH_PACKAGE,
@@ -256,10 +263,10 @@ export default tseslint.config(
       "tests/**/generated/",
       "mocks/**/generated/",
       // Type-checked and run inside a scratch copy whose contract declares what they call.
-      "tests/e2e/fixture-app/",
+      "packages/workbench/tests/storybook/fixture-app/",
       "tests/contracts/clinic/fixture-app/",
-      "tests/paging/fixture-app/",
-      "tests/real-contracts/fixture-app/",
+      "packages/workbench/tests/paging/fixture-app/",
+      "packages/workbench/tests/real-contracts/fixture-app/",
     ],
   },
   js.configs.recommended,

@@ -27,7 +27,7 @@ export const SETUPS = {
     contract: "tests/contracts/example/openapi.yaml",
     app: {
       files: ["notes-list.tsx", "notes-list.stories.tsx", "notes-sub-path.stories.tsx"].map(
-        (file) => `tests/e2e/fixture-app/${file}`,
+        (file) => `packages/workbench/tests/storybook/fixture-app/${file}`,
       ),
       into: "src/features/notes",
     },
@@ -37,7 +37,7 @@ export const SETUPS = {
   // party's streams would.
   "pet-registry": {
     contract: "tests/contracts/pet-registry/openapi.yaml",
-    app: { files: ["tests/paging/fixture-app/owners-screen.tsx"], into: "src/features/owners" },
+    app: { files: ["packages/workbench/tests/paging/fixture-app/owners-screen.tsx"], into: "src/features/owners" },
     edit: (dir) => {
       const main = join(dir, "src/main.tsx");
       const source = readFileSync(main, "utf8");

@@ -16,6 +16,7 @@ const COMMANDS = {
   coverage: { file: "./contract-coverage.ts", what: "report which operation × status pairs the tests reached" },
   probe: { file: "./contract-probe.ts", what: "check a running server's answers against the contract" },
   import: { file: "./fixtures-import.ts", what: "turn a HAR file's answers into recorded fixtures" },
+  test: { file: "./test.ts", what: "run the app's suite: check, its tests and stories (vitest run), coverage" },
   mock: { file: "./mock.ts", what: "serve the contract's fixtures over HTTP" },
   mcp: { file: "./mcp.ts", what: "answer a coding agent's questions about the contracts (stdio)" },
   paging: { file: "./api-paging.ts", what: "print how each list operation of a contract pages" },

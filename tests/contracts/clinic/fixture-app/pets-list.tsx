@@ -1,5 +1,5 @@
 // Copied into src/features/pets/ of a scratch copy whose contract is the gallery's test
-// contract (tests/contracts/clinic/openapi.yaml), by tests/e2e/gallery.e2e.test.ts: the
+// contract (tests/contracts/clinic/openapi.yaml), by packages/workbench/tests/storybook/gallery.e2e.test.ts: the
 // hand-written code whose stories and tests the coverage report must count, exactly.
 import { api } from "@/api/index.ts";
 import { QueryBoundary } from "@/components/query-boundary.tsx";
