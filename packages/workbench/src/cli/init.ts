@@ -3,7 +3,8 @@
  * TypeScript app at the working directory: an empty contract in openapi/, the registry, the
  * runtime's binding in src/api/, the fixtures' session, the scripts this repository's app uses,
  * and the dependencies they need; for an app without Storybook, Storybook 10 with the workbench's
- * preset (the gallery, the Contract pages) and a preview that answers from the fixtures. It prints what it will change first, asks in a terminal
+ * preset (the gallery, the Contract pages), a preview that answers from the fixtures, and the test
+ * setup that runs every story in Chromium as `npm test` (`contract-workbench test`). It prints what it will change first, asks in a terminal
  * (never with --yes or without one), keeps every file the team wrote unless --force, and a
  * second run changes nothing. Where it cannot proceed it says why in one line, exit code 1.
  */
@@ -14,7 +15,12 @@ import { createInterface } from "node:readline/promises";
 import { writeAllOrNothing } from "../codegen/atomic-write.ts";
 import { declared, readAppPackage, refusal, type AppPackage } from "./init/app-checks.ts";
 import { changesAnything, planInit, type InitPlan, type PlanOptions } from "./init/plan.ts";
-import { STORYBOOK_DEV_DEPENDENCIES, storybookFiles } from "./init/storybook-files.ts";
+import {
+  STORYBOOK_DEV_DEPENDENCIES,
+  storybookFiles,
+  TEST_DEV_DEPENDENCIES,
+  testFiles,
+} from "./init/storybook-files.ts";
 
 const NAME = "init";
 const USAGE = "usage: contract-workbench init [--yes] [--force]";
@@ -64,9 +70,14 @@ function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: str
   if (declared(pkg, "storybook") === undefined && !existsSync(join(root, ".storybook"))) {
     return {
       options: {
-        extraFiles: files,
-        devDependencies: STORYBOOK_DEV_DEPENDENCIES,
-        scripts: { storybook: "storybook dev -p 6006", "build-storybook": "storybook build" },
+        extraFiles: { ...files, ...testFiles() },
+        devDependencies: { ...STORYBOOK_DEV_DEPENDENCIES, ...TEST_DEV_DEPENDENCIES },
+        scripts: {
+          storybook: "storybook dev -p 6006",
+          "build-storybook": "storybook build",
+          // The app's suite: check, its stories and the gallery in Chromium, coverage.
+          test: "contract-workbench test",
+        },
       },
     };
   }

@@ -57,7 +57,11 @@ async function main(): Promise<number> {
     );
     return 1;
   }
-  const steps = [[bin, "check"], [vitest, "run", ...vitestOptions], [bin, "coverage", "--summary"]];
+  const steps = [
+    [bin, "check"],
+    [vitest, "run", ...vitestOptions],
+    [bin, "coverage", "--summary"],
+  ];
   for (const args of steps) {
     const code = await step(args);
     if (code !== 0 || process.exitCode) return code || Number(process.exitCode);

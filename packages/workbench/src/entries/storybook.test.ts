@@ -1,24 +1,32 @@
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { Indexer } from "storybook/internal/types";
 import type { Plugin } from "vite";
 import { describe, expect, it } from "vitest";
+import { GALLERY_STORIES } from "../gallery/contract-gallery.ts";
 import { experimental_indexers, PRODUCT_MODULE, productBinding, stories, viteFinal } from "./storybook.ts";
 
 describe("the Storybook preset", () => {
-  it("brings the package's own pages, files that exist beside it", () => {
-    expect(stories.map((file) => file.split(/[\\/]/).slice(-2).join("/"))).toEqual([
+  it("brings the package's own pages after the app's, relative to the config folder, files that exist beside it", () => {
+    const configDir = join(process.cwd(), ".storybook");
+    const entries = stories(["../src/**/*.stories.tsx"], { configDir });
+    expect(entries[0]).toBe("../src/**/*.stories.tsx");
+    const pages = entries.slice(1) as string[];
+    expect(pages.map((file) => file.split(/[\\/]/).slice(-2).join("/"))).toEqual([
       "gallery/gallery.page.stories.tsx",
       "coverage/contract-coverage.page.mdx",
     ]);
-    for (const file of stories) expect(existsSync(file)).toBe(true);
+    for (const page of pages) {
+      expect(isAbsolute(page)).toBe(false);
+      expect(existsSync(join(configDir, page))).toBe(true);
+    }
   });
 
   it("puts the gallery's indexer before Storybook's own, which it reads the front page with", () => {
     const csf: Indexer = { test: /\.stories\.tsx$/, createIndex: () => Promise.resolve([]) };
     const [gallery, ...rest] = experimental_indexers([csf]);
     expect(rest).toEqual([csf]);
-    expect(gallery?.test.test(stories[0]!)).toBe(true);
+    expect(gallery?.test.test(GALLERY_STORIES)).toBe(true);
     expect(
       gallery?.test.test("/app/node_modules/@contract-workbench/workbench/dist/gallery/gallery.page.stories.js"),
     ).toBe(true);

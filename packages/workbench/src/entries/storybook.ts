@@ -3,7 +3,7 @@
 // module's `stories`, `experimental_indexers` and `viteFinal` (its preset API): the contract
 // gallery and the Contract/Coverage page, rendered through the binding the app lends the package.
 // Its named helpers stay for a main.ts that wires the gallery by hand (this repository's).
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Indexer } from "storybook/internal/types";
 import { mergeConfig, type UserConfig } from "vite";
@@ -12,6 +12,17 @@ import { contractGallery, GALLERY_STORIES, galleryIndexer } from "../gallery/con
 
 export { contractGallery, galleryBatches, galleryIndexer, galleryPairs } from "../gallery/contract-gallery.ts";
 export { contractCoveragePage } from "../coverage/contract-coverage.ts";
+
+const PACKAGE = "@contract-workbench/workbench";
+/** What the package's browser modules import from their own dependencies (some CommonJS). */
+const BROWSER_LIBRARIES = [
+  "ajv/dist/2020.js",
+  "ajv-formats",
+  "json-schema-faker",
+  "@faker-js/faker/locale/en",
+  "@msw/data",
+  "re2js",
+];
 
 /** The module name the package's pages import the app's binding from. */
 export const PRODUCT_MODULE = "virtual:contract-workbench/product";
@@ -28,10 +39,15 @@ interface PresetContext extends WorkbenchPresetOptions {
 }
 
 /** The pages the package brings: the gallery's front page and the Contract/Coverage page (shipped beside this module). */
-export const stories: string[] = [
-  GALLERY_STORIES,
-  fileURLToPath(new URL("../coverage/contract-coverage.page.mdx", import.meta.url)),
-];
+const PAGES = [GALLERY_STORIES, fileURLToPath(new URL("../coverage/contract-coverage.page.mdx", import.meta.url))];
+
+/**
+ * The app's stories and the package's pages, these relative to the config folder as an app's own
+ * entries are: Storybook's Vitest plugin reads every entry that way, an absolute one too.
+ */
+export function stories(entries: unknown[] = [], context: PresetContext): unknown[] {
+  return [...entries, ...PAGES.map((page) => relative(context.configDir, page))];
+}
 
 /** The gallery's indexer before Storybook's own: it indexes the front page, then one entry per operation × status. */
 export function experimental_indexers(existing: Indexer[] | undefined): Indexer[] {
@@ -50,5 +66,11 @@ export function viteFinal(config: UserConfig, context: PresetContext): UserConfi
   return mergeConfig(config, {
     plugins: [contractGallery({ root }), contractCoveragePage({ root })],
     resolve: { alias: { [PRODUCT_MODULE]: productBinding(context, root) } },
+    // The package's pages import the app's binding, app code that a pre-bundle would have to
+    // swallow: they are served as source, and only the libraries they use are pre-bundled.
+    optimizeDeps: {
+      exclude: [PACKAGE],
+      include: BROWSER_LIBRARIES.map((library) => `${PACKAGE} > ${library}`),
+    },
   });
 }

@@ -4,7 +4,8 @@
 // workbench's preset), `npm install`, Petstore as its contract, then `npm run api`, its own build
 // with the contract's typed hooks, and `storybook build`, whose index holds a gallery story for
 // every operation × declared status and the package's own Contract pages; some of them are opened
-// in Chromium from the static build. A second init changes nothing.
+// in Chromium from the static build. Its `npm test`, what init gave it, passes: every story and
+// the gallery in Chromium. A second init changes nothing.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { galleryPairs } from "../../src/gallery/contract-gallery.ts";
 import { SHARED_SPECS } from "../../../../tooling/shared-specs.ts";
 import { launchChromium, serveStatic } from "../../../../tests/harness/browser.ts";
+import { findChromium } from "../../../../tests/harness/chromium.ts";
 import { REPO, run } from "../../../../tests/harness/scratch-copy.ts";
 import { formatFailures, type IndexEntry, openEntriesInPages } from "../../../../tests/harness/storybook-walk.ts";
 import {
@@ -101,7 +103,7 @@ describe.skipIf(!existsSync(PETSTORE))(
 
     it("passes its own build (tsc -b, vite build) with the contract's typed hooks", () => {
       writeAppFiles(app!.dir, {
-        "src/Pets.tsx": `import { api } from "../../../../tests/adoption/api/index.ts";
+        "src/Pets.tsx": `import { api } from "./api/index.ts";
 
 export function Pets() {
   const pets = api.useQuery("get", "/pet/findByStatus", { params: { query: { status: "available" } } });
@@ -118,6 +120,25 @@ export function Misspelt() {
       });
       runAppScript(app!.dir, "build");
     });
+
+    it(
+      "passes its own npm test: the generated files checked, every story and gallery story in Chromium, coverage counted",
+      { timeout: 600_000 },
+      () => {
+        const tested = run(app!.dir, "npm", ["test"], {
+          CHROMIUM_PATH: findChromium(),
+          STORYBOOK_DISABLE_TELEMETRY: "1",
+        });
+        expectRan("npm test", tested);
+        const said = tested.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+        expect(said).toContain("generated files match the contracts");
+        // One test per story of the index: the gallery's (one per operation × status) and the pages'.
+        const passed = Number(/Tests\s+(\d+) passed/.exec(said)?.[1] ?? 0);
+        const stories = Object.values(index).filter((entry) => entry.type === "story");
+        expect(passed).toBe(stories.length);
+        expect(said).toMatch(/covered 0 of \d+ operation×status pairs/);
+      },
+    );
 
     it("changes nothing when init runs again", () => {
       const before = appFiles();

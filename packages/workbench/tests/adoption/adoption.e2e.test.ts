@@ -23,8 +23,8 @@ const CONTRACT = "tests/contracts/adoption";
 /** What the app writes: the binding of the runtime to its contract, and a screen that calls it. */
 const APP_FILES = {
   "src/api/index.ts": `import { apiBaseUrl, createApiClient, createApiHooks, type Manifest } from "@contract-workbench/runtime";
-import generated from "../../../../tests/adoption/manifest.json";
-import type { paging, paths } from "../../../../tests/adoption/schema.d.ts";
+import generated from "./manifest.json";
+import type { paging, paths } from "./schema.d.ts";
 
 export const manifest = generated as Manifest;
 export const apiClient = createApiClient<paths>({
@@ -35,7 +35,7 @@ export const api = createApiHooks<paths, paging>(apiClient, { manifest });
 `,
   "src/App.tsx": `import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "@contract-workbench/runtime";
-import { api } from "../../../../tests/adoption/api/index.ts";
+import { api } from "./api/index.ts";
 
 const queryClient = createQueryClient();
 

@@ -165,7 +165,7 @@ describe("npm run mcp, as .mcp.json starts it, on the registry's test contracts"
       'const pets = hooks.useInfiniteQuery("get", "/pets", { params: { query: { limit: 20 } } });',
     );
     expect(answer.json.hook.imports).toContain(
-      'import type { paging, paths } from "../../../../../tests/contracts/clinic/generated/schema.d.ts";',
+      'import type { paging, paths } from "../../../tests/contracts/clinic/generated/schema.d.ts";',
     );
     // The generated types of the operation and of the components it names, as schema.d.ts has them.
     expect(answer.json.types).toContain('// operations["listPets"]');

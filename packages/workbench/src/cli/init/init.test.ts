@@ -124,15 +124,27 @@ describe("contract-workbench init in a Vite + React + TypeScript app", () => {
       ...SCRIPTS,
       storybook: "storybook dev -p 6006",
       "build-storybook": "storybook build",
+      test: "contract-workbench test",
     });
-    // No Storybook yet: Storybook 10 with the workbench's preset, and what its preview imports.
-    for (const file of [".storybook/main.ts", ".storybook/preview.tsx", ".storybook/product.ts"]) {
+    // No Storybook yet: Storybook 10 with the workbench's preset, what its preview imports, and the
+    // test setup that runs the stories in Chromium as `npm test`.
+    for (const file of [
+      ".storybook/main.ts",
+      ".storybook/preview.tsx",
+      ".storybook/product.ts",
+      ".storybook/vitest.setup.ts",
+      "vitest.config.ts",
+    ]) {
       expect(first.stdout).toContain(`create     ${file}`);
     }
     expect(readFileSync(join(dir, ".storybook/main.ts"), "utf8")).toContain(
       '"@contract-workbench/workbench/storybook"',
     );
-    expect(pkg.devDependencies).toMatchObject({ storybook: "10.6.7" });
+    expect(pkg.devDependencies).toMatchObject({
+      storybook: "10.6.7",
+      vitest: "5.1.1",
+      "@storybook/addon-vitest": "10.6.7",
+    });
     expect(Object.keys(pkg.devDependencies)).toContain("msw");
     expect(pkg.imports).toEqual({ "#mocks/*": "./mocks/*" });
     expect(pkg.dependencies).toMatchObject({ "@contract-workbench/runtime": "0.1.0" });
@@ -184,6 +196,7 @@ describe("contract-workbench init in a Vite + React + TypeScript app", () => {
     expect(readFileSync(join(dir, ".storybook/main.ts"), "utf8")).toBe(main);
     const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as typeof VITE_APP;
     expect(pkg.scripts).not.toHaveProperty("storybook");
+    expect(pkg.scripts).not.toHaveProperty("test");
   });
 
   it("writes package.json in the indentation the app's file uses", () => {

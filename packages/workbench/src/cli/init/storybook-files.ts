@@ -13,6 +13,63 @@ export const STORYBOOK_DEV_DEPENDENCIES: Record<string, string> = {
   "msw-storybook-addon": "3.0.3",
 };
 
+/** What the app's suite (\`contract-workbench test\`) runs its stories with: Storybook's Vitest addon in Chromium. */
+export const TEST_DEV_DEPENDENCIES: Record<string, string> = {
+  vitest: "5.1.1",
+  "@vitest/browser": "5.1.1",
+  "@vitest/browser-playwright": "5.1.1",
+  "@storybook/addon-vitest": "10.6.7",
+  playwright: "1.65.1",
+};
+
+const VITEST_CONFIG = `import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
+import { playwright } from "@vitest/browser-playwright";
+import { fileURLToPath } from "node:url";
+import { defineConfig, mergeConfig } from "vitest/config";
+import viteConfig from "./vite.config.ts";
+
+// The app's suite (\`npm test\`, which runs \`contract-workbench test\`): every story, the contract's
+// gallery among them, as a test in Chromium; each exchange is checked against the contract, and
+// what the hand-written stories reached is recorded for \`contract-workbench coverage\`.
+const chromium = process.env.CHROMIUM_PATH;
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      reporters: ["default", "@contract-workbench/workbench/coverage/reporter"],
+      projects: [
+        {
+          extends: true,
+          plugins: [storybookTest({ configDir: fileURLToPath(new URL("./.storybook", import.meta.url)) })],
+          test: {
+            name: "storybook",
+            setupFiles: ["./.storybook/vitest.setup.ts"],
+            browser: {
+              enabled: true,
+              headless: true,
+              // A system Chromium (CHROMIUM_PATH), else Playwright's own (\`npx playwright install chromium\`).
+              provider: playwright(chromium ? { launchOptions: { executablePath: chromium } } : {}),
+              instances: [{ browser: "chromium" }],
+            },
+          },
+        },
+      ],
+    },
+  }),
+);
+`;
+
+const VITEST_SETUP = `import { recordContractCoverage } from "@contract-workbench/workbench/coverage";
+import { GALLERY_TAG } from "@contract-workbench/workbench/gallery";
+
+// What each hand-written story exercised, for \`contract-workbench coverage\`; the gallery's stories
+// call every operation by construction, which says nothing about the screens.
+recordContractCoverage({
+  ignore: (context) => (context as { story?: { tags: string[] } }).story?.tags.includes(GALLERY_TAG) ?? false,
+});
+`;
+
 const MAIN = `import { defineMain } from "@storybook/react-vite/node";
 
 export default defineMain({
@@ -20,7 +77,7 @@ export default defineMain({
   // The app's own stories; the contract gallery and the Contract pages come with the workbench's preset.
   stories: ["../src/**/*.mdx", "../src/**/*.stories.@(ts|tsx)"],
   // The preset renders through the binding in ./product.ts (its \`product\` option names another file).
-  addons: ["@storybook/addon-docs", "@contract-workbench/workbench/storybook"],
+  addons: ["@storybook/addon-docs", "@storybook/addon-vitest", "@contract-workbench/workbench/storybook"],
   // The mock Service Worker, which \`contract-workbench api\` copies here from the app's msw.
   staticDirs: ["./public"],
   core: { disableTelemetry: true },
@@ -112,4 +169,9 @@ export const identity = undefined;
  */
 export function storybookFiles(): Record<string, string> {
   return { ".storybook/main.ts": MAIN, ".storybook/preview.tsx": PREVIEW, ".storybook/product.ts": PRODUCT };
+}
+
+/** The app's test setup beside a Storybook init wrote: its stories as tests in Chromium, coverage recorded. */
+export function testFiles(): Record<string, string> {
+  return { "vitest.config.ts": VITEST_CONFIG, ".storybook/vitest.setup.ts": VITEST_SETUP };
 }
