@@ -243,22 +243,25 @@ describe("the mock server on a contract with its own field rules (field-values)"
   });
 });
 
+/** The server on a test contract in a root of its own: the registry's pet-registry entry holds it, generated in memory as `npm run api` would. */
+async function startInOwnRoot(source: string) {
+  const temp = mkdtempSync(join(tmpdir(), "mock-own-root-"));
+  const { manifest, contract } = await loadContract(source);
+  const entry = join(temp, "tests/contracts/pet-registry");
+  cpSync(join(root, source), join(entry, "openapi.yaml"));
+  for (const [name, value] of Object.entries({ "manifest.json": manifest, "contract.json": contract })) {
+    const file = join(entry, "generated", name);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(value));
+  }
+  return { temp, server: await start("pet-registry", { root: temp }) };
+}
+
 describe("the mock server on operations that declare no 404 (tests/contracts/no-not-found)", () => {
   let server: { mock: MockServer; url: string; lines: string[] };
   let temp: string;
   beforeAll(async () => {
-    // A root of its own: the registry's pet-registry entry holds this contract, generated in memory as `npm run api` would.
-    temp = mkdtempSync(join(tmpdir(), "mock-no-not-found-"));
-    const source = "tests/contracts/no-not-found/openapi.yaml";
-    const { manifest, contract } = await loadContract(source);
-    const entry = join(temp, "tests/contracts/pet-registry");
-    cpSync(join(root, source), join(entry, "openapi.yaml"));
-    for (const [name, value] of Object.entries({ "manifest.json": manifest, "contract.json": contract })) {
-      const file = join(entry, "generated", name);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(value));
-    }
-    server = await start("pet-registry", { root: temp });
+    ({ temp, server } = await startInOwnRoot("tests/contracts/no-not-found/openapi.yaml"));
   });
   afterAll(async () => {
     await server.mock.close();
@@ -282,6 +285,42 @@ describe("the mock server on operations that declare no 404 (tests/contracts/no-
     expect(server.lines.filter((line) => / 404 /.test(line))).toEqual([
       expect.stringMatching(/^GET \/dials\/0 getDial 404 /),
     ]);
+  });
+});
+
+describe("the mock server on a create that declares no 400 nor 422 (tests/contracts/no-bad-request)", () => {
+  let server: { mock: MockServer; url: string; lines: string[] };
+  let temp: string;
+  beforeAll(async () => {
+    ({ temp, server } = await startInOwnRoot("tests/contracts/no-bad-request/openapi.yaml"));
+  });
+  afterAll(async () => {
+    await server.mock.close();
+    rmSync(temp, { recursive: true, force: true });
+  });
+
+  it("answers a create it cannot use with a problem naming the body, the rule and the place in the contract", async () => {
+    // The body is optional, so the request keeps the contract; the store still needs an item to create.
+    const response = await fetch(`${server.url}/meters`, { method: "POST" });
+    expect(response.status).toBe(400);
+    const body = await problem(response);
+    expect(body).toMatchObject({ status: 400, title: "Bad Request", operationId: "createMeter" });
+    expect(body.detail).toBe("createMeter: body (whole): expected a JSON object, got no body.");
+    expect(body.errors).toEqual([
+      {
+        in: "body",
+        field: "",
+        rule: "a JSON object",
+        actual: "no body",
+        contract: "#/paths/~1meters/post/requestBody/content/application~1json/schema",
+      },
+    ]);
+    const created = await fetch(`${server.url}/meters`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ label: "Water" }),
+    });
+    expect(created.status).toBe(201);
   });
 });
 
