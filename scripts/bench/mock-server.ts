@@ -197,8 +197,11 @@ async function startServers(dir: string, contract: Contract): Promise<{ servers:
   return { servers, mock };
 }
 
+// A server that completed no request in the time has no ratio (its cells say 0).
 const ratio = (ours: Result | undefined, theirs: Result | undefined) =>
-  ours && theirs ? `${(ours.requests.average / theirs.requests.average).toFixed(1)}×` : "—";
+  ours && theirs && theirs.requests.average > 0
+    ? `${(ours.requests.average / theirs.requests.average).toFixed(1)}×`
+    : "—";
 const cells = (result: Result | undefined) =>
   result ? `${result.requests.average.toFixed(0)} | ${result.latency.p99}` : "— | —";
 
@@ -223,7 +226,9 @@ async function compare(contract: Contract, servers: Server[]): Promise<void> {
       // A short warm-up: schemas compiled, data generated, the JIT settled.
       await autocannon({ url, connections: 10, duration: 1, headers });
       const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
-      if (result.non2xx > 0 || result.errors > 0)
+      if (result["2xx"] === 0)
+        console.error(`  ${server.name} ${op.name}: no answer within ${SECONDS} s at ${CONNECTIONS} connections`);
+      else if (result.non2xx > 0 || result.errors > 0)
         console.error(`  ${server.name} ${op.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       results.set(server.name, result);
     }
