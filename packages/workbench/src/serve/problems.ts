@@ -1,51 +1,9 @@
-// The server's refusals as RFC 9457 problem details (`application/problem+json`): what was
-// wrong, where in the request, by which rule, and where the contract says so.
+// The fixtures' request violations as RFC 9457 problem details' errors (the shape is
+// `../fixtures/check/problem-details.ts`): the field, the rule and the place in the contract.
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../contract/pointer.ts";
+import { operationPointer, type RequestError } from "../fixtures/check/problem-details.ts";
 import type { Violation } from "../fixtures/check/violations.ts";
-
-export const PROBLEM_TYPE = "application/problem+json";
-
-/** One thing wrong with a request, located in it and in the contract. */
-export interface RequestError {
-  /** Where in the request: `path`, `query`, `header`, `body`, `credentials`. */
-  in: string;
-  /** The parameter's or scheme's name, or the JSON pointer into the body (`/name`; `` for the whole body). */
-  field: string;
-  /** What the contract asks for there. */
-  rule: string;
-  /** What the request sent. */
-  actual: string;
-  /** A JSON pointer into the contract document, `#/paths/~1pets~1{petId}/get/…`. */
-  contract: string;
-}
-
-export interface Problem {
-  status: number;
-  title: string;
-  detail: string;
-  operationId?: string;
-  errors?: RequestError[];
-  [extension: string]: unknown;
-}
-
-/**
- * The response for a problem (`type` is `about:blank`: the status says what kind it is).
- *
- * @example
- * problemResponse({ status: 404, title: "Not Found", detail: "No operation answers GET /nope." });
- */
-export function problemResponse(problem: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ type: "about:blank", ...problem }), {
-    status: problem.status,
-    headers: { ...headers, "Content-Type": PROBLEM_TYPE },
-  });
-}
-
-/** Where an operation sits in the contract document. */
-export function operationPointer(op: ManifestOperation): string {
-  return `#/paths/${escapeSegment(op.path)}/${op.method}`;
-}
 
 const PLACES: Partial<Record<Violation["place"], string>> = {
   "request path": "path",

@@ -243,45 +243,79 @@ describe("the mock server on a contract with its own field rules (field-values)"
   });
 });
 
-describe("the mock server on operations that declare no 404 (tests/contracts/no-not-found)", () => {
-  let server: { mock: MockServer; url: string; lines: string[] };
-  let temp: string;
+/**
+ * The server, for the enclosing `describe`, on a test contract in a root of its own: the
+ * registry's pet-registry entry holds it, generated in memory as `npm run api` would.
+ */
+function inOwnRoot(source: string): { server: { mock: MockServer; url: string; lines: string[] } } {
+  const own = {} as { server: { mock: MockServer; url: string; lines: string[] }; temp: string };
   beforeAll(async () => {
-    // A root of its own: the registry's pet-registry entry holds this contract, generated in memory as `npm run api` would.
-    temp = mkdtempSync(join(tmpdir(), "mock-no-not-found-"));
-    const source = "tests/contracts/no-not-found/openapi.yaml";
+    own.temp = mkdtempSync(join(tmpdir(), "mock-own-root-"));
     const { manifest, contract } = await loadContract(source);
-    const entry = join(temp, "tests/contracts/pet-registry");
+    const entry = join(own.temp, "tests/contracts/pet-registry");
     cpSync(join(root, source), join(entry, "openapi.yaml"));
     for (const [name, value] of Object.entries({ "manifest.json": manifest, "contract.json": contract })) {
       const file = join(entry, "generated", name);
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(value));
     }
-    server = await start("pet-registry", { root: temp });
+    own.server = await start("pet-registry", { root: own.temp });
   });
   afterAll(async () => {
-    await server.mock.close();
-    rmSync(temp, { recursive: true, force: true });
+    await own.server.mock.close();
+    rmSync(own.temp, { recursive: true, force: true });
   });
+  return own;
+}
+
+describe("the mock server on operations that declare no 404 (tests/contracts/no-not-found)", () => {
+  const own = inOwnRoot("tests/contracts/no-not-found/openapi.yaml");
 
   it("answers a key its store cannot hold with the operation's declared default answer, not an undeclared 404", async () => {
-    const refused = await fetch(`${server.url}/gauges/0`); // the item's key has minimum 1
+    const refused = await fetch(`${own.server.url}/gauges/0`); // the item's key has minimum 1
     expect(refused.status).toBe(200);
     expect(await refused.json()).toEqual({ id: 7, label: "Boiler pressure" });
   });
 
   it("answers a deleted key with the declared default answer when only 200 is declared, and 404 where it is", async () => {
-    expect(await (await fetch(`${server.url}/gauges/5`)).json()).toEqual({ id: 5, label: "Boiler pressure" });
-    expect((await fetch(`${server.url}/gauges/5`, { method: "DELETE" })).status).toBe(204);
-    const gone = await fetch(`${server.url}/gauges/5`);
+    expect(await (await fetch(`${own.server.url}/gauges/5`)).json()).toEqual({ id: 5, label: "Boiler pressure" });
+    expect((await fetch(`${own.server.url}/gauges/5`, { method: "DELETE" })).status).toBe(204);
+    const gone = await fetch(`${own.server.url}/gauges/5`);
     expect(gone.status).toBe(200);
     expect(await gone.json()).toEqual({ id: 7, label: "Boiler pressure" });
-    expect((await fetch(`${server.url}/gauges/5`, { method: "DELETE" })).status).toBe(204);
-    expect((await fetch(`${server.url}/dials/0`)).status).toBe(404);
-    expect(server.lines.filter((line) => / 404 /.test(line))).toEqual([
+    expect((await fetch(`${own.server.url}/gauges/5`, { method: "DELETE" })).status).toBe(204);
+    expect((await fetch(`${own.server.url}/dials/0`)).status).toBe(404);
+    expect(own.server.lines.filter((line) => / 404 /.test(line))).toEqual([
       expect.stringMatching(/^GET \/dials\/0 getDial 404 /),
     ]);
+  });
+});
+
+describe("the mock server on a create that declares no 400 nor 422 (tests/contracts/no-bad-request)", () => {
+  const own = inOwnRoot("tests/contracts/no-bad-request/openapi.yaml");
+
+  it("answers a create it cannot use with a problem naming the body, the rule and the place in the contract", async () => {
+    // The body is optional, so the request keeps the contract; the store still needs an item to create.
+    const response = await fetch(`${own.server.url}/meters`, { method: "POST" });
+    expect(response.status).toBe(400);
+    const body = await problem(response);
+    expect(body).toMatchObject({ status: 400, title: "Bad Request", operationId: "createMeter" });
+    expect(body.detail).toBe("createMeter: body (whole): expected a JSON object, got no body.");
+    expect(body.errors).toEqual([
+      {
+        in: "body",
+        field: "",
+        rule: "a JSON object",
+        actual: "no body",
+        contract: "#/paths/~1meters/post/requestBody/content/application~1json/schema",
+      },
+    ]);
+    const created = await fetch(`${own.server.url}/meters`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ label: "Water" }),
+    });
+    expect(created.status).toBe(201);
   });
 });
 

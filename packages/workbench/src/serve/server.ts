@@ -25,7 +25,8 @@ import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
 import { BodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-bridge.ts";
 import { readPrefer } from "./prefer.ts";
-import { operationPointer, problemResponse, requestErrors, type Problem } from "./problems.ts";
+import { listErrors, operationPointer, problemResponse, type Problem } from "../fixtures/check/problem-details.ts";
+import { requestErrors } from "./problems.ts";
 import { loadServedContract, type ServedContract } from "./served-contract.ts";
 
 /** The route that puts the stateful store back to its seed. */
@@ -217,12 +218,9 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const violations = await check.request(op, request.clone(), params);
     if (violations.length === 0) return undefined;
     const errors = requestErrors(op, violations, mediaType);
-    const listed = errors.map(
-      (error) => `${error.in} ${error.field || "(whole)"}: expected ${error.rule}, got ${error.actual}`,
-    );
     return refused(
       op,
-      { status: 400, title: "Bad Request", detail: `${op.operationId}: ${listed.join("; ")}.`, errors },
+      { status: 400, title: "Bad Request", detail: `${op.operationId}: ${listErrors(errors)}.`, errors },
       request,
     );
   }
