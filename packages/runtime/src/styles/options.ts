@@ -22,11 +22,11 @@ export type Kind = "array" | "object" | "scalar";
 /** How a reader turns texts into values: the schema's part, which the styles cannot know. */
 export interface Reader {
   /** Whether the value at `path` (steps below the name) may be an array: a numeric step under it is an index. */
-  mayBeArray?(path: readonly string[]): boolean;
+  mayBeArray?: (path: readonly string[]) => boolean;
   /** Whether a field name is a member of a `form`-exploded object (its members arrive under their own names). */
-  isMember?(name: string): boolean;
+  isMember?: (name: string) => boolean;
   /** A leaf's text as its value (default: the text). */
-  leaf?(text: string, path: readonly string[]): unknown;
+  leaf?: (text: string, path: readonly string[]) => unknown;
 }
 
 /** What joins a list's items (and an object's names and values) when not exploded. */

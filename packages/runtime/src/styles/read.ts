@@ -41,17 +41,13 @@ class Built {
 
 const isIndex = (step: string) => step === "" || /^\d+$/.test(step);
 
+const leafOf = (reader: Reader) => reader.leaf ?? ((text: string) => text);
+
 /**
  * `deepObject`'s bracketed fields nested back into their value: a step that is a number (or
  * empty, the next index) under a value that may be an array is an index, any other a member.
- *
- * @example
- * readDeep([{ steps: ["0", "coupon"], text: "SPRING" }], { mayBeArray: (path) => path.length === 0 }); // [{ coupon: "SPRING" }]
  */
-export function readDeep(
-  fields: ReadonlyArray<{ steps: readonly string[]; text: string }>,
-  reader: Reader = {},
-): unknown {
+function readDeep(fields: ReadonlyArray<{ steps: readonly string[]; text: string }>, reader: Reader): unknown {
   const mayBeArray = (path: readonly string[], next: string | undefined) =>
     (reader.mayBeArray?.(path) ?? false) && isIndex(next ?? "");
   const root = new Built(mayBeArray([], fields[0]?.steps[0]));
@@ -61,24 +57,13 @@ export function readDeep(
     steps.forEach((step, index) => {
       const key = node.array && step === "" ? String(node.next++) : step;
       path.push(key);
-      if (index === steps.length - 1) {
-        node.members.set(key, reader.leaf ? reader.leaf(text, path) : text);
-        return;
-      }
+      if (index === steps.length - 1) return node.members.set(key, leafOf(reader)(text, path));
       let child = node.members.get(key);
-      if (!(child instanceof Built)) {
-        child = new Built(mayBeArray(path, steps[index + 1]));
-        node.members.set(key, child);
-      }
+      if (!(child instanceof Built)) node.members.set(key, (child = new Built(mayBeArray(path, steps[index + 1]))));
       node = child as Built;
     });
   }
   return root.finish();
-}
-
-/** A list's item texts: one per field when exploded (and in `deepObject`), else each field split by the style's delimiter. */
-export function readItems(texts: readonly string[], { style, explode }: StyleOptions<FieldStyle>): string[] {
-  return explode || style === "deepObject" ? [...texts] : texts.flatMap((text) => text.split(DELIMITERS[style]));
 }
 
 /** An object's members from the one text a style wrote it as, `name,value,name,value` (a trailing odd name is dropped). */
@@ -96,18 +81,11 @@ function assigned(parts: readonly string[]): Field[] {
   });
 }
 
-/** An object's members from the one field a non-exploded query or form style wrote. */
-export function readPairs(text: string, style: FieldStyle): Field[] {
-  return pairs(text.split(DELIMITERS[style]));
-}
+const list = (texts: readonly string[], reader: Reader) =>
+  texts.map((text, index) => leafOf(reader)(text, [String(index)]));
 
-function list(texts: readonly string[], reader: Reader): unknown[] {
-  return texts.map((text, index) => (reader.leaf ? reader.leaf(text, [String(index)]) : text));
-}
-
-function record(members: readonly Field[], reader: Reader): Record<string, unknown> {
-  return Object.fromEntries(members.map(([key, text]) => [key, reader.leaf ? reader.leaf(text, [key]) : text]));
-}
+const record = (members: readonly Field[], reader: Reader) =>
+  Object.fromEntries(members.map(([key, text]) => [key, leafOf(reader)(text, [key])]));
 
 /**
  * A query's or form's fields read back as `kind`, the inverse of `writeFields`: undefined
@@ -119,11 +97,11 @@ function record(members: readonly Field[], reader: Reader): Record<string, unkno
 export function readFields(
   name: string,
   fields: readonly Field[],
-  options: StyleOptions<FieldStyle>,
+  { style, explode }: StyleOptions<FieldStyle>,
   kind: Kind,
   reader: Reader = {},
 ): unknown {
-  if (options.style === "deepObject") {
+  if (style === "deepObject") {
     const deep = fields.flatMap(([key, text]) => {
       const found = bracketedName(key);
       return found?.name === name ? [{ steps: found.steps, text }] : [];
@@ -131,16 +109,16 @@ export function readFields(
     if (deep.length > 0) return readDeep(deep, reader);
     // An object in `deepObject` is only ever its bracketed fields.
     if (kind === "object") return undefined;
-  }
-  if (kind === "object" && options.explode && options.style !== "deepObject") {
+  } else if (kind === "object" && explode) {
     const members = fields.filter(([key]) => reader.isMember?.(key) ?? false);
     return members.length === 0 ? undefined : record(members, reader);
   }
   const own = fields.filter(([key]) => key === name).map(([, text]) => text);
+  const joined = !explode && style !== "deepObject";
   if (own.length === 0) return undefined;
-  if (kind === "array") return list(readItems(own, options), reader);
-  if (kind === "object") return record(readPairs(own[0] ?? "", options.style), reader);
-  return reader.leaf ? reader.leaf(own[0] ?? "", []) : own[0];
+  if (kind === "array") return list(joined ? own.flatMap((text) => text.split(DELIMITERS[style])) : own, reader);
+  if (kind === "object") return record(pairs((own[0] ?? "").split(DELIMITERS[style])), reader);
+  return leafOf(reader)(own[0] ?? "", []);
 }
 
 /** The text after a style's prefix: `label`'s `.`, `matrix`'s `;name=`. */
@@ -162,18 +140,12 @@ export function readText(
   kind: Kind,
   reader: Reader = {},
 ): unknown {
-  if (kind === "scalar") {
-    const scalar = unprefixed(name, text, style);
-    return reader.leaf ? reader.leaf(scalar, []) : scalar;
-  }
+  if (kind === "scalar") return leafOf(reader)(unprefixed(name, text, style), []);
   // Exploded, `label` joins by `.` and `matrix` by `;` (each part `name=` again for a list).
   const joiner = !explode ? "," : style === "label" ? "." : style === "matrix" ? ";" : ",";
-  const body = explode && style === "matrix" ? text.slice(1) : unprefixed(name, text, style);
-  const parts = body.split(joiner);
+  const matrixParts = explode && style === "matrix";
+  const parts = (matrixParts ? text.slice(1) : unprefixed(name, text, style)).split(joiner);
   if (kind === "array")
-    return list(
-      explode && style === "matrix" ? parts.map((part) => unprefixed(name, `;${part}`, style)) : parts,
-      reader,
-    );
+    return list(matrixParts ? parts.map((part) => unprefixed(name, `;${part}`, style)) : parts, reader);
   return record(explode ? assigned(parts) : pairs(parts), reader);
 }
