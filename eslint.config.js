@@ -25,7 +25,7 @@ const RUNTIME = "./packages/runtime";
 const PACKAGE_FILES = {
   group: ["**/packages/*/**", "@contract-workbench/*/src", "@contract-workbench/*/src/**"],
   message:
-    "Import a package by its name and public entry (`@contract-workbench/runtime`, `…/manifest`, `…/streams`, `…/paging`), never a path into its files.",
+    "Import a package by its name and public entry (`@contract-workbench/runtime`, `…/manifest`, `…/streams`, `…/paging`, `…/styles`), never a path into its files.",
 };
 
 /** What ships: everything under src/ except the fixtures (docs/decisions/0010-two-wings.md). */

@@ -2,7 +2,8 @@ import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors.ts";
 import { METHODS as HTTP_METHODS, type FieldEncoding, type ManifestOperation, type Method } from "./manifest-types.ts";
 
-import { defaultMediaType, essenceOf, inMediaType } from "./request-body.ts";
+import { defaultMediaType, inMediaType } from "./request-body.ts";
+import { essenceOf } from "./styles/form-encoding.ts";
 import { bearerSession } from "./session.ts";
 import { streamFormatOf } from "./stream-formats.ts";
 

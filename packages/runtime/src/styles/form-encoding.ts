@@ -1,0 +1,103 @@
+// Form bodies (`application/x-www-form-urlencoded`, `multipart/form-data`) by OpenAPI's
+// Encoding Object: each property in its style when it declares `style`, `explode` or
+// `allowReserved`, else by its content type. Written here for the client, grouped back by
+// property here for the fixtures, which read each group as its schema allows.
+import type { FieldEncoding } from "../manifest-types.ts";
+import { encodingOf, styledAs, type Field } from "./options.ts";
+import { bracketedName } from "./read.ts";
+import { isRecord, scalarText, writeFields } from "./write.ts";
+
+/** A media type without its parameters, lower case. */
+export function essenceOf(mediaType: string): string {
+  return mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+/** Whether a media type is JSON (`application/json` or any `+json`). */
+export function isJsonType(mediaType: string): boolean {
+  const essence = essenceOf(mediaType);
+  return essence === "application/json" || essence.endsWith("+json");
+}
+
+type Encoding = Readonly<Record<string, FieldEncoding>>;
+
+/**
+ * A value by its part's content type (the Encoding Object without a style): the declared
+ * one, else JSON for an object and text for anything else. JSON only where the type says
+ * so: a string under `text/plain` goes as it is, under `application/json` as JSON.
+ */
+function byContentType(value: unknown, contentType: string | undefined): string | Blob {
+  if (value instanceof Blob) return value;
+  const type = contentType ?? (isRecord(value) ? "application/json" : "text/plain");
+  return isJsonType(type) ? JSON.stringify(value) : scalarText(value);
+}
+
+/**
+ * The fields of a form body, each property written as `encoding` says: in its style, or by
+ * its content type with an array one field per item. Undefined properties are left out.
+ *
+ * @example
+ * formFields({ tags: ["a", "b"] }, { tags: { style: "form", explode: false } }); // [["tags", "a,b"]]
+ */
+export function formFields(body: unknown, encoding: Encoding = {}): Array<[string, string | Blob]> {
+  if (!isRecord(body)) return [];
+  return Object.entries(body).flatMap(([name, value]): Array<[string, string | Blob]> => {
+    const field = encodingOf(encoding, name);
+    const styled = styledAs(field);
+    if (styled) return writeFields(name, value, styled);
+    const items = Array.isArray(value) ? value : [value];
+    return items
+      .filter((item) => item !== undefined)
+      .map((item): [string, string | Blob] => [name, byContentType(item, field?.contentType)]);
+  });
+}
+
+/** Characters a form percent-encodes unless `allowReserved` lets RFC 3986's reserved ones through (never `&`, `=`, `+`, `#`, `%`, which would change the form). */
+const KEPT_RESERVED = /%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2C|3B)/g;
+
+/**
+ * `application/x-www-form-urlencoded` text of the fields (the URL standard's serialiser,
+ * space as `+`), reserved characters kept where the property's `allowReserved` says.
+ */
+export function urlEncoded(fields: ReadonlyArray<[string, string | Blob]>, encoding: Encoding = {}): string {
+  return fields
+    .map(([name, value]) => {
+      const text = new URLSearchParams([[name, typeof value === "string" ? value : ""]]).toString();
+      if (encodingOf(encoding, /^[^[]*/.exec(name)?.[0] ?? name)?.allowReserved !== true) return text;
+      const at = text.indexOf("=");
+      return `${text.slice(0, at + 1)}${text.slice(at + 1).replace(KEPT_RESERVED, (escaped) => decodeURIComponent(escaped))}`;
+    })
+    .join("&");
+}
+
+/** Which property a field belongs to, beyond its own name: the schema's part of grouping. */
+export interface FormProperties {
+  /** Whether the form's schema declares a property of this name. */
+  declares(name: string): boolean;
+  /** The `form`-exploded object property whose member a field is, if any. */
+  ownerOf(name: string): string | undefined;
+}
+
+/**
+ * A form's fields grouped by the property they carry, the inverse of {@link formFields}'
+ * naming: a declared name is its own; `name[…]` belongs to `name` when declared; a member of
+ * a `form`-exploded object to that object; any other field to its own name.
+ *
+ * @example
+ * groupForm([["a[0]", "x"], ["size", "2"]], { declares: (n) => n === "a", ownerOf: (n) => (n === "size" ? "options" : undefined) });
+ * // Map { "a" => [["a[0]", "x"]], "options" => [["size", "2"]] }
+ */
+export function groupForm(fields: readonly Field[], properties: FormProperties): Map<string, Field[]> {
+  const groups = new Map<string, Field[]>();
+  for (const field of fields) {
+    const [key] = field;
+    const base = properties.declares(key) ? undefined : bracketedName(key)?.name;
+    const name =
+      base !== undefined && properties.declares(base)
+        ? base
+        : properties.declares(key)
+          ? key
+          : (properties.ownerOf(key) ?? key);
+    groups.set(name, [...(groups.get(name) ?? []), field]);
+  }
+  return groups;
+}

@@ -1,0 +1,6 @@
+// The public entry `@contract-workbench/runtime/styles`: OpenAPI's parameter and form styles,
+// written by the client and read back by the workbench's fixtures through the same code.
+export * from "./form-encoding.ts";
+export * from "./options.ts";
+export { bracketedName, readFields, readText } from "./read.ts";
+export { scalarText, writeFields, writeText } from "./write.ts";
