@@ -12,10 +12,14 @@
  *   its properties'); a property absent from the answer (another `oneOf` branch's) is counted apart;
  * - strings that fell back to lorem ipsum (every word faker's Latin, at least one longer than
  *   three letters not English: `id` or `et` alone is not lorem), in free-text fields
- *   (`description`, `body`, `bio`, …) and elsewhere;
+ *   (`description`, `body`, `bio`, …) and elsewhere, identifiers aside (no prose);
  * - values that fit their field: a field whose name says what it holds (`email`, `url`,
  *   `created_at`, `phone`, `country_code`, `currency`, `price`, `max_participants`, `percent`, …)
- *   holds a value of that shape; negative numbers in fields that count or measure are counted apart.
+ *   holds a value of that shape; negative numbers in fields that count or measure are counted apart;
+ * - identifiers shaped like the contract's own: a string `id`, `…_id` or `…Id` the contract says
+ *   nothing of (no example, format, pattern or list of values) is in the shape of one of the
+ *   contract's id examples (a UUID, or an optional `word_`/`word-` prefix then characters of one
+ *   class, digits, hex, lower or mixed alphanumerics, of one length; the prefix's letters aside).
  */
 import { faker } from "@faker-js/faker/locale/en";
 import { isDeepStrictEqual } from "node:util";
@@ -85,6 +89,64 @@ const FIELD_SHAPES: ReadonlyArray<{ name: RegExp; fits: (value: unknown) => bool
   },
 ];
 
+/** Names of identifiers: `id`, `customer_id`, `customerId`, `user_ids`. */
+const ID_NAME = /(^|_)ids?$/;
+
+/**
+ * The shape an identifier's text has, its prefix's letters aside: a UUID, or `word_`/`word-`
+ * (or nothing), then one class of characters and how many. Undefined for other text.
+ *
+ * @example
+ * idSkeleton("cus_NffrFeUfNV2Hib"); // "word_ mixed 14"
+ */
+export function idSkeleton(value: unknown): string | undefined {
+  const text = typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? String(value) : value;
+  if (typeof text !== "string") return undefined;
+  if (/^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(text)) return "uuid";
+  const parts = /^(?:[a-z]+([_-]))?([a-z\d]+)$/i.exec(text);
+  if (parts === null) return undefined;
+  const [, separator, rest = ""] = parts;
+  const kinds: Array<[string, RegExp]> = [
+    ["digits", /^\d+$/],
+    ["hex", /^[\da-f]{16,}$/],
+    ["lower", /^[a-z\d]+$/],
+    ["upper", /^[A-Z\d]+$/],
+  ];
+  const kind = kinds.find(([, test]) => test.test(rest))?.[0] ?? "mixed";
+  // Whole numbers vary in length (10, 198772): their class is their shape.
+  return `${separator === undefined ? "" : `word${separator} `}${kind}${kind === "digits" ? "" : ` ${rest.length}`}`;
+}
+
+/** The shapes of every identifier example the contract gives, anywhere (see {@link idSkeleton}). */
+function contractIdShapes(contract: ContractSchemas): Set<string> {
+  const shapes = new Set<string>();
+  const stack: unknown[] = [contract];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (record(node)) {
+      // A schema's properties, and an operation's parameters (`{ name, in, schema }`).
+      const named = Object.entries(record(node.properties) ? node.properties : {});
+      if (typeof node.name === "string" && typeof node.in === "string") named.push([node.name, node.schema]);
+      for (const [name, property] of named) {
+        if (!ID_NAME.test(snake(name)) || !record(property) || !Array.isArray(property.examples)) continue;
+        for (const example of property.examples as unknown[]) {
+          const shape = idSkeleton(example);
+          if (shape !== undefined) shapes.add(shape);
+        }
+      }
+      stack.push(...Object.values(node).filter((value) => typeof value === "object"));
+    }
+  }
+  return shapes;
+}
+
+/** A string id property the contract leaves open: no example, format, pattern or listed values. */
+const silentId = (name: string, property: unknown) =>
+  ID_NAME.test(snake(name)) &&
+  record(property) &&
+  ["examples", "format", "pattern", "enum", "const", "$ref"].every((keyword) => property[keyword] === undefined);
+
 const snake = (name: string) =>
   name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
@@ -131,10 +193,16 @@ export interface MockDataFigures {
   fitting: number;
   /** Numbers below zero in a field that counts, measures or is a percentage. */
   negative: number;
+  /** String ids the contract says nothing of, in a contract that shows its ids, and how many take their shape. */
+  ids: number;
+  idsShaped: number;
   /** The first places of each kind, for a report. */
   missed: string[];
   loremPlaces: string[];
   unfit: string[];
+  idsUnshaped: string[];
+  /** The first shapes of the contract's id examples. */
+  idShapes: string[];
 }
 
 /**
@@ -159,10 +227,16 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     shaped: 0,
     fitting: 0,
     negative: 0,
+    ids: 0,
+    idsShaped: 0,
     missed: [],
     loremPlaces: [],
     unfit: [],
+    idsUnshaped: [],
+    idShapes: [],
   };
+  const idShapes = contractIdShapes(contract);
+  totals.idShapes = [...idShapes].slice(0, LISTED);
 
   const valid = new Map<string, boolean>();
   function validAt(pointer: string, value: unknown): boolean {
@@ -215,7 +289,8 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     }
     if (typeof value === "string") {
       totals.strings++;
-      if (isLorem(value)) {
+      // An identifier is no prose: `audio_912` is the contract's shape, whatever Latin its prefix reads.
+      if (!ID_NAME.test(field) && isLorem(value)) {
         if (FREE_TEXT.test(field)) totals.loremFree++;
         else {
           totals.loremElsewhere++;
@@ -257,6 +332,13 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
             totals.missed.push(
               `${place}/${name}: ${JSON.stringify(value[name])?.slice(0, 60)} ≠ ${JSON.stringify(example).slice(0, 60)}`,
             );
+        }
+        const id = value[name];
+        if (idShapes.size > 0 && typeof id === "string" && !leftOut.has(name) && silentId(name, property)) {
+          totals.ids++;
+          if (idShapes.has(idSkeleton(id) ?? "")) totals.idsShaped++;
+          else if (totals.idsUnshaped.length < LISTED)
+            totals.idsUnshaped.push(`${place}/${name}: ${JSON.stringify(id).slice(0, 60)}`);
         }
         if (Object.hasOwn(value, name)) walk(value[name], at, depth + 1, leftOut, `${place}/${name}`);
       }

@@ -27,6 +27,7 @@ console.log(
       `; ${totals.wholeExamples} objects or lists are their schema's own example; ${totals.absent} properties with examples absent (another branch)`,
     `  strings that fell back to lorem: ${totals.loremElsewhere} outside free-text fields, ${totals.loremFree} in free text, of ${totals.strings} strings`,
     `  values that fit their field (e-mail, URL, date, phone, country, currency, amount, …): ${totals.fitting} of ${totals.shaped} (${share(totals.fitting, totals.shaped)}); ${totals.negative} negative quantities`,
+    `  identifiers the contract leaves open, shaped like its own id examples (${totals.idShapes.join(", ") || "none"}): ${totals.idsShaped} of ${totals.ids} (${share(totals.idsShaped, totals.ids)})`,
     ...(totals.missed.length > 0
       ? ["  first examples not honoured:", ...totals.missed.map((line) => `    ${line}`)]
       : []),
@@ -35,6 +36,9 @@ console.log(
       : []),
     ...(totals.unfit.length > 0
       ? ["  first values that do not fit their field:", ...totals.unfit.map((line) => `    ${line}`)]
+      : []),
+    ...(totals.idsUnshaped.length > 0
+      ? ["  first identifiers not in the contract's shape:", ...totals.idsUnshaped.map((line) => `    ${line}`)]
       : []),
   ].join("\n"),
 );
