@@ -4,7 +4,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApiScratch, removeApiScratch, runApi, snapshotOutputs, writeContract } from "../../../../tests/harness/api-scratch.ts";
+import {
+  makeApiScratch,
+  removeApiScratch,
+  runApi,
+  snapshotOutputs,
+  writeContract,
+} from "../../../../tests/harness/api-scratch.ts";
 
 const valid = (paths: string, components = "{}") =>
   `openapi: 3.1.0\ninfo:\n  title: T\n  version: 1.0.0\npaths:\n${paths}\ncomponents: ${components}\n`;

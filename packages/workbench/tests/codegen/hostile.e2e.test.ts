@@ -10,7 +10,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeApiScratch, removeApiScratch, runApi, snapshotOutputs, writeContract } from "../../../../tests/harness/api-scratch.ts";
+import {
+  makeApiScratch,
+  removeApiScratch,
+  runApi,
+  snapshotOutputs,
+  writeContract,
+} from "../../../../tests/harness/api-scratch.ts";
 
 const CORPUS = join(import.meta.dirname, "..", "contracts", "api-input", "hostile");
 

@@ -6,7 +6,13 @@ import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import registry from "../../../../contracts.config.ts";
-import { makeApiScratch, removeApiScratch, runApi, snapshotOutputs, writeContract } from "../../../../tests/harness/api-scratch.ts";
+import {
+  makeApiScratch,
+  removeApiScratch,
+  runApi,
+  snapshotOutputs,
+  writeContract,
+} from "../../../../tests/harness/api-scratch.ts";
 
 const MULTI_FILE = join(import.meta.dirname, "../contracts/api-input/multi-file");
 

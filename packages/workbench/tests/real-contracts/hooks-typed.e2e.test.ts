@@ -61,7 +61,10 @@ beforeAll(async () => {
       manifest: JSON.parse(outputs.get("out/manifest.json") ?? "") as Manifest,
       contract: JSON.parse(outputs.get("out/contract.json") ?? "") as LoadedContract["contract"],
     });
-    copyFileSync(join(REPO, "packages/workbench/tests/real-contracts/fixture-app", `${name}.ts`), join(dir, "screen.ts"));
+    copyFileSync(
+      join(REPO, "packages/workbench/tests/real-contracts/fixture-app", `${name}.ts`),
+      join(dir, "screen.ts"),
+    );
   }
   diagnostics = typecheckFiles(
     REPO,

@@ -13,7 +13,12 @@ import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createFixtures } from "@contract-workbench/workbench/fixtures";
 import { shared, sharedChromium, STATIC_SUB_PATH } from "../../../../tests/harness/shared.ts";
-import { formatFailures, indexEntries, openEntriesInPages, type IndexEntry } from "../../../../tests/harness/storybook-walk.ts";
+import {
+  formatFailures,
+  indexEntries,
+  openEntriesInPages,
+  type IndexEntry,
+} from "../../../../tests/harness/storybook-walk.ts";
 
 const SUB_PATH = STATIC_SUB_PATH;
 
