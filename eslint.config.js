@@ -70,7 +70,7 @@ const WORKBENCH_PACKAGE = "./packages/workbench";
 /**
  * The map of the repository as import rules (README "Layout", docs/decisions/0010).
  * `forTests`: tests and stories may also reach the fixtures (mocks), which is what they are for.
- * Each zone is proven by tests/lint-zones.e2e.test.ts.
+ * Each zone is proven by tests/repository/lint-zones.e2e.test.ts.
  */
 const zones = (forTests = false) => [
   { target: "./src/features", from: "./src/app", message: "Features must not depend on the app shell." },

@@ -100,7 +100,12 @@ const TESTS = {
 } as const;
 type Layer = keyof typeof TESTS;
 /** Which folders hold each suite's tests: the app's own, and the packages' with the repository's tooling. */
-const SUITE_FOLDERS = { app: "{src,mocks,stories,tests}", workbench: "{packages,scripts,tooling}" } as const;
+const SUITE_FOLDERS = {
+  app: "{src,mocks,stories,tests}",
+  workbench: "{packages,scripts,tooling,tests/repository}",
+} as const;
+/** The repository's own tooling proofs (its lint zones, its compilers, its baselines' update) are not the app's. */
+const NOT_THE_SUITES = { app: ["tests/repository/**"], workbench: [] } as const;
 export type Suite = keyof typeof SUITE_FOLDERS;
 /** A workbench project's name: the app's layer names stay as an adopting app has them. */
 const named = (layer: string, suite: Suite) => (suite === "app" ? layer : `workbench:${layer}`);
@@ -111,6 +116,8 @@ const named = (layer: string, suite: Suite) => (suite === "app" ? layer : `workb
  */
 const testsOf = (layer: Layer, suite: Suite) => [`${SUITE_FOLDERS[suite]}/**/${TESTS[layer]}`];
 const NOT_TESTS_HERE = [...configDefaults.exclude, "**/fixture-app/**"];
+/** What a suite's projects leave out: what is no test here, and the other suite's files in its folders. */
+const excluded = (suite: Suite) => [...NOT_TESTS_HERE, ...NOT_THE_SUITES[suite]];
 /** The plain `x.test.ts` matches every other layer's name too: those are not the `node` project's. */
 const LAYERED = (["dom", "dom-isolated", "e2e", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);
 
@@ -128,7 +135,7 @@ function domProject(name: "dom" | "dom-isolated", isolated: boolean, suite: Suit
       name: named(name, suite),
       environment: "jsdom",
       include: testsOf(name, suite),
-      exclude: NOT_TESTS_HERE,
+      exclude: excluded(suite),
       setupFiles: ["tests/setup/dom.ts"],
       // A fresh module graph and jsdom per file cost about 0.8 s a file for 0.1 s of tests: the
       // files that need none share one (Vitest's "per-file isolation settings" recipe).
@@ -154,10 +161,10 @@ export function suiteProjects(suite: Suite): TestProjectInlineConfiguration[] {
           enabled: true,
           only: true,
           include: testsOf("types", suite),
-          exclude: NOT_TESTS_HERE,
+          exclude: excluded(suite),
           tsconfig: "tsconfig.json",
           // TypeScript 7's native compiler, as `npm run typecheck` (5.9 stays for openapi-typescript's
-          // API only): the same diagnostics (tests/typecheck.e2e.test.ts) in about a third of the time.
+          // API only): the same diagnostics (tests/repository/typecheck.e2e.test.ts) in about a third of the time.
           checker: join(root, "node_modules", "typescript7", "bin", "tsc"),
         },
       },
@@ -173,7 +180,7 @@ export function suiteProjects(suite: Suite): TestProjectInlineConfiguration[] {
         name: named("node", suite),
         environment: "node",
         include: testsOf("node", suite),
-        exclude: [...NOT_TESTS_HERE, ...LAYERED],
+        exclude: [...excluded(suite), ...LAYERED],
         isolate: false,
         // The property tests and the batches over a large contract's pairs take seconds beside
         // the whole suite: Vitest's default 5 s is too tight.
@@ -188,7 +195,7 @@ export function suiteProjects(suite: Suite): TestProjectInlineConfiguration[] {
         name: named("e2e", suite),
         environment: "node",
         include: testsOf("e2e", suite),
-        exclude: NOT_TESTS_HERE,
+        exclude: excluded(suite),
         // The setups the files share (a scratch copy per contract, its static Storybook and dev
         // servers, one Chromium), each made when a file first asks for it (tests/harness/shared.ts).
         globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/shared-setups.ts"],
@@ -207,7 +214,7 @@ export function suiteProjects(suite: Suite): TestProjectInlineConfiguration[] {
         name: named("emulator", suite),
         environment: "node",
         include: testsOf("emulator", suite),
-        exclude: NOT_TESTS_HERE,
+        exclude: excluded(suite),
         globalSetup: ["tests/setup/require-chromium.ts", "tests/setup/auth-emulator.ts"],
         // One emulator, whose accounts the agreement tests clear: one file at a time.
         fileParallelism: false,

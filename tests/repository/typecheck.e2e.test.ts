@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO, run } from "./harness/scratch-copy.ts";
+import { REPO, run } from "../harness/scratch-copy.ts";
 
 const COMPILERS = {
   "TypeScript 7 (npm run typecheck)": join(REPO, "node_modules", "typescript7", "bin", "tsc"),

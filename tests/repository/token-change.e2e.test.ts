@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeScratchCopy, removeScratchCopy, run } from "../harness/scratch-copy.ts";
-import { BASELINE_DIR } from "./baselines.ts";
+import { BASELINE_DIR } from "../visual/baselines.ts";
 
 interface JsonReport {
   testResults: Array<{ assertionResults: Array<{ title: string; status: string; failureMessages: string[] }> }>;

@@ -3,7 +3,7 @@
 // repository's own ESLint configuration, and a right one beside it where the line is fine.
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
-import { REPO } from "./harness/scratch-copy.ts";
+import { REPO } from "../harness/scratch-copy.ts";
 
 const eslint = new ESLint({ cwd: REPO });
 
@@ -179,6 +179,13 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
     "answers from the fixtures engine",
   ],
   [
+    "the workbench's tests reach only the shared harness and the test contracts of tests/",
+    "packages/workbench/tests/codegen/watch.e2e.test.ts",
+    'import { THEMES } from "../../../../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
+    PATHS,
+    "reach only the shared harness",
+  ],
+  [
     "scripts import only the harness from tests",
     "scripts/bench/size.ts",
     'import { THEMES } from "../../tests/visual/baselines.ts";\nexport const x = THEMES;\n',
@@ -328,6 +335,12 @@ const right: Array<[what: string, file: string, code: string, rule: string]> = [
     "the mock server may use the fixtures engine",
     "packages/workbench/src/serve/server.ts",
     'import { createFixtures } from "../fixtures/contract-fixtures.ts";\nexport const x = createFixtures;\n',
+    PATHS,
+  ],
+  [
+    "the workbench's tests may import the shared harness",
+    "packages/workbench/tests/codegen/watch.e2e.test.ts",
+    'import { REPO } from "../../../../tests/harness/scratch-copy.ts";\nexport const x = REPO;\n',
     PATHS,
   ],
   [
