@@ -1,21 +1,20 @@
 import { defineMain } from "@storybook/react-vite/node";
 import { fileURLToPath } from "node:url";
 import { mergeConfig } from "vite";
-import { contractCoveragePage, contractGallery, galleryIndexer } from "@contract-workbench/workbench/storybook";
 import { ignoreScratchCopies } from "../tooling/dev-watch.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 export default defineMain({
   framework: "@storybook/react-vite",
-  // Reviewable pages (introduction, the contract) live in stories/; component
-  // stories sit beside their component in src/.
+  // Reviewable pages (introduction, the foundations) live in stories/; component stories sit
+  // beside their component in src/. The contract's pages and gallery come with the workbench's
+  // preset, as in any app that adopts it; the workbench's internal stories are this repository's.
   stories: [
     "../stories/**/*.mdx",
     "../stories/**/*.stories.@(ts|tsx)",
     "../src/**/*.stories.@(ts|tsx)",
-    "../packages/workbench/src/**/*.mdx",
-    "../packages/workbench/src/**/*.stories.@(ts|tsx)",
+    "../packages/workbench/src/**/!(*.page).stories.@(ts|tsx)",
     "../mocks/**/*.stories.@(ts|tsx)",
   ],
   // Storybook's own MCP server for coding agents (stories, docs, story tests), at /mcp of the dev
@@ -25,6 +24,9 @@ export default defineMain({
     "@storybook/addon-docs",
     "@storybook/addon-a11y",
     "@storybook/addon-vitest",
+    // The contract gallery (one story per operation × declared status) and the Contract pages,
+    // rendered through .storybook/product.ts.
+    "@contract-workbench/workbench/storybook",
     ...(process.argv.includes("dev") ? ["@storybook/addon-mcp"] : []),
   ],
   // The mock Service Worker; relative to this folder, so it ships with the static build.
@@ -34,10 +36,6 @@ export default defineMain({
   // stories: no onboarding checklist in the sidebar ("Get started", with its progress ring)
   // nor its guide in the settings menu (Storybook 10's StorybookConfig `features`).
   features: { sidebarOnboardingChecklist: false, menuOnboardingChecklist: false },
-  // The contract gallery: one story per operation × declared status, indexed from the
-  // operation manifest and served as generated modules (packages/workbench/src/gallery/contract-gallery.ts).
-  experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])],
-  // The Contract/Coverage page reads the coverage report from `virtual:contract-coverage`.
   // Storybook's dev server sets its own `server` options and drops vite.config.ts's: the
   // scratch copies under .cache/ are left unwatched here too (tooling/dev-watch.ts).
   //
@@ -51,7 +49,6 @@ export default defineMain({
   viteFinal: (config, { configType }) =>
     mergeConfig(config, {
       ...(configType === "PRODUCTION" && { mode: "storybook" }),
-      plugins: [contractGallery({ root }), contractCoveragePage({ root })],
       server: { watch: { ignored: [ignoreScratchCopies(root)] } },
     }),
 });

@@ -2,7 +2,7 @@
 // .storybook/main.ts (`addons: ["@contract-workbench/workbench/storybook"]`). Storybook loads this
 // module's `stories`, `experimental_indexers` and `viteFinal` (its preset API): the contract
 // gallery and the Contract/Coverage page, rendered through the binding the app lends the package.
-// Its named helpers stay for a main.ts that wires the gallery by hand (this repository's).
+// Its named helpers stay for a main.ts that would rather wire the gallery itself.
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Indexer } from "storybook/internal/types";
