@@ -8,6 +8,7 @@
 // the gallery in Chromium. A second init changes nothing.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { galleryBatches, galleryPairs } from "../../src/gallery/contract-gallery.ts";
@@ -131,7 +132,7 @@ export function Misspelt() {
           STORYBOOK_DISABLE_TELEMETRY: "1",
         });
         expectRan("npm test", tested);
-        const said = tested.stdout.replace(/\x1b\[[0-9;]*m/g, "");
+        const said = stripVTControlCharacters(tested.stdout);
         expect(said).toContain("generated files match the contracts");
         // Under `vitest run` the gallery's stories are checked in batches (one test per batch of pairs
         // that share a status); every other story is a test of its own.
