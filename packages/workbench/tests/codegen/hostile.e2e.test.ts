@@ -18,7 +18,7 @@ import {
   writeContract,
 } from "../../../../tests/harness/api-scratch.ts";
 
-const CORPUS = join(import.meta.dirname, "..", "contracts", "api-input", "hostile");
+const CORPUS = join(import.meta.dirname, "../../../../tests/contracts/api-input/hostile");
 
 /** A corpus case's files, with its placeholders filled in. */
 function corpus(name: string, fill: Record<string, string> = {}): Record<string, string> {

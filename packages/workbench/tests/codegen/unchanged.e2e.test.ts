@@ -14,7 +14,7 @@ import {
   writeContract,
 } from "../../../../tests/harness/api-scratch.ts";
 
-const MULTI_FILE = join(import.meta.dirname, "../contracts/api-input/multi-file");
+const MULTI_FILE = join(import.meta.dirname, "../../../../tests/contracts/api-input/multi-file");
 
 /** Every file of the folder (relative to it) → its text. */
 function filesOf(folder: string): Record<string, string> {

@@ -17,7 +17,7 @@ import {
 } from "@contract-workbench/workbench/drift";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 
-const GENERATED = join(import.meta.dirname, "../contracts/streams/generated");
+const GENERATED = join(import.meta.dirname, "../../../../tests/contracts/streams/generated");
 const manifest = JSON.parse(readFileSync(join(GENERATED, "manifest.json"), "utf8")) as Manifest;
 const contract = JSON.parse(readFileSync(join(GENERATED, "contract.json"), "utf8")) as ContractSchemas;
 

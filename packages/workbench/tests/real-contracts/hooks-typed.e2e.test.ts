@@ -23,7 +23,7 @@ import { createFixtures, type Fixtures } from "@contract-workbench/workbench/fix
 import type { LoadedContract } from "../../src/fixtures/test-contracts.ts";
 import { generate } from "@contract-workbench/workbench/codegen";
 
-const REPO = resolve(import.meta.dirname, "../..");
+const REPO = resolve(import.meta.dirname, "../../../..");
 const hasShared = (file: string) => existsSync(join(SHARED, file));
 
 /** Each contract, where it is, and the screen written against it (`fixture-app/<name>.ts`). */
