@@ -24,6 +24,14 @@ describe("contract-workbench without contracts.config.ts", () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it("test, in an app with no vitest, says what to install, exit code 1, and runs nothing", () => {
+    const result = spawnSync(process.execPath, [BIN, "test"], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("contract-workbench test: this app has no vitest.");
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stdout).toBe("");
+  });
+
   it("lists its commands, and refuses one it does not know", () => {
     const help = spawnSync(process.execPath, [BIN, "--help"], { cwd: dir, encoding: "utf8" });
     expect([help.status, help.stdout]).toEqual([0, expect.stringContaining("  init ")]);
