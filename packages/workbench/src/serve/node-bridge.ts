@@ -56,6 +56,31 @@ export async function toFetchRequest(
   });
 }
 
+/** Whether a response's body is a stream of events, sent as it comes. */
+function isStream(response: Response): boolean {
+  return streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
+}
+
+/**
+ * Two copies of an answer: one to send, one for the exchange monitor to read. A body sent
+ * whole is read once and both copies are made from its bytes (cheaper than `clone()`, which
+ * tees the body into two streams); a stream is cloned, each copy read as it comes.
+ *
+ * @example
+ * const [sent, checked] = await twoCopies(response);
+ */
+export async function twoCopies(response: Response): Promise<[Response, Response]> {
+  if (response.body === null || isStream(response)) return [response, response.clone()];
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const copy = () =>
+    new Response(bytes.byteLength === 0 ? null : bytes, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  return [copy(), copy()];
+}
+
 /**
  * Writes a Fetch `Response` to Node's response: a body whole with its length, a stream's (Server-Sent
  * Events, JSON Lines, JSON sequences) chunk by chunk as the response produces it, so that its events
@@ -74,7 +99,7 @@ export async function sendFetchResponse(response: Response, target: ServerRespon
     return;
   }
   // Anything but a stream is sent whole, with its length: most clients read it faster.
-  if (streamFormatOf(response.headers.get("content-type") ?? "") === undefined) {
+  if (!isStream(response)) {
     const body = new Uint8Array(await response.arrayBuffer());
     target.writeHead(response.status, { ...headers, "content-length": String(body.byteLength) }).end(body);
     return;

@@ -23,7 +23,7 @@ import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
-import { BodyTooLarge, sendFetchResponse, toFetchRequest } from "./node-bridge.ts";
+import { BodyTooLarge, sendFetchResponse, toFetchRequest, twoCopies } from "./node-bridge.ts";
 import { readPrefer } from "./prefer.ts";
 import { listErrors, operationPointer, problemResponse, type Problem } from "../fixtures/check/problem-details.ts";
 import { requestErrors } from "./problems.ts";
@@ -65,6 +65,27 @@ function printable(text: string): string {
     .join("");
 }
 
+/** A request whose body a check may read, leaving the original's for the handlers (one without a body is shared). */
+function readable(request: Request): Request {
+  return request.body === null ? request : request.clone();
+}
+
+/**
+ * Log lines written to stdout once per turn of the event loop: under load, one write
+ * carries many lines rather than one system call each; the lines and their order are kept.
+ */
+function batchedStdout(): (line: string) => void {
+  let lines: string[] = [];
+  return (line) => {
+    if (lines.push(line) > 1) return;
+    setImmediate(() => {
+      const text = `${lines.join("\n")}\n`;
+      lines = [];
+      process.stdout.write(text);
+    });
+  };
+}
+
 /** The header names a browser may send for an operation: its header parameters, and the server's own. */
 function requestHeaderNames(op: ManifestOperation): string[] {
   return op.parameters.filter((each) => each.in === "header").map((each) => each.name.toLowerCase());
@@ -80,7 +101,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   const defaultScenario = options.scenario ?? "default";
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const log = options.log ?? batchedStdout();
 
   // A request's `Prefer: scenario=` holds for that request only, however many run at once.
   const preferred = new AsyncLocalStorage<Scenario>();
@@ -215,7 +236,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
         request,
       );
     }
-    const violations = await check.request(op, request.clone(), params);
+    const violations = await check.request(op, readable(request), params);
     if (violations.length === 0) return undefined;
     const errors = requestErrors(op, violations, mediaType);
     return refused(
@@ -284,7 +305,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const found = match(request.method, request.url);
     if (!found) return { response: unknownPath(request) };
     // Operations sharing a method and URL are told apart by the request (its body, a header).
-    const op = found.variants.length > 1 ? (await choose(found, request.clone())).operation : found.operation;
+    const op = found.variants.length > 1 ? (await choose(found, readable(request))).operation : found.operation;
     const operationId = op.operationId;
     const problem = await requestProblem(op, request, found.params);
     if (problem) return { response: problem, operationId };
@@ -306,17 +327,25 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
         detail: `No fixture answers ${operationId}.`,
         operationId,
       });
-    // The monitor reads its own copy later; this one is on its way to the client.
-    if (response.type !== "error") events.emit("response:mocked", { request, requestId, response: response.clone() });
+    if (response.type === "error") {
+      events.emit("request:end", { requestId });
+      return { response, operationId };
+    }
+    // The monitor reads its own copy later; the other is on its way to the client.
+    const [sent, checked] = await twoCopies(response);
+    events.emit("response:mocked", { request, requestId, response: checked });
     events.emit("request:end", { requestId });
-    for (const [name, value] of Object.entries(corsHeaders(request, op))) response.headers.set(name, value);
-    return { response, operationId };
+    for (const [name, value] of Object.entries(corsHeaders(request, op))) sent.headers.set(name, value);
+    return { response: sent, operationId };
   }
 
   async function handle(message: IncomingMessage, target: ServerResponse): Promise<void> {
     const started = performance.now();
     const controller = new AbortController();
-    target.once("close", () => controller.abort());
+    // Only a client that leaves early aborts: an answer sent whole needs no abort event.
+    target.once("close", () => {
+      if (!target.writableFinished) controller.abort();
+    });
     const method = message.method ?? "GET";
     // Only the path: the query may carry an API key, and no credential is ever logged.
     const path = printable((message.url ?? "/").split("?")[0] ?? "/");
@@ -387,11 +416,17 @@ export function createMockServer(options: MockServerOptions) {
   });
   server.setTimeout(options.timeouts?.idle ?? 60_000, (socket) => socket.destroy());
 
+  // Read once per listen: every request's URL is built on it.
+  let listening: string | undefined;
+  server.on("listening", () => (listening = undefined));
+  server.on("close", () => (listening = undefined));
   function origin(): string {
+    if (listening !== undefined) return listening;
     const address = server.address() as AddressInfo | null;
     if (address === null) return "http://127.0.0.1";
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-    return `http://${host}:${address.port}`;
+    listening = `http://${host}:${address.port}`;
+    return listening;
   }
 
   /**
