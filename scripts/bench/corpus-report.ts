@@ -185,7 +185,7 @@ export function summarise(
     `  realism: property examples honoured ${figures.honoured} of ${figures.sites} (${share(figures.honoured, figures.sites)});` +
       ` lorem ${figures.loremElsewhere} outside free text, ${figures.loremFree} in free text, of ${figures.strings.toLocaleString("en")} strings;` +
       ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)}),` +
-      ` ${figures.negative} negative quantities, ${figures.contractsOwn} more the contract's own examples (counted apart)` +
+      ` ${figures.negative} negative quantities, ${figures.contractsOwn} more the contract's own examples or listed values (counted apart)` +
       (Object.keys(unfitByRule).length === 0
         ? ""
         : `; misfits by rule: ${Object.entries(unfitByRule)

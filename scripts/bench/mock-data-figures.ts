@@ -17,7 +17,8 @@
  *   `created_at`, `phone`, `country_code`, `currency`, `price`, `max_participants`, `percent`, …)
  *   holds a value of that shape; negative numbers in fields that count or measure are counted apart;
  *   a value that does not fit but is what the contract's own examples give that field (Xero's
- *   journal lines' negative amounts) is the contract's word and counted apart, in neither figure;
+ *   journal lines' negative amounts) or one of the values its schema lists (OpenAI's
+ *   `batch_size` of `"auto"`) is the contract's word and counted apart, in neither figure;
  * - identifiers shaped like the contract's own: a string `id`, `…_id` or `…Id` the contract says
  *   nothing of (no example, format, pattern or list of values) is in the shape of one of the
  *   contract's id examples (a UUID, or an optional `word_`/`word-` prefix then characters of one
@@ -157,7 +158,8 @@ function contractIdShapes(contract: ContractSchemas): Set<string> {
 
 /**
  * Every value the contract's own examples give a field (`snake_name` and the value's JSON):
- * in a media type's or a schema's examples, at any depth, and a property's own examples. A
+ * in a media type's or a schema's examples, at any depth, a property's own examples, and the
+ * values a property's schema lists (`enum`, `const`: OpenAI's `batch_size` of `"auto"`). A
  * value that does not fit its field but is one of these is the contract's word, not the
  * fixtures': it is counted apart.
  */
@@ -172,18 +174,45 @@ function contractValues(contract: ContractSchemas): Set<string> {
     else if (record(value)) Object.entries(value).forEach(([key, item]) => inExample(item, key, depth + 1));
     else add(name, value);
   };
+  const known = new Map<object, unknown[]>();
   const stack: unknown[] = [contract];
   while (stack.length > 0) {
     const node = stack.pop();
     if (Array.isArray(node)) stack.push(...(node as unknown[]));
     else if (record(node)) {
       if (Array.isArray(node.examples)) inExample(node.examples, "", 0);
-      for (const [name, property] of Object.entries(record(node.properties) ? node.properties : {}))
+      for (const [name, property] of Object.entries(record(node.properties) ? node.properties : {})) {
         if (record(property) && Array.isArray(property.examples)) inExample(property.examples, name, 0);
+        for (const value of listedValues(contract, property, 0, known)) add(name, value);
+      }
       stack.push(...Object.values(node).filter((value) => typeof value === "object"));
     }
   }
   return values;
+}
+
+/** The values a schema lists (`enum`, `const`), through its references and branches: the only ones it allows. */
+function listedValues(
+  contract: ContractSchemas,
+  schema: unknown,
+  depth: number,
+  known = new Map<object, unknown[]>(),
+): unknown[] {
+  if (!record(schema) || depth > MAX_DEPTH) return [];
+  const found = known.get(schema);
+  if (found !== undefined) return found;
+  const listed: unknown[] = [
+    ...(Array.isArray(schema.enum) ? (schema.enum as unknown[]) : []),
+    ...("const" in schema ? [schema.const] : []),
+  ];
+  known.set(schema, listed);
+  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/"))
+    listed.push(...listedValues(contract, valueAt(contract, schema.$ref), depth + 1, known));
+  for (const keyword of ["anyOf", "oneOf", "allOf"])
+    if (Array.isArray(schema[keyword]))
+      for (const branch of schema[keyword] as unknown[])
+        listed.push(...listedValues(contract, branch, depth + 1, known));
+  return listed;
 }
 
 /** A string id property the contract leaves open: no example, format, pattern or listed values. */
@@ -236,7 +265,7 @@ export interface MockDataFigures {
   /** Values whose field's name says their shape, and how many have it. */
   shaped: number;
   fitting: number;
-  /** Values that do not fit their field but are what the contract's own examples give it (in neither figure). */
+  /** Values that do not fit their field but are what the contract's own examples or listed values give it (in neither figure). */
   contractsOwn: number;
   ownPlaces: string[];
   /** Numbers below zero in a field that counts, measures or is a percentage. */

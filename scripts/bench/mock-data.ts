@@ -35,7 +35,7 @@ console.log(
         : `; misfits by rule: ${Object.entries(totals.unfitByRule)
             .map(([rule, count]) => `${rule} ${count}`)
             .join(", ")}`),
-    `  values that do not fit their field but are the contract's own examples for it (counted apart): ${totals.contractsOwn}`,
+    `  values that do not fit their field but are the contract's own examples or listed values for it (counted apart): ${totals.contractsOwn}`,
     `  identifiers the contract leaves open, shaped like its own id examples (${totals.idShapes.join(", ") || "none"}): ${totals.idsShaped} of ${totals.ids} (${share(totals.idsShaped, totals.ids)})`,
     ...(totals.missed.length > 0
       ? ["  first examples not honoured:", ...totals.missed.map((line) => `    ${line}`)]
@@ -52,7 +52,10 @@ console.log(
         ? ["  first values that do not fit their field:", ...totals.unfit.map((line) => `    ${line}`)]
         : []),
     ...(listMisfits && totals.ownPlaces.length > 0
-      ? ["  first values that are the contract's own examples:", ...totals.ownPlaces.map((line) => `    ${line}`)]
+      ? [
+          "  first values that are the contract's own examples or listed values:",
+          ...totals.ownPlaces.map((line) => `    ${line}`),
+        ]
       : []),
     ...(totals.idsUnshaped.length > 0
       ? ["  first identifiers not in the contract's shape:", ...totals.idsUnshaped.map((line) => `    ${line}`)]
