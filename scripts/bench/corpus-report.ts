@@ -158,7 +158,13 @@ export function summarise(
     shaped: sum((result) => result.figures?.shaped ?? 0),
     fitting: sum((result) => result.figures?.fitting ?? 0),
     negative: sum((result) => result.figures?.negative ?? 0),
+    contractsOwn: sum((result) => result.figures?.contractsOwn ?? 0),
   };
+  // A result of a run before misfits were counted by rule (`--resume`) has none.
+  const unfitByRule: Record<string, number> = {};
+  for (const result of results)
+    for (const [rule, count] of Object.entries(result.figures?.unfitByRule ?? {}))
+      unfitByRule[rule] = (unfitByRule[rule] ?? 0) + count;
   const warnings: Record<string, number> = {};
   for (const result of results)
     for (const [rule, count] of Object.entries(result.warnings))
@@ -179,7 +185,13 @@ export function summarise(
     `  realism: property examples honoured ${figures.honoured} of ${figures.sites} (${share(figures.honoured, figures.sites)});` +
       ` lorem ${figures.loremElsewhere} outside free text, ${figures.loremFree} in free text, of ${figures.strings.toLocaleString("en")} strings;` +
       ` values that fit their field ${figures.fitting} of ${figures.shaped} (${share(figures.fitting, figures.shaped)}),` +
-      ` ${figures.negative} negative quantities`,
+      ` ${figures.negative} negative quantities, ${figures.contractsOwn} more the contract's own examples or listed values (counted apart)` +
+      (Object.keys(unfitByRule).length === 0
+        ? ""
+        : `; misfits by rule: ${Object.entries(unfitByRule)
+            .sort((a, b) => b[1] - a[1])
+            .map(([rule, count]) => `${rule} ${count}`)
+            .join(", ")}`),
     `  contracts with located warnings, by rule: ${Object.entries(warnings)
       .sort((a, b) => b[1] - a[1])
       .map(([rule, count]) => `${rule} ${count}`)
@@ -192,7 +204,7 @@ export function summarise(
       passed,
       contracts: classified.length,
       classes: Object.fromEntries(sorted.map(([name, entry]) => [name, { ...entry, count: entry.contracts.length }])),
-      figures,
+      figures: { ...figures, unfitByRule },
       warnings,
     },
   };

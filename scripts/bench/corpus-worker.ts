@@ -40,7 +40,10 @@ export interface CorpusResult {
   /** What broke in the gallery stories' exchanges, each naming its story (and the operation that answered it instead). */
   exchangeFailures: string[];
   unsatisfiable: number;
-  figures?: Omit<MockDataFigures, "missed" | "loremPlaces" | "unfit"> & { loremPlaces: string[]; unfit: string[] };
+  figures?: Omit<MockDataFigures, "missed" | "loremPlaces" | "unfit" | "misfits"> & {
+    loremPlaces: string[];
+    unfit: string[];
+  };
   /** What the user file calls (absent: nothing to call, or generation refused). */
   calls?: UserCalls;
   seconds: { generate: number; fixtures: number; gallery: number };
@@ -119,8 +122,9 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
   }
   result.fixtureFailures.push(...fixtures.session.takeViolations().map(formatViolation));
   parentPort?.postMessage({ stage: "measuring the data's realism" });
-  const { missed, loremPlaces, unfit, ...figures } = mockDataFigures(manifest, contract, fixtures);
+  const { missed, loremPlaces, unfit, misfits, ...figures } = mockDataFigures(manifest, contract, fixtures);
   void missed;
+  void misfits;
   result.figures = { ...figures, loremPlaces: loremPlaces.slice(0, 2), unfit: unfit.slice(0, 2) };
   result.seconds.fixtures = (performance.now() - fixturesStarted) / 1000;
 

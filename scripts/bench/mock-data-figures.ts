@@ -16,6 +16,9 @@
  * - values that fit their field: a field whose name says what it holds (`email`, `url`,
  *   `created_at`, `phone`, `country_code`, `currency`, `price`, `max_participants`, `percent`, …)
  *   holds a value of that shape; negative numbers in fields that count or measure are counted apart;
+ *   a value that does not fit but is what the contract's own examples give that field (Xero's
+ *   journal lines' negative amounts) or one of the values its schema lists (OpenAI's
+ *   `batch_size` of `"auto"`) is the contract's word and counted apart, in neither figure;
  * - identifiers shaped like the contract's own: a string `id`, `…_id` or `…Id` the contract says
  *   nothing of (no example, format, pattern or list of values) is in the shape of one of the
  *   contract's id examples (a UUID, or an optional `word_`/`word-` prefix then characters of one
@@ -52,38 +55,50 @@ const PERCENT = /(^|_)(percent|percentage|pct)$/;
  * What a field's name says it holds, and the shape such a value has: written here, apart from
  * the fixtures' field rules, so that the figure measures them rather than repeats them.
  */
-const FIELD_SHAPES: ReadonlyArray<{ name: RegExp; fits: (value: unknown) => boolean }> = [
-  { name: /(^|_)e_?mail(_address)?$/, fits: (v) => typeof v === "string" && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v) },
+const FIELD_SHAPES: ReadonlyArray<{ rule: string; name: RegExp; fits: (value: unknown) => boolean }> = [
   {
+    rule: "e-mail",
+    name: /(^|_)e_?mail(_address)?$/,
+    fits: (v) => typeof v === "string" && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v),
+  },
+  {
+    rule: "url",
     name: /(^|_)(url|uri|href|website|homepage)$/,
     fits: (v) => typeof v === "string" && /^([a-z][a-z0-9+.-]*:\/\/\S+|\/\S*)$/i.test(v),
   },
   {
+    rule: "date",
     name: /(^|_)(created|updated|deleted|modified|published|started|ended|expires|closed)(_(at|on|date|time))?$/,
     fits: (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)) || (typeof v === "number" && v >= 0),
   },
   {
+    rule: "phone",
     name: /(^|_)(phone|phone_number|mobile|telephone)$/,
     fits: (v) => typeof v === "string" && /^\+?[\d\s().-]{6,}$/.test(v),
   },
   {
+    rule: "uuid",
     name: /(^|_)(uuid|guid)$/,
     fits: (v) => typeof v === "string" && /^[0-9a-f]{8}(-?[0-9a-f]{4}){3}-?[0-9a-f]{12}$/i.test(v),
   },
   {
+    rule: "country",
     name: /(^|_)country(_code)?$/,
     fits: (v) => typeof v === "string" && /^([A-Z]{2,3}|[A-Z][a-z]+( [A-Za-z]+)*)$/.test(v),
   },
-  { name: /(^|_)currency(_code)?$/, fits: (v) => typeof v === "string" && /^[A-Z]{3}$/i.test(v) },
+  { rule: "currency", name: /(^|_)currency(_code)?$/, fits: (v) => typeof v === "string" && /^[A-Z]{3}$/i.test(v) },
   {
+    rule: "language",
     name: /(^|_)(language|locale|lang)$/,
     fits: (v) => typeof v === "string" && /^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/i.test(v),
   },
   {
+    rule: "quantity",
     name: AMOUNT,
     fits: (v) => (typeof v === "number" && v >= 0) || (typeof v === "string" && /^\d+(\.\d+)?$/.test(v)),
   },
   {
+    rule: "percent",
     name: PERCENT,
     fits: (v) => (typeof v === "number" && v >= 0 && v <= 100) || (typeof v === "string" && /^\d+(\.\d+)?$/.test(v)),
   },
@@ -141,6 +156,65 @@ function contractIdShapes(contract: ContractSchemas): Set<string> {
   return shapes;
 }
 
+/**
+ * Every value the contract's own examples give a field (`snake_name` and the value's JSON):
+ * in a media type's or a schema's examples, at any depth, a property's own examples, and the
+ * values a property's schema lists (`enum`, `const`: OpenAI's `batch_size` of `"auto"`). A
+ * value that does not fit its field but is one of these is the contract's word, not the
+ * fixtures': it is counted apart.
+ */
+function contractValues(contract: ContractSchemas): Set<string> {
+  const values = new Set<string>();
+  const add = (name: string, value: unknown) => {
+    if (typeof value === "string" || typeof value === "number") values.add(`${snake(name)}\n${JSON.stringify(value)}`);
+  };
+  const inExample = (value: unknown, name: string, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    if (Array.isArray(value)) value.forEach((item) => inExample(item, name, depth + 1));
+    else if (record(value)) Object.entries(value).forEach(([key, item]) => inExample(item, key, depth + 1));
+    else add(name, value);
+  };
+  const known = new Map<object, unknown[]>();
+  const stack: unknown[] = [contract];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...(node as unknown[]));
+    else if (record(node)) {
+      if (Array.isArray(node.examples)) inExample(node.examples, "", 0);
+      for (const [name, property] of Object.entries(record(node.properties) ? node.properties : {})) {
+        if (record(property) && Array.isArray(property.examples)) inExample(property.examples, name, 0);
+        for (const value of listedValues(contract, property, 0, known)) add(name, value);
+      }
+      stack.push(...Object.values(node).filter((value) => typeof value === "object"));
+    }
+  }
+  return values;
+}
+
+/** The values a schema lists (`enum`, `const`), through its references and branches: the only ones it allows. */
+function listedValues(
+  contract: ContractSchemas,
+  schema: unknown,
+  depth: number,
+  known = new Map<object, unknown[]>(),
+): unknown[] {
+  if (!record(schema) || depth > MAX_DEPTH) return [];
+  const found = known.get(schema);
+  if (found !== undefined) return found;
+  const listed: unknown[] = [
+    ...(Array.isArray(schema.enum) ? (schema.enum as unknown[]) : []),
+    ...("const" in schema ? [schema.const] : []),
+  ];
+  known.set(schema, listed);
+  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/"))
+    listed.push(...listedValues(contract, valueAt(contract, schema.$ref), depth + 1, known));
+  for (const keyword of ["anyOf", "oneOf", "allOf"])
+    if (Array.isArray(schema[keyword]))
+      for (const branch of schema[keyword] as unknown[])
+        listed.push(...listedValues(contract, branch, depth + 1, known));
+  return listed;
+}
+
 /** A string id property the contract leaves open: no example, format, pattern or listed values. */
 const silentId = (name: string, property: unknown) =>
   ID_NAME.test(snake(name)) &&
@@ -191,8 +265,15 @@ export interface MockDataFigures {
   /** Values whose field's name says their shape, and how many have it. */
   shaped: number;
   fitting: number;
+  /** Values that do not fit their field but are what the contract's own examples or listed values give it (in neither figure). */
+  contractsOwn: number;
+  ownPlaces: string[];
   /** Numbers below zero in a field that counts, measures or is a percentage. */
   negative: number;
+  /** Values that do not fit their field, counted by the rule that judged them (`quantity`, `url`, …). */
+  unfitByRule: Record<string, number>;
+  /** Every value that does not fit its field, with its rule and place (for `--misfits`). */
+  misfits: Array<{ rule: string; place: string }>;
   /** String ids the contract says nothing of, in a contract that shows its ids, and how many take their shape. */
   ids: number;
   idsShaped: number;
@@ -226,7 +307,11 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     loremElsewhere: 0,
     shaped: 0,
     fitting: 0,
+    contractsOwn: 0,
+    ownPlaces: [],
     negative: 0,
+    unfitByRule: {},
+    misfits: [],
     ids: 0,
     idsShaped: 0,
     missed: [],
@@ -236,6 +321,7 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     idShapes: [],
   };
   const idShapes = contractIdShapes(contract);
+  const ownValues = contractValues(contract);
   totals.idShapes = [...idShapes].slice(0, LISTED);
 
   const valid = new Map<string, boolean>();
@@ -282,10 +368,20 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
     const field = snake(name);
     const shape = FIELD_SHAPES.find((candidate) => candidate.name.test(field));
     if (shape && (typeof value === "string" || typeof value === "number")) {
-      totals.shaped++;
-      if (shape.fits(value)) totals.fitting++;
-      if (typeof value === "number" && value < 0 && (AMOUNT.test(field) || PERCENT.test(field))) totals.negative++;
-      else if (totals.unfit.length < LISTED) totals.unfit.push(`${place}: ${JSON.stringify(value).slice(0, 60)}`);
+      if (shape.fits(value)) {
+        totals.shaped++;
+        totals.fitting++;
+      } else if (ownValues.has(`${field}\n${JSON.stringify(value)}`)) {
+        totals.contractsOwn++;
+        if (totals.ownPlaces.length < LISTED) totals.ownPlaces.push(`${place}: ${JSON.stringify(value).slice(0, 60)}`);
+      } else {
+        totals.shaped++;
+        if (typeof value === "number" && value < 0 && (AMOUNT.test(field) || PERCENT.test(field))) totals.negative++;
+        const line = `${place}: ${JSON.stringify(value).slice(0, 60)}`;
+        totals.unfitByRule[shape.rule] = (totals.unfitByRule[shape.rule] ?? 0) + 1;
+        totals.misfits.push({ rule: shape.rule, place: line });
+        if (totals.unfit.length < LISTED) totals.unfit.push(line);
+      }
     }
     if (typeof value === "string") {
       totals.strings++;
