@@ -3,6 +3,7 @@ import { createFixtures } from "@contract-workbench/workbench/fixtures";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
 import type { ContractOperation } from "@contract-workbench/workbench/contract";
 import { galleryExchanges } from "./corpus-gallery.ts";
+import { classify } from "./corpus-report.ts";
 
 const loaded = await loadContract(VENDOR_SHAPES);
 
@@ -70,5 +71,34 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
     expect(failures).toEqual([
       "getDirectoryApplication 200: answered by another operation, getOwnApplication, and checked against its schemas",
     ]);
+  });
+
+  it("names a form body whose schema is not an object as the contract's own defect (a translator's file upload)", async () => {
+    const manifest = structuredClone(loaded.manifest);
+    const contract = structuredClone(loaded.contract);
+    const upload = contract.operations.createUpload as ContractOperation;
+    upload.requestBody = {
+      required: true,
+      content: { "multipart/form-data": { schema: { type: "string", minLength: 3 }, examples: [] } },
+    };
+    const stories = manifest.operations.find((operation) => operation.operationId === "createUpload")!.responses;
+    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
+    expect(failures).toEqual(
+      stories.map(
+        ({ status }) =>
+          `createUpload ${status}: the contract's own defect: its multipart/form-data request body's schema is not an object, and a form sends named fields`,
+      ),
+    );
+    const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
+    const classes = classify({
+      file: "a.json",
+      result: {
+        ...result,
+        exchangeFailures: failures,
+        unsatisfiable: 0,
+        seconds: { generate: 0, fixtures: 0, gallery: 0 },
+      },
+    }).failures;
+    expect(classes.map((failure) => failure.owner)).toEqual(["the contract's own"]);
   });
 });
