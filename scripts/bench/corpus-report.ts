@@ -38,6 +38,7 @@ export const CONTRACT_DEFECT = "the contract's own defect";
 /** A failure's message without its values (names, numbers, quoted text): what stays is its class. */
 function shape(text: string): string {
   return text
+    .replace(/\bhttps?:\/\/\S+/g, "…")
     .replace(/"(?:[^"\\]|\\.)*"/g, "…")
     .replace(/`[^`]*`/g, "…")
     .replace(/\[[^\]]*\]/g, "[…]")
