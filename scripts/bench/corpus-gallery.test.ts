@@ -3,8 +3,20 @@ import { createFixtures } from "@contract-workbench/workbench/fixtures";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
 import type { ContractOperation } from "@contract-workbench/workbench/contract";
 import { galleryExchanges } from "./corpus-gallery.ts";
+import { classify } from "./corpus-report.ts";
 
 const loaded = await loadContract(VENDOR_SHAPES);
+
+/** A copy of the test contract whose operation `id` takes a required body of one media type and schema. */
+function withRequestBody(id: string, mediaType: string, schema: Record<string, unknown>) {
+  const manifest = structuredClone(loaded.manifest);
+  const contract = structuredClone(loaded.contract);
+  (contract.operations[id] as ContractOperation).requestBody = {
+    required: true,
+    content: { [mediaType]: { schema, examples: [] } },
+  };
+  return { manifest, contract };
+}
 
 describe("bench:corpus, the gallery stories' exchanges", () => {
   it("checks every story but a stream's, and finds nothing wrong where each gets its own answer (shared URLs included)", async () => {
@@ -22,13 +34,8 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
 
   it("sends what the gallery can send: no body with a GET, no Content-Type the contract lists as a parameter", async () => {
     // Vendors' shapes (GitLab's GET with a body, Amazon's required `Content-Type` header parameter).
-    const manifest = structuredClone(loaded.manifest);
-    const contract = structuredClone(loaded.contract);
+    const { manifest, contract } = withRequestBody("listApplications", "application/json", { type: "object" });
     const list = contract.operations.listApplications as ContractOperation;
-    list.requestBody = {
-      required: true,
-      content: { "application/json": { schema: { type: "object" }, examples: [] } },
-    };
     list.parameters.push({ name: "Content-Type", in: "header", required: true, schema: { type: "string" } });
     const fixtures = createFixtures(manifest, contract);
     expect(fixtures.sampleRequest("listApplications")).toEqual({ params: {} });
@@ -70,5 +77,31 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
     expect(failures).toEqual([
       "getDirectoryApplication 200: answered by another operation, getOwnApplication, and checked against its schemas",
     ]);
+  });
+
+  it("names a form body whose schema is not an object as the contract's own defect (a translator's file upload)", async () => {
+    const { manifest, contract } = withRequestBody("createUpload", "multipart/form-data", {
+      type: "string",
+      minLength: 3,
+    });
+    const stories = manifest.operations.find((operation) => operation.operationId === "createUpload")!.responses;
+    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
+    expect(failures).toEqual(
+      stories.map(
+        ({ status }) =>
+          `createUpload ${status}: the contract's own defect: its multipart/form-data request body's schema is not an object, and a form sends named fields`,
+      ),
+    );
+    const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
+    const classes = classify({
+      file: "a.json",
+      result: {
+        ...result,
+        exchangeFailures: failures,
+        unsatisfiable: 0,
+        seconds: { generate: 0, fixtures: 0, gallery: 0 },
+      },
+    }).failures;
+    expect(classes.map((failure) => failure.owner)).toEqual(["the contract's own"]);
   });
 });

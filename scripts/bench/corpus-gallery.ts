@@ -12,10 +12,11 @@ import createClient from "openapi-fetch";
 import { setupServer } from "msw/node";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { bodyOptionsFor } from "@contract-workbench/runtime";
-import { withoutFragment } from "@contract-workbench/workbench/contract";
+import { isFormMediaType, withoutFragment } from "@contract-workbench/workbench/contract";
 import type { Exchange, Fixtures } from "@contract-workbench/workbench/fixtures";
 import { formatViolation, unhandledPolicy } from "@contract-workbench/workbench/fixtures";
 import { galleryBatches, galleryPairs } from "@contract-workbench/workbench/storybook";
+import { CONTRACT_DEFECT } from "./corpus-report.ts";
 
 /** Where the stories' calls go: the fixtures match a path template at the end of any URL. */
 const BASE_URL = "https://api.corpus.test/v1";
@@ -28,6 +29,17 @@ function sentPath(path: string, query: Record<string, unknown> | undefined) {
   const [template = "", literal] = withoutFragment(path).split("?", 2);
   const merged = { ...(literal === undefined ? {} : Object.fromEntries(new URLSearchParams(literal))), ...query };
   return { template, query: Object.keys(merged).length === 0 ? undefined : merged };
+}
+
+/**
+ * A form body (`multipart/form-data`, `application/x-www-form-urlencoded`) whose schema is not an
+ * object: a form sends named fields. Says so; undefined for any other.
+ */
+function formlessBody(sample: ReturnType<Fixtures["sampleRequest"]>): string | undefined {
+  const { body, mediaType } = sample;
+  if (body === undefined || mediaType === undefined || !isFormMediaType(mediaType)) return undefined;
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) return undefined;
+  return `its ${mediaType} request body's schema is not an object, and a form sends named fields`;
 }
 
 /**
@@ -73,8 +85,10 @@ export async function galleryExchanges(
         const story = `${pair.operationId} ${pair.status}`;
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
+        let formless: string | undefined;
         try {
           const sample = sampleOf(pair.operationId);
+          formless = formlessBody(sample);
           const { template, query } = sentPath(operation.path, sample.params.query);
           const body =
             sample.body === undefined
@@ -94,9 +108,15 @@ export async function galleryExchanges(
             `${story}: answered by another operation, ${others.join(", ")}, and checked against its schemas`,
           );
         else if (answered.length === 0) failures.push(`${story}: no handler of the contract answered its request`);
+        const violations = fixtures.session.takeViolations();
+        // A body a form cannot carry breaks the contract by the contract's own defect: said as such.
+        const unformed = formless !== undefined && violations.some(({ place }) => place === "request body");
+        if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${formless}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
-          ...fixtures.session.takeViolations().map((violation) => `${story}: ${formatViolation(violation)}`),
+          ...violations
+            .filter((violation) => !unformed || violation.place !== "request body")
+            .map((violation) => `${story}: ${formatViolation(violation)}`),
         );
       }
     }

@@ -32,9 +32,13 @@ export interface Failure {
  */
 const CONTRACT_DEFECTS = new Set(["struct", "no-unresolved-refs", "syntax", "limits", "ref-outside"]);
 
+/** How a gallery story's failure begins when it is the contract's own defect (./corpus-gallery.ts). */
+export const CONTRACT_DEFECT = "the contract's own defect";
+
 /** A failure's message without its values (names, numbers, quoted text): what stays is its class. */
 function shape(text: string): string {
   return text
+    .replace(/\bhttps?:\/\/\S+/g, "…")
     .replace(/"(?:[^"\\]|\\.)*"/g, "…")
     .replace(/`[^`]*`/g, "…")
     .replace(/\[[^\]]*\]/g, "[…]")
@@ -45,6 +49,7 @@ function shape(text: string): string {
 /** The class of a gallery story's failed exchange (./corpus-gallery.ts): what happened, without the names. */
 function exchangeClass(failure: string): string {
   const what = failure.replace(/^\S+ \S+: /, "");
+  if (what.startsWith(CONTRACT_DEFECT)) return shape(what);
   if (what.startsWith("answered by another operation"))
     return "a gallery story is answered by another operation, and checked against its schemas";
   if (what.startsWith("no handler")) return "no handler of the contract answers a gallery story's request";
@@ -102,8 +107,8 @@ export function classify(outcome: Outcome): { file: string; failures: Failure[] 
   // A result of a run before the gallery's exchanges were checked (`--resume`) has none.
   for (const failure of result.exchangeFailures ?? []) {
     const name = exchangeClass(failure);
-    if (!failures.has(name))
-      failures.set(name, { class: name, owner: "ours: the gallery's exchange", example: failure.slice(0, 400) });
+    const owner: Owner = name.startsWith(CONTRACT_DEFECT) ? "the contract's own" : "ours: the gallery's exchange";
+    if (!failures.has(name)) failures.set(name, { class: name, owner, example: failure.slice(0, 400) });
   }
   for (const error of typeErrors) {
     const code = / error (TS\d+):/.exec(error)?.[1] ?? "TS?";

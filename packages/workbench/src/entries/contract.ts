@@ -4,5 +4,5 @@ export type { ContractEntry, ContractRegistry, ContractRole, FieldRule, NamedCon
 export { contractList, defineContracts } from "../contract/registry.ts";
 export type { ContractOperation, ContractSchemas } from "../contract/contract-types.ts";
 export { escapeSegment, schemaPointer, valueAt } from "../contract/pointer.ts";
-export { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";
+export { isFormMediaType, isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";
 export { withoutFragment } from "../contract/variant-marks.ts";

@@ -19,6 +19,7 @@ import { createFixtures, type Fixtures } from "../fixtures/contract-fixtures.ts"
 import { createFixturesSession } from "../fixtures/fixtures-session.ts";
 import type { LifecycleEvents } from "../fixtures/worker/exchange-monitor.ts";
 import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
+import { createPathFit } from "../fixtures/answer/path-fit.ts";
 import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
@@ -122,7 +123,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
   // (each request is checked before it is answered, below).
   fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
-  const match = createOperationMatcher(manifest.operations);
+  // As the fixtures match: a path parameter its schema refuses is the API prefix's, not the parameter's.
+  const match = createOperationMatcher(manifest.operations, { fits: createPathFit(contract, fixtures.validator) });
   const check = createExchangeCheck(contract, fixtures.validator);
   const choose = createVariantChooser(contract, check);
   const methods = [...new Set(manifest.operations.map((op) => op.method.toUpperCase()))];
