@@ -99,3 +99,31 @@ export function componentSchemaRef(name: string): string {
 export function schemaPointer(operationId: string, ...path: string[]): string {
   return `#/operations/${[operationId, ...path].map(escapeSegment).join("/")}`;
 }
+
+/** References followed at most by {@link referencedPointer} (a longer chain is a cycle). */
+const MOST_HOPS = 8;
+
+/**
+ * The pointer a schema that is nothing but a local `$ref` stands for: the one it names,
+ * followed through such references; the pointer itself otherwise (a `$ref` beside other
+ * keywords, or below an `$id`, which would resolve it against another document).
+ *
+ * @example
+ * referencedPointer({ a: { $ref: "#/b" }, b: { type: "string" } }, "#/a"); // "#/b"
+ */
+export function referencedPointer(document: unknown, pointer: string): string {
+  let current = pointer;
+  for (let hop = 0; hop < MOST_HOPS; hop++) {
+    let node: unknown = document;
+    for (const key of current.slice(2).split("/").map(unescapeSegment)) {
+      if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return current;
+      node = (node as Record<string, unknown>)[key];
+      if (typeof node === "object" && node !== null && Object.hasOwn(node, "$id")) return current;
+    }
+    if (typeof node !== "object" || node === null || Object.keys(node).length !== 1) return current;
+    const ref = (node as Record<string, unknown>).$ref;
+    if (typeof ref !== "string" || !ref.startsWith("#/") || valueAt(document, ref) === undefined) return current;
+    current = ref;
+  }
+  return current;
+}
