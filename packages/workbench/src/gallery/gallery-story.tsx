@@ -61,6 +61,13 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
     { timeout: 15_000 },
   );
   await expectSequenceShown(element, scenario, label);
+  // A re-render (a mutation's list refetched, say) replaces the element: wait for one shown.
+  await waitFor(
+    () => {
+      if (element.querySelector("[data-verdict]")?.checkVisibility() !== true) throw new Error(`${label}: no verdict`);
+    },
+    { timeout: 15_000 },
+  );
   const verdict = element.querySelector("[data-verdict]");
   await expect(verdict, `${label}: no verdict`).toBeVisible();
   // storybook/test's `expect` drops its message argument, and a batch holds twenty pairs:
