@@ -12,8 +12,34 @@ import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
 import { essenceOf, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
 
-/** Header parameters OpenAPI says are ignored: the request's own `Accept`, `Content-Type` and `Authorization`. */
-export const IGNORED_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
+/**
+ * Header parameters no request is judged by: the three OpenAPI says are ignored (`Accept`,
+ * `Content-Type`, `Authorization`), and the ones `fetch` writes itself and a client cannot
+ * set (the Fetch standard's forbidden request headers, `Accept-Encoding` among them).
+ */
+export const IGNORED_HEADERS: ReadonlySet<string> = new Set([
+  "accept",
+  "content-type",
+  "authorization",
+  "accept-charset",
+  "accept-encoding",
+  "access-control-request-headers",
+  "access-control-request-method",
+  "connection",
+  "content-length",
+  "date",
+  "dnt",
+  "expect",
+  "host",
+  "keep-alive",
+  "origin",
+  "referer",
+  "te",
+  "trailer",
+  "transfer-encoding",
+  "upgrade",
+  "via",
+]);
 
 /** One value a variant fixes, and where the request carries it. */
 export interface Mark {
