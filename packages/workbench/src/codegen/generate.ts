@@ -24,25 +24,25 @@ import {
   type GlobalContext,
   type OpenAPI3,
 } from "openapi-typescript";
-import { checkExamples, checkSchemas } from "./contract-checks.ts";
-import { ContractError, type Problem } from "./contract-error.ts";
-import { buildContractSchemas } from "./contract-schemas.ts";
-import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
-import { lintConfigPath } from "./lint-config.ts";
-import { locate, writtenPointer } from "./locate.ts";
-import { buildManifest, type Manifest } from "./manifest.ts";
-import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./openapi-32.ts";
-import { firstDerivedName } from "./operations.ts";
-import type { PagingFinding } from "./pagination.ts";
-import { pagingTypes } from "./paging-types.ts";
-import { resourcePaths } from "./resource-paths.ts";
-import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
-import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
-import { contradictionWarnings } from "./contradictions.ts";
-import { duplicateIdWarnings } from "./duplicate-ids.ts";
-import { sharedEndpointWarnings } from "./shared-endpoints.ts";
-import { fromSwagger2 } from "./swagger2.ts";
-import { prepareForTypes } from "./types-input.ts";
+import { checkExamples, checkSchemas } from "./schemas/contract-checks.ts";
+import { ContractError, type Problem } from "./input/contract-error.ts";
+import { buildContractSchemas } from "./schemas/contract-schemas.ts";
+import { FIXES, severityOf, tolerance, TOLERANCES } from "./input/lint-tolerances.ts";
+import { lintConfigPath } from "./input/lint-config.ts";
+import { locate, writtenPointer } from "./input/locate.ts";
+import { buildManifest, type Manifest } from "./manifest/manifest.ts";
+import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./lowering/openapi-32.ts";
+import { firstDerivedName } from "./manifest/operations.ts";
+import type { PagingFinding } from "./paging/pagination.ts";
+import { pagingTypes } from "./types/paging-types.ts";
+import { resourcePaths } from "./manifest/resource-paths.ts";
+import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
+import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
+import { contradictionWarnings } from "./schemas/contradictions.ts";
+import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
+import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
+import { fromSwagger2 } from "./lowering/swagger2.ts";
+import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
 

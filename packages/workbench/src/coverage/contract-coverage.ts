@@ -13,7 +13,7 @@ import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest } from "../codegen/manifest.ts";
+import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { pairLabel } from "../contract/stream-pairs.ts";
 import { allowsNothing } from "../contract/unusable.ts";

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import type { HeaderObject, OpenAPI3, RequestBodyObject, ResponseObject, SchemaObject } from "openapi-typescript";
 
-import { define, own } from "../contract/own.ts";
-import { escapeSegment } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
+import { define, own } from "../../contract/own.ts";
+import { escapeSegment } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
 import type {
   FieldEncoding,
   FieldStyle,
@@ -11,7 +11,7 @@ import type {
   ManifestOperation,
   ManifestResource,
 } from "@contract-workbench/runtime/manifest";
-import { ContractError } from "./contract-error.ts";
+import { ContractError } from "../input/contract-error.ts";
 import {
   deref,
   isRequired,
@@ -21,8 +21,8 @@ import {
   operationsOf,
   type OperationEntry,
 } from "./operations.ts";
-import { streamMarkOf } from "./openapi-32.ts";
-import { findPaging, type PagingFinding } from "./pagination.ts";
+import { streamMarkOf } from "../lowering/openapi-32.ts";
+import { findPaging, type PagingFinding } from "../paging/pagination.ts";
 
 export { deref, isReference, isRequired, operationKey, operationParameters, operationsOf } from "./operations.ts";
 export type { Locate, OperationEntry } from "./operations.ts";

@@ -1,9 +1,9 @@
 import type { OpenAPI3 } from "openapi-typescript";
 import { describe, expect, it } from "vitest";
-import { ContractError } from "./contract-error.ts";
-import { buildManifest } from "./manifest.ts";
+import { ContractError } from "../input/contract-error.ts";
+import { buildManifest } from "../manifest/manifest.ts";
 import type { PagingFinding } from "./pagination.ts";
-import { pagingTypes } from "./paging-types.ts";
+import { pagingTypes } from "../types/paging-types.ts";
 
 type Query = Array<{ name: string; schema?: object }>;
 

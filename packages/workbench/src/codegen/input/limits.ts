@@ -4,7 +4,7 @@
  * Each limit is far above what real public contracts need (GitHub's 13 MB description
  * nests 21 levels deep and uses no YAML aliases) and is stated in docs/contract-input.md.
  */
-import { pointerOf, type PathStep } from "../contract/pointer.ts";
+import { pointerOf, type PathStep } from "../../contract/pointer.ts";
 import { closingQuote } from "./json-offsets.ts";
 
 export const LIMITS = {

@@ -8,9 +8,9 @@
 // fix the same value, as OpenAI's input and output messages both say `type: message`, which a
 // mapping could not say); a child of the inheritance form gets its own values in the base's mapping.
 import type { OpenAPI3 } from "openapi-typescript";
-import { componentSchemaName, componentSchemaRef } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
-import { fixedValue, inheritance, ownValues } from "./discriminators.ts";
+import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { fixedValue, inheritance, ownValues } from "../lowering/discriminators.ts";
 
 /** Every object of a document that holds a discriminator, each once. */
 function discriminated(

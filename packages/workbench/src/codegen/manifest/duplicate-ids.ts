@@ -2,8 +2,8 @@
 // path, say): the first keeps it, each later one is named from its method and path
 // (./operation-names.ts), and each gets a located warning naming both.
 import type { OpenAPI3 } from "openapi-typescript";
-import { escapeSegment, unescapeSegment } from "../contract/pointer.ts";
-import type { Problem } from "./contract-error.ts";
+import { escapeSegment, unescapeSegment } from "../../contract/pointer.ts";
+import type { Problem } from "../input/contract-error.ts";
 import { operationsOf, type Locate } from "./operations.ts";
 
 /** Where the linter found a repeated `operationId`: the operation's pointer in its file and the place of the id. */

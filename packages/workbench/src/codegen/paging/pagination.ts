@@ -3,7 +3,7 @@
 // for the manifest (the app's infinite queries, the fixtures) and `npm run api:paging`.
 import type { OpenAPI3, ParameterObject, ResponseObject, SchemaObject } from "openapi-typescript";
 import type { ManifestPagination, PagingStyle } from "@contract-workbench/runtime/manifest";
-import { own } from "../contract/own.ts";
+import { own } from "../../contract/own.ts";
 import {
   CURSOR_PARAMETERS as CURSOR,
   ENVELOPE_FIELDS as ENVELOPES,
@@ -14,11 +14,11 @@ import {
   PAGE_PARAMETERS as PAGE,
   SIZE_PARAMETERS as SIZE,
   TOTAL_FIELDS as TOTAL,
-} from "../contract/paging-names.ts";
-import { escapeSegment } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
-import { ContractError } from "./contract-error.ts";
-import { deref, type Locate, type OperationEntry, operationKey, operationParameters } from "./operations.ts";
+} from "../../contract/paging-names.ts";
+import { escapeSegment } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { ContractError } from "../input/contract-error.ts";
+import { deref, type Locate, type OperationEntry, operationKey, operationParameters } from "../manifest/operations.ts";
 
 /** What was found for one list operation: how it pages, or why it does not or cannot be told. */
 export interface PagingFinding {

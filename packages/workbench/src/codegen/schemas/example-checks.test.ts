@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
-import { schemaPointer } from "../contract/pointer.ts";
-import { createValidator } from "../fixtures/check/validator.ts";
+import type { ContractSchemas, JsonSchema } from "../../contract/contract-types.ts";
+import { schemaPointer } from "../../contract/pointer.ts";
+import { createValidator } from "../../fixtures/check/validator.ts";
 import { findBrokenExamples } from "./example-checks.ts";
 
 /** A media type of contract.json: its schema and its examples. */

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
-import { pointerOf } from "../contract/pointer.ts";
+import { pointerOf } from "../../contract/pointer.ts";
 import type { Problem } from "./contract-error.ts";
 import { deepBracket, deeperThan, inspectTree, LIMITS } from "./limits.ts";
 

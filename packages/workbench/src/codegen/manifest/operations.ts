@@ -2,11 +2,11 @@
 // (references followed, parameters merged), for the manifest and the paging finder.
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from "openapi-typescript";
 
-import { own } from "../contract/own.ts";
-import { valueAt } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
+import { own } from "../../contract/own.ts";
+import { valueAt } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
 import { METHODS, type OperationMethod } from "@contract-workbench/runtime/manifest";
-import { ADDITIONAL_OPERATIONS } from "./openapi-32.ts";
+import { ADDITIONAL_OPERATIONS } from "../lowering/openapi-32.ts";
 import { operationNames } from "./operation-names.ts";
 
 export function isReference(value: unknown): value is ReferenceObject {

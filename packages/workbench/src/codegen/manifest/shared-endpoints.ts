@@ -3,10 +3,10 @@
 // (packages/workbench/src/contract/variant-marks.ts). Where no fixed value tells them apart, the fixtures
 // choose by what the request fits, then by what a story or test asked for, else answer with
 // the first (packages/workbench/src/fixtures/answer/variants.ts): said once, at generation, naming them all.
-import type { ContractSchemas } from "../contract/contract-types.ts";
-import { escapeSegment } from "../contract/pointer.ts";
-import { createVariantMarks, sharedEndpoints, withoutFragment } from "../contract/variant-marks.ts";
-import type { Problem } from "./contract-error.ts";
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { escapeSegment } from "../../contract/pointer.ts";
+import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";
+import type { Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
 /**

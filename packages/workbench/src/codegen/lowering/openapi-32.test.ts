@@ -1,11 +1,11 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchFolder } from "../../../../tooling/scratch-folder.ts";
-import type { ContractSchemas } from "../contract/contract-types.ts";
-import { generate, type Generated } from "./generate.ts";
+import { makeScratchFolder } from "../../../../../tooling/scratch-folder.ts";
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { generate, type Generated } from "../generate.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
+const ROOT = join(import.meta.dirname, "..", "..", "..", "..", "..");
 const STREAMS = "tests/contracts/streams/openapi.yaml";
 
 function contractOf(generated: Generated, outDir = "out"): ContractSchemas {

@@ -5,9 +5,9 @@
 // refuse every one when the fixtures compile the schemas: the lint's verdict on them is read
 // as this warning instead (lint-tolerances.ts), the converter to contract.json leaves them out
 // (schema-converter.ts), and so does what openapi-typescript reads (`dropMalformedKeywords`).
-import { isRecord } from "../contract/records.ts";
-import { unescapeSegment, type PathStep } from "../contract/pointer.ts";
-import { SCHEMA_MAPS, VALUE_KEYS } from "../contract/schema-keys.ts";
+import { isRecord } from "../../contract/records.ts";
+import { unescapeSegment, type PathStep } from "../../contract/pointer.ts";
+import { SCHEMA_MAPS, VALUE_KEYS } from "../../contract/schema-keys.ts";
 
 const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;

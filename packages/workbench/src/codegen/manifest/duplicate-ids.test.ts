@@ -1,11 +1,11 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeScratchFolder } from "../../../../tooling/scratch-folder.ts";
-import type { ContractSchemas } from "../contract/contract-types.ts";
-import { generate, type Generated } from "./generate.ts";
+import { makeScratchFolder } from "../../../../../tooling/scratch-folder.ts";
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { generate, type Generated } from "../generate.ts";
 
-const ROOT = join(import.meta.dirname, "..", "..", "..", "..");
+const ROOT = join(import.meta.dirname, "..", "..", "..", "..", "..");
 
 // A vendor's health check: GET and HEAD of one path share an `operationId` (line 10 is HEAD's).
 const CONTRACT = `openapi: 3.1.0

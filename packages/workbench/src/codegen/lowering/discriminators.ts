@@ -2,10 +2,10 @@
 // (./schema-converter.ts): the value a branch fixes for itself, and the families of
 // OpenAPI's inheritance form (a base with a discriminator that children `allOf`).
 import type { OpenAPI3 } from "openapi-typescript";
-import { own } from "../contract/own.ts";
-import { componentSchemaName, componentSchemaRef } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
-import { deref } from "./manifest.ts";
+import { own } from "../../contract/own.ts";
+import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { deref } from "../manifest/manifest.ts";
 
 /** A discriminator value: a string by the specification, but a contract's `const` may be any scalar. */
 export type Scalar = string | number | boolean;

@@ -1,7 +1,7 @@
 // The TypeScript that tells which operations page, appended to the generated schema.d.ts:
 // `api.useInfiniteQuery` accepts only these, so a list that does not page is refused
 // where it is written, not when it runs.
-import type { Manifest } from "./manifest.ts";
+import type { Manifest } from "../manifest/manifest.ts";
 
 /**
  * `export interface paging { "get /pets": { style: "cursor"; items: "items" } }`, one

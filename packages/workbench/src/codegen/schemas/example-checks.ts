@@ -6,9 +6,9 @@
  * located warnings.
  */
 import type { Ajv2020 } from "ajv/dist/2020.js";
-import { createContractAjv } from "../contract/ajv.ts";
-import { linearRegExp } from "../contract/linear-regexp.ts";
-import { valueAt } from "../contract/pointer.ts";
+import { createContractAjv } from "../../contract/ajv.ts";
+import { linearRegExp } from "../../contract/linear-regexp.ts";
+import { valueAt } from "../../contract/pointer.ts";
 
 /** A media type whose examples are checked: where it is in contract.json, and how many it has. */
 export interface ExampleSite {

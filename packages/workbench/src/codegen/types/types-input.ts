@@ -3,8 +3,14 @@
 // the document: it changes it in place.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
-import { declaredParameters, deref, operationsOf, templateNames, undeclaredPathParameters } from "./operations.ts";
-import { dropMalformedKeywords } from "./schema-keywords.ts";
+import {
+  declaredParameters,
+  deref,
+  operationsOf,
+  templateNames,
+  undeclaredPathParameters,
+} from "../manifest/operations.ts";
+import { dropMalformedKeywords } from "../lowering/schema-keywords.ts";
 
 /**
  * Each operation's name (the generated `operations` type lists the derived ones too, so an

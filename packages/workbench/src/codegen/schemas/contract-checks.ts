@@ -11,18 +11,18 @@ import type { Document } from "@redocly/openapi-core";
 import { extname, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type { OpenAPI3 } from "openapi-typescript";
-import type { ContractSchemas } from "../contract/contract-types.ts";
-import { escapeSegment, pointerOf, type PathStep } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
-import { VALUE_KEYS } from "../contract/schema-keys.ts";
-import type { Problem } from "./contract-error.ts";
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { escapeSegment, pointerOf, type PathStep } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { VALUE_KEYS } from "../../contract/schema-keys.ts";
+import type { Problem } from "../input/contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
-import { operationKey, operationsOf } from "./manifest.ts";
-import { locate } from "./locate.ts";
-import { drawPattern } from "../fixtures/data/pattern-strings.ts";
-import { patternLength } from "../contract/pattern-length.ts";
-import { isSchemaPosition, malformedKeyword } from "./schema-keywords.ts";
+import { operationKey, operationsOf } from "../manifest/manifest.ts";
+import { locate } from "../input/locate.ts";
+import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
+import { patternLength } from "../../contract/pattern-length.ts";
+import { isSchemaPosition, malformedKeyword } from "../lowering/schema-keywords.ts";
 
 /**
  * Empty enums, contradictory patterns and malformed schema keywords (./schema-keywords.ts),

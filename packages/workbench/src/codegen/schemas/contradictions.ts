@@ -5,11 +5,11 @@
 // contract. The fixtures answer such a pair without a body and the gallery and coverage
 // show it as unsatisfiable; it fails no test. An empty `enum` is warned where it is
 // written (./contract-checks.ts), not again here.
-import type { ContractSchemas } from "../contract/contract-types.ts";
-import { escapeSegment, schemaPointer } from "../contract/pointer.ts";
-import { contradiction } from "../contract/unusable.ts";
-import type { Problem } from "./contract-error.ts";
-import type { Manifest } from "./manifest.ts";
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
+import { contradiction } from "../../contract/unusable.ts";
+import type { Problem } from "../input/contract-error.ts";
+import type { Manifest } from "../manifest/manifest.ts";
 
 /**
  * One located warning per operation × status whose body no value can satisfy, for a

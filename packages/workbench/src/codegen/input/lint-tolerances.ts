@@ -2,7 +2,7 @@
 // words, and the problems it tolerates (kept visible as warnings, or summarised) so that
 // real-world documents generate unchanged.
 import type { NormalizedProblem } from "@redocly/openapi-core";
-import { isSchemaKeywordPointer } from "./schema-keywords.ts";
+import { isSchemaKeywordPointer } from "../lowering/schema-keywords.ts";
 
 /** What should be fixed for each linter rule, in this project's words. */
 export const FIXES: Record<string, string> = {

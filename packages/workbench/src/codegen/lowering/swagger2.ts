@@ -7,11 +7,11 @@
 // `components/schemas`, else the nearest node the Swagger file has.
 import { bundle, type BaseResolver, type Config, type Document, Source } from "@redocly/openapi-core";
 import { createRequire } from "node:module";
-import type { Problem } from "./contract-error.ts";
-import { ContractError } from "./contract-error.ts";
-import { locate, markTranslated } from "./locate.ts";
-import { escapeSegment, unescapeSegment, valueAt } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
+import type { Problem } from "../input/contract-error.ts";
+import { ContractError } from "../input/contract-error.ts";
+import { locate, markTranslated } from "../input/locate.ts";
+import { escapeSegment, unescapeSegment, valueAt } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
 
 interface Converted {
   openapi: Record<string, unknown>;

@@ -28,9 +28,9 @@ import {
   type StreamFormat,
   streamFormatOf,
 } from "@contract-workbench/runtime/streams";
-import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
-import { define, own } from "../contract/own.ts";
+import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { define, own } from "../../contract/own.ts";
 import {
   injectOperationObject,
   type GlobalContext,
@@ -39,8 +39,8 @@ import {
   type ParameterObject,
   type ReferenceObject,
 } from "openapi-typescript";
-import type { Problem } from "./contract-error.ts";
-import { locate } from "./locate.ts";
+import type { Problem } from "../input/contract-error.ts";
+import { locate } from "../input/locate.ts";
 
 /** The mark on a lowered media type that streams (written here, never by the contract's author). */
 export const STREAM_EXTENSION = "x-stream";

@@ -2,12 +2,12 @@
 // (./contract-schemas.ts collects them per operation): OpenAPI 3.0's keywords converted,
 // every `$ref` made to name a component, discriminators made explicit (./discriminators.ts).
 import type { OpenAPI3 } from "openapi-typescript";
-import type { JsonSchema } from "../contract/contract-types.ts";
-import { KNOWN_FORMATS } from "../contract/formats.ts";
-import { componentSchemaName, componentSchemaRef } from "../contract/pointer.ts";
-import { isRecord } from "../contract/records.ts";
+import type { JsonSchema } from "../../contract/contract-types.ts";
+import { KNOWN_FORMATS } from "../../contract/formats.ts";
+import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
 import { extensionValue, fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
-import { deref } from "./manifest.ts";
+import { deref } from "../manifest/manifest.ts";
 import { malformedKeyword } from "./schema-keywords.ts";
 
 /** Keywords whose value is one schema. */

@@ -2,7 +2,7 @@
 // operation's parameters, bodies and responses with their schemas (converted by
 // ./schema-converter.ts) and examples.
 import type { HeaderObject, MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
-import { define } from "../contract/own.ts";
+import { define } from "../../contract/own.ts";
 import {
   JSON_SCHEMA_DIALECT,
   type ContractHeader,
@@ -10,12 +10,19 @@ import {
   type ContractOperation,
   type ContractParameter,
   type ContractSchemas,
-} from "../contract/contract-types.ts";
-import { deref, isRequired, operationKey, operationParameters, operationsOf, type OperationEntry } from "./manifest.ts";
-import { streamMarkOf } from "./openapi-32.ts";
-import { Converter } from "./schema-converter.ts";
+} from "../../contract/contract-types.ts";
+import {
+  deref,
+  isRequired,
+  operationKey,
+  operationParameters,
+  operationsOf,
+  type OperationEntry,
+} from "../manifest/manifest.ts";
+import { streamMarkOf } from "../lowering/openapi-32.ts";
+import { Converter } from "../lowering/schema-converter.ts";
 
-export type { ContractSchemas } from "../contract/contract-types.ts";
+export type { ContractSchemas } from "../../contract/contract-types.ts";
 
 /** A media type's examples in order (`example`, then each of `examples`), with their names. */
 function exampleEntries(

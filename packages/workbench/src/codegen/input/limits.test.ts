@@ -1,9 +1,9 @@
 import { assert, constantFrom, integer, property, string } from "fast-check";
 import { describe, expect, it } from "vitest";
-import { drawPattern, LONGEST_DRAWN } from "../fixtures/data/pattern-strings.ts";
+import { drawPattern, LONGEST_DRAWN } from "../../fixtures/data/pattern-strings.ts";
 import { deepBracket, deeperThan, inspectTree, positionAt } from "./limits.ts";
 import { refFile, refusal } from "./ref-guard.ts";
-import { pointerOf } from "../contract/pointer.ts";
+import { pointerOf } from "../../contract/pointer.ts";
 
 describe("deepBracket", () => {
   it("finds where brackets first nest deeper than the limit, outside strings and comments", () => {
