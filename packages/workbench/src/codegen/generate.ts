@@ -38,7 +38,7 @@ import { pagingTypes } from "./types/paging-types.ts";
 import { resourcePaths } from "./manifest/resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
-import { contradictionWarnings } from "./schemas/contradictions.ts";
+import { unsatisfiableResponseWarnings } from "./schemas/unsatisfiable-responses.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
 import { fromSwagger2 } from "./lowering/swagger2.ts";
@@ -576,13 +576,13 @@ export async function generate(
   if (resources.length > 0) manifest.resources = resources;
   const types = generateTypes(entry, config, schema);
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
-  const contradictions = contradictionWarnings(manifest, contract, located);
+  const unsatisfiable = unsatisfiableResponseWarnings(manifest, contract, located);
   warnings.unshift(
     ...lowered,
     ...(converted?.warnings ?? []),
     ...schemaProblems.filter((problem) => problem.severity === "warning"),
     ...scanned.problems.filter((problem) => problem.severity === "warning"),
-    ...contradictions,
+    ...unsatisfiable,
     ...shared,
     ...(await examples),
   );

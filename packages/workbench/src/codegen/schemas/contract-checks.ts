@@ -2,7 +2,7 @@
  * What a contract asks for that no value can satisfy, said at generation rather than
  * found later by the fixtures: an empty `enum` (no value exists), an example that breaks
  * its own schema, and a `pattern` whose length contradicts `minLength` or `maxLength`.
- * All are warnings: such a schema is valid, only unusable, and the rest of the contract
+ * All are warnings: such a schema is valid, only unsatisfiable, and the rest of the contract
  * still generates (the value is typed `never`, left out where optional, and what
  * requires it is shown as unsatisfiable). Examples are checked the way the fixtures check values, in a
  * worker thread (`example-checks.ts`, `examples-worker.ts`).

@@ -1,13 +1,13 @@
 // Responses no body can satisfy because their schema contradicts itself (a discriminator's
 // implicit value outside the enum of the same property, two enums with nothing in common,
-// bounds that cross): proven by the shared prover (../contract/unusable.ts) on the schemas
+// bounds that cross): proven by the shared prover (../../contract/unsatisfiable/prover.ts) on the schemas
 // as contract.json holds them, said once per operation × status with the place in the
 // contract. The fixtures answer such a pair without a body and the gallery and coverage
 // show it as unsatisfiable; it fails no test. An empty `enum` is warned where it is
 // written (./contract-checks.ts), not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
-import { contradiction } from "../../contract/unusable.ts";
+import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
 import type { Problem } from "../input/contract-error.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 
@@ -16,9 +16,9 @@ import type { Manifest } from "../manifest/manifest.ts";
  * reason other than an empty `enum`.
  *
  * @example
- * contradictionWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
+ * unsatisfiableResponseWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
  */
-export function contradictionWarnings(
+export function unsatisfiableResponseWarnings(
   manifest: Manifest,
   contract: ContractSchemas,
   at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
@@ -29,7 +29,7 @@ export function contradictionWarnings(
     for (const [status, response] of Object.entries(responses)) {
       for (const [mediaType, media] of Object.entries(response.content)) {
         const place = schemaPointer(operation.operationId, "responses", status, "content", mediaType, "schema");
-        const proof = contradiction(media.schema, contract.components.schemas, place);
+        const proof = proveUnsatisfiable(media.schema, contract.components.schemas, place);
         if (proof === undefined || proof.reason.startsWith("an empty enum")) continue;
         const source = `/paths/${escapeSegment(operation.path)}/${operation.method}/responses/${escapeSegment(status)}/content/${escapeSegment(mediaType)}/schema`;
         problems.push({

@@ -8,9 +8,9 @@
 // Sound, not complete: every proof names keywords that allow no common value, and a
 // schema the reasoning below cannot decide is never called unsatisfiable. The generator
 // merely failing to satisfy a schema proves nothing.
-import type { JsonSchema } from "./contract-types.ts";
-import { misplacedAnchor, patternLength } from "./pattern-length.ts";
-import { componentSchemaName, componentSchemaRef, escapeSegment } from "./pointer.ts";
+import type { JsonSchema } from "../contract-types.ts";
+import { misplacedAnchor, patternLength } from "../pattern-length.ts";
+import { componentSchemaName, componentSchemaRef, escapeSegment } from "../pointer.ts";
 
 type Node = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ type Node = Record<string, unknown>;
 export const EMPTY_ENUM_KEYWORD = "x-empty-enum";
 
 /** Why no value satisfies a schema: the place, and what there allows nothing. */
-export interface Contradiction {
+export interface UnsatisfiableProof {
   /** Where in `contract.json` (a JSON pointer with `#`): the keyword that allows nothing, or the first of two that disagree. */
   pointer: string;
   /** What is required, in words that follow "its schema requires": `an empty enum at …, which no value satisfies`. */
@@ -106,7 +106,7 @@ function describeValues(node: Node): string {
  * // { pointer: "#/components/schemas/Cluster_base/properties/tier/enum", reason: "the enum … together with …" }
  */
 export function createProver(schemas: Record<string, JsonSchema>) {
-  const proven = new WeakMap<object, Contradiction | null>();
+  const proven = new WeakMap<object, UnsatisfiableProof | null>();
   /** Where each schema of the components sits, for messages about a schema given without its place. */
   let places: WeakMap<object, string> | undefined;
 
@@ -136,7 +136,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
   }
 
   /** Every schema a value must meet together: the parts, their `allOf` parts and what they refer to. */
-  function conjunction(start: readonly Part[]): { parts: Part[]; never?: Contradiction } {
+  function conjunction(start: readonly Part[]): { parts: Part[]; never?: UnsatisfiableProof } {
     const parts: Part[] = [];
     const seen = new Set<Node>();
     const stack = [...start].reverse();
@@ -164,7 +164,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
    * where a part declares it, else that part's `additionalProperties`; or why it cannot
    * be there at all (a part whose `additionalProperties: false` leaves it out).
    */
-  function propertyParts(parts: readonly Part[], name: string): Part[] | Contradiction {
+  function propertyParts(parts: readonly Part[], name: string): Part[] | UnsatisfiableProof {
     const property: Part[] = [];
     for (const { node, at } of parts) {
       const properties = isNode(node.properties) ? node.properties : {};
@@ -189,7 +189,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     start: readonly Part[],
     decided: ReadonlySet<unknown>,
     budget: { left: number },
-  ): Contradiction | undefined {
+  ): UnsatisfiableProof | undefined {
     if (budget.left-- <= 0) return undefined;
     const { parts } = conjunction(start);
 
@@ -265,7 +265,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
       }
       return found;
     };
-    const ordered = (low: string, high: string, strict = false): Contradiction | undefined => {
+    const ordered = (low: string, high: string, strict = false): UnsatisfiableProof | undefined => {
       const least = bound(low, Math.max);
       const most = bound(high, Math.min);
       if (least === undefined || most === undefined) return undefined;
@@ -367,7 +367,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
         const branches = node[keyword];
         if (!Array.isArray(branches) || branches.length === 0 || decided.has(branches)) continue;
         const inner = new Set(decided).add(branches);
-        let first: Contradiction | undefined;
+        let first: UnsatisfiableProof | undefined;
         let all = true;
         for (const [index, branch] of branches.entries()) {
           if (branch === true) {
@@ -459,7 +459,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
      * @example
      * prover.property({ allOf: [{ $ref: "#/components/schemas/Resource" }], properties: { flag: { type: "boolean" } } }, "flag");
      */
-    property(schema: unknown, name: string): Contradiction | undefined {
+    property(schema: unknown, name: string): UnsatisfiableProof | undefined {
       if (!isNode(schema)) return undefined;
       const { parts } = conjunction([{ node: schema, at: placeOf(schema) }]);
       const property = propertyParts(parts, name);
@@ -471,7 +471,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
      * Why no value satisfies `schema`, or undefined when that is not proven. `at` is where
      * the schema sits in `contract.json` (a component's is found by itself).
      */
-    prove(schema: unknown, at?: string): Contradiction | undefined {
+    prove(schema: unknown, at?: string): UnsatisfiableProof | undefined {
       if (schema === false)
         return { pointer: at ?? "#", reason: `\`false\` at ${at ?? "#"}, which no value satisfies` };
       if (!isNode(schema)) return undefined;
@@ -492,14 +492,14 @@ const provers = new WeakMap<object, ReturnType<typeof createProver>>();
  * (see {@link createProver}).
  *
  * @example
- * contradiction({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas, "#/…/schema");
+ * proveUnsatisfiable({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas, "#/…/schema");
  * // { pointer: "#/…/schema/properties/kind/enum", reason: "an empty enum at #/…/kind/enum, which no value satisfies" }
  */
-export function contradiction(
+export function proveUnsatisfiable(
   schema: unknown,
   schemas: Record<string, JsonSchema>,
   at?: string,
-): Contradiction | undefined {
+): UnsatisfiableProof | undefined {
   return proverOf(schemas).prove(schema, at);
 }
 
@@ -535,12 +535,12 @@ export function forbidsProperty(schema: unknown, name: string, schemas: Record<s
 }
 
 /**
- * Whether no value satisfies a schema (proven, see {@link contradiction}).
+ * Whether no value satisfies a schema (proven, see {@link proveUnsatisfiable}).
  *
  * @example
- * allowsNothing({ enum: [], allOf: [{ $ref: "#/components/schemas/Color" }] }, schemas); // true
- * allowsNothing({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas); // true
+ * isUnsatisfiable({ enum: [], allOf: [{ $ref: "#/components/schemas/Color" }] }, schemas); // true
+ * isUnsatisfiable({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas); // true
  */
-export function allowsNothing(schema: unknown, schemas: Record<string, JsonSchema>): boolean {
-  return contradiction(schema, schemas) !== undefined;
+export function isUnsatisfiable(schema: unknown, schemas: Record<string, JsonSchema>): boolean {
+  return proveUnsatisfiable(schema, schemas) !== undefined;
 }
