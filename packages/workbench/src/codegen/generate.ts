@@ -1,9 +1,9 @@
 // What `npm run api` does for one contract: find it, lint and bundle it with Redocly, refuse
 // a bad one with located problems, and make the generated files. One pipeline whose steps
 // share the Redocly config, the entry path and the error shape (file, line:column, no stack
-// trace); the parts that stand alone live beside it (manifest.ts, contract-schemas.ts,
-// limits.ts, ref-guard.ts, contract-checks.ts, lint-tolerances.ts). Which contracts there
-// are is the registry's (contracts.config.ts), read by regenerate.ts.
+// trace); the parts that stand alone live in the rooms beside it (input/, lowering/, types/,
+// manifest/, schemas/, paging/). Which contracts there are is the registry's
+// (contracts.config.ts), read by regenerate.ts.
 import {
   type BaseResolver,
   bundle,
