@@ -89,7 +89,7 @@ const wrong: Array<[zone: string, file: string, code: string, rule: string, says
   ],
   [
     "the workbench's core does not reach the seam",
-    "packages/workbench/src/codegen/contract-error.ts",
+    "packages/workbench/src/codegen/input/contract-error.ts",
     'import { fixtures } from "virtual:contract-workbench/product";\nexport const x = fixtures;\n',
     PATHS,
     "The workbench's core",

@@ -5,7 +5,7 @@
  */
 import { contractArgument, reportContractError, root } from "./contract-argument.ts";
 import { generate } from "../codegen/generate.ts";
-import { describePaging } from "../codegen/paging-report.ts";
+import { describePaging } from "../codegen/paging/paging-report.ts";
 
 const contract = contractArgument("api:paging");
 

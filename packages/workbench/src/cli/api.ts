@@ -29,7 +29,7 @@ const force = args.has("--force");
 const name = check ? "api:check" : "api";
 
 const { summarizeChanges } = await import("../codegen/contract-diff.ts");
-const { formatProblem } = await import("../codegen/contract-error.ts");
+const { formatProblem } = await import("../codegen/input/contract-error.ts");
 // The generator reads the registry (contracts.config.ts) as it loads: a registry that
 // defineContracts refuses is reported as its problems, without a stack trace.
 const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =

@@ -1,7 +1,7 @@
 // The one optional argument of the report scripts (`api:paging`, `fixtures:resources`): a
 // contract file or folder inside this repository, openapi/ when none is named.
 import { relative, resolve } from "node:path";
-import { ContractError, formatProblem } from "../codegen/contract-error.ts";
+import { ContractError, formatProblem } from "../codegen/input/contract-error.ts";
 
 export const root = process.cwd();
 

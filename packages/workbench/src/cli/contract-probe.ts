@@ -86,7 +86,7 @@ async function loadContract(path: string | undefined): Promise<{ manifest: Manif
     };
   }
   const { generate } = await import("../codegen/generate.ts");
-  const { ContractError, formatProblem } = await import("../codegen/contract-error.ts");
+  const { ContractError, formatProblem } = await import("../codegen/input/contract-error.ts");
   try {
     const { outputs } = await generate(root, { contract: relative(root, resolve(path)), outDir: "probe" });
     return {

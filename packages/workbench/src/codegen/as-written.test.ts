@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { makeScratchFolder } from "../../../../tooling/scratch-folder.ts";
-import { ContractError, formatProblem } from "./contract-error.ts";
+import { ContractError, formatProblem } from "./input/contract-error.ts";
 import { generate } from "./generate.ts";
 
 const REPO = resolve(import.meta.dirname, "../../../..");

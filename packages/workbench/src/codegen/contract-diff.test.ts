@@ -2,7 +2,7 @@
 // response, security, schema) and each rendering, built from one small manifest factory.
 import { describe, expect, it } from "vitest";
 import { CHANGES_LISTED, diffManifests, formatDiff, summarizeChanges, type ContractDiff } from "./contract-diff.ts";
-import type { Manifest, ManifestOperation } from "./manifest.ts";
+import type { Manifest, ManifestOperation } from "./manifest/manifest.ts";
 
 /** `GET /notes/{id}` answering 200 with JSON, no body, no security; override what a test is about. */
 function operation(overrides: Partial<ManifestOperation> = {}): ManifestOperation {

@@ -2,7 +2,7 @@
 // message `npm run api` prints. One comparison, read top to bottom: per operation its
 // parameters, request body, responses and security, then the schemas, then the ordering
 // and the two renderings (full and summary).
-import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest.ts";
+import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest/manifest.ts";
 
 /** One difference between the contract as last generated and as generated now. */
 export interface ContractChange {

@@ -1,9 +1,9 @@
 // What `npm run api` does for one contract: find it, lint and bundle it with Redocly, refuse
 // a bad one with located problems, and make the generated files. One pipeline whose steps
 // share the Redocly config, the entry path and the error shape (file, line:column, no stack
-// trace); the parts that stand alone live beside it (manifest.ts, contract-schemas.ts,
-// limits.ts, ref-guard.ts, contract-checks.ts, lint-tolerances.ts). Which contracts there
-// are is the registry's (contracts.config.ts), read by regenerate.ts.
+// trace); the parts that stand alone live in the rooms beside it (input/, lowering/, types/,
+// manifest/, schemas/, paging/). Which contracts there are is the registry's
+// (contracts.config.ts), read by regenerate.ts.
 import {
   type BaseResolver,
   bundle,
@@ -24,25 +24,25 @@ import {
   type GlobalContext,
   type OpenAPI3,
 } from "openapi-typescript";
-import { checkExamples, checkSchemas } from "./contract-checks.ts";
-import { ContractError, type Problem } from "./contract-error.ts";
-import { buildContractSchemas } from "./contract-schemas.ts";
-import { FIXES, severityOf, tolerance, TOLERANCES } from "./lint-tolerances.ts";
-import { lintConfigPath } from "./lint-config.ts";
-import { locate, writtenPointer } from "./locate.ts";
-import { buildManifest, type Manifest } from "./manifest.ts";
-import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./openapi-32.ts";
-import { firstDerivedName } from "./operations.ts";
-import type { PagingFinding } from "./pagination.ts";
-import { pagingTypes } from "./paging-types.ts";
-import { resourcePaths } from "./resource-paths.ts";
-import { makeRedoclyPrototypeSafe } from "./redocly-names.ts";
-import { ContractFileError, ContractResolver, scanContract } from "./ref-guard.ts";
-import { contradictionWarnings } from "./contradictions.ts";
-import { duplicateIdWarnings } from "./duplicate-ids.ts";
-import { sharedEndpointWarnings } from "./shared-endpoints.ts";
-import { fromSwagger2 } from "./swagger2.ts";
-import { prepareForTypes } from "./types-input.ts";
+import { checkExamples, checkSchemas } from "./schemas/contract-checks.ts";
+import { ContractError, type Problem } from "./input/contract-error.ts";
+import { buildContractSchemas } from "./schemas/contract-schemas.ts";
+import { FIXES, severityOf, tolerance, TOLERANCES } from "./input/lint-tolerances.ts";
+import { lintConfigPath } from "./input/lint-config.ts";
+import { locate, writtenPointer } from "./input/locate.ts";
+import { buildManifest, type Manifest } from "./manifest/manifest.ts";
+import { lowerContract, READABLE_VERSION, withAdditionalOperations } from "./lowering/openapi-32.ts";
+import { firstDerivedName } from "./manifest/operations.ts";
+import type { PagingFinding } from "./paging/pagination.ts";
+import { pagingTypes } from "./types/paging-types.ts";
+import { resourcePaths } from "./manifest/resource-paths.ts";
+import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
+import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
+import { unsatisfiableResponseWarnings } from "./schemas/unsatisfiable-responses.ts";
+import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
+import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
+import { fromSwagger2 } from "./lowering/swagger2.ts";
+import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
 
@@ -372,6 +372,158 @@ function capErrors(problems: Problem[], entry: string, total = problems.length):
   ];
 }
 
+/** A locator of a JSON pointer in the entry file, for the warnings that name a place in it. */
+type Locator = (pointer: string) => { file: string; line?: number; column?: number };
+
+function locatorIn(document: Document, entry: string): Locator {
+  return (pointer) => {
+    const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
+    return { file: entry, line: at?.line, column: at?.col };
+  };
+}
+
+/** Finds the contract, reads it, and refuses it at once when a `$ref` or a limit does. */
+async function readContract(root: string, target: Target) {
+  const entry = findEntry(root, target.contract);
+  const config = await lintConfig(root);
+  const resolver = new ContractResolver(config.resolve, root, dirname(join(root, entry)));
+  const written = await read(root, entry, resolver);
+  // Refs and limits before the version: a bomb must not reach any other walk.
+  const scanned = await scanContract(resolver, written);
+  const scanErrors = scanned.problems.filter((problem) => problem.severity === "error");
+  if (scanErrors.length > 0) throw new ContractError(capErrors(scanErrors, entry));
+  const swagger = checkVersion(entry, written.parsed);
+  return { entry, config, resolver, written, scanned, swagger };
+}
+
+/**
+ * Lints the document: the tolerated problems set aside by rule, errors (with the schema checks'
+ * errors) refused, the rest kept as warnings.
+ */
+async function lintContract(
+  root: string,
+  entry: string,
+  lint: { config: Config; lintable: Document; resolver: BaseResolver; version: string },
+  schemaProblems: Problem[],
+  locateAllWarnings: boolean,
+) {
+  const all = await lintDocument({
+    document: lint.lintable,
+    config: lint.config.styleguide,
+    externalRefResolver: lint.resolver,
+  });
+  const tolerated = new Map<string, NormalizedProblem[]>();
+  const linted: NormalizedProblem[] = [];
+  for (const problem of all) {
+    const key = tolerance(problem, lint.version)?.key;
+    if (key === undefined) linted.push(problem);
+    else tolerated.set(key, [...(tolerated.get(key) ?? []), problem]);
+  }
+  const errors = linted.filter((problem) => severityOf(problem) === "error");
+  const schemaErrors = schemaProblems.filter((problem) => problem.severity === "error");
+  if (errors.length + schemaErrors.length > 0) {
+    throw new ContractError(
+      capErrors(
+        [
+          ...errors.slice(0, ERRORS_LISTED + 1).map((problem) => toProblem(root, problem, true)),
+          ...schemaErrors.slice(0, ERRORS_LISTED + 1),
+        ],
+        entry,
+        errors.length + schemaErrors.length,
+      ),
+    );
+  }
+  const warnings: Problem[] = linted.map((problem, index) => ({
+    ...toProblem(root, problem, locateAllWarnings || index < WARNINGS_LOCATED),
+    severity: "warning" as const,
+  }));
+  return { tolerated, warnings };
+}
+
+/** One warning per tolerated rule, on its first problem, in the order `npm run api` prints them. */
+function toleratedWarnings(
+  root: string,
+  tolerated: Map<string, NormalizedProblem[]>,
+  version: string,
+  schema: OpenAPI3,
+): Problem[] {
+  const warnings: Problem[] = [];
+  for (const { key, message: say, fix, silent } of TOLERANCES) {
+    const problems = tolerated.get(key);
+    const first = problems?.[0];
+    if (problems === undefined || first === undefined || silent === true) continue;
+    warnings.unshift({
+      ...toProblem(root, first, true),
+      severity: "warning",
+      rule: key,
+      message: say(problems.length, version, key === "derived-operationId" ? firstDerivedName(schema) : undefined),
+      fix,
+    });
+  }
+  return warnings;
+}
+
+/** Renames each repeated `operationId` in the bundle, a warning at each repeat as written. */
+function renameDuplicateIds(
+  root: string,
+  schema: OpenAPI3,
+  tolerated: Map<string, NormalizedProblem[]>,
+  located: Locator,
+): Problem[] {
+  const repeats = (tolerated.get("duplicate-operationId") ?? []).flatMap(({ location: [where] }) => {
+    if (where?.pointer === undefined) return [];
+    // Redocly's pointer is the operation's with the repeated id appended: the id's key is beside it.
+    const key = `${where.pointer.replace(/^#/, "").replace(/\/[^/]*$/, "")}/operationId`;
+    const { line, column } = locate(where.source, key, true);
+    return [{ pointer: where.pointer, at: { file: relative(root, where.source.absoluteRef), line, column } }];
+  });
+  return duplicateIdWarnings(schema, repeats, located);
+}
+
+/** The bundle the outputs come from: the early one, else one made now; its errors refuse the contract. */
+async function bundleContract(
+  root: string,
+  early: Early | undefined,
+  bundling: { config: Config; document: Document; resolver: BaseResolver },
+) {
+  if (early && "failure" in early) throw early.failure;
+  const bundled =
+    early?.bundled ??
+    (await bundle({
+      config: bundling.config,
+      dereference: false,
+      doc: bundling.document,
+      externalRefResolver: bundling.resolver,
+    }));
+  const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
+  if (bundleErrors.length > 0) throw new ContractError(bundleErrors);
+  return bundled;
+}
+
+/** contract.json (started early, or now) and its examples' check under way. */
+function contractSchemas(root: string, early: Early | undefined, document: Document, schema: OpenAPI3) {
+  const started = (early && "started" in early ? early.started : undefined) ?? startContract(root, document, schema);
+  if ("failure" in started) throw started.failure;
+  return { ...started, contract: JSON.parse(started.contractJson) as ContractSchemas };
+}
+
+/** The TypeScript types of the contract, by openapi-typescript. */
+function generateTypes(entry: string, config: Config, schema: OpenAPI3): string {
+  try {
+    prepareForTypes(schema);
+    // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
+    // branch's discriminator enum with the branch's schema name): the manifest and contract.json
+    // have read the contract as written already, and nothing reads it after.
+    return closeEmptyPaths(
+      astToString(transformSchema(schema, withAdditionalOperations(schema, context(config, schema)))),
+    );
+  } catch (error) {
+    throw new ContractError([{ severity: "error", file: entry, message: `cannot generate types: ${message(error)}` }], {
+      cause: error,
+    });
+  }
+}
+
 /**
  * Generates every output derived from one contract, in memory: the contract is read
  * once, linted (errors stop here), bundled once, and both outputs come from that
@@ -387,19 +539,11 @@ export async function generate(
   target: Target,
   options: { locateAllWarnings?: boolean } = {},
 ): Promise<Generated> {
-  const entry = findEntry(root, target.contract);
-  const config = await lintConfig(root);
-  const resolver = new ContractResolver(config.resolve, root, dirname(join(root, entry)));
-  const written = await read(root, entry, resolver);
-  // Refs and limits before the version: a bomb must not reach any other walk.
-  const scanned = await scanContract(resolver, written);
-  const scanErrors = scanned.problems.filter((problem) => problem.severity === "error");
-  if (scanErrors.length > 0) throw new ContractError(capErrors(scanErrors, entry));
-  const swagger = checkVersion(entry, written.parsed);
+  const { entry, config, resolver, written, scanned, swagger } = await readContract(root, target);
   // 3.2 (and streams in any version) as the 3.1 tools below read them, said in located notes.
   const lowered = lowerContract(root, scanned.documents);
   // The checks read the files as written, before a bundle rewrites them.
-  const unsatisfiable = checkSchemas(root, scanned.documents);
+  const schemaProblems = checkSchemas(root, scanned.documents);
   const converted = swagger ? await fromSwagger2(entry, config, written, resolver) : undefined;
   const document = converted?.document ?? written;
   // A contract in one file is bundled before the lint (see bundleEarly), so contract.json is made
@@ -411,113 +555,34 @@ export async function generate(
     converted !== undefined || scanned.documents.length === 1
       ? await bundleEarly(root, config, document, resolver)
       : undefined;
-  const lintable = early?.lintable ?? document;
-
-  const all = await lintDocument({ document: lintable, config: config.styleguide, externalRefResolver: resolver });
   const version = String((document.parsed as OpenAPI3).openapi);
-  const tolerated = new Map<string, NormalizedProblem[]>();
-  const linted: NormalizedProblem[] = [];
-  for (const problem of all) {
-    const key = tolerance(problem, version)?.key;
-    if (key === undefined) linted.push(problem);
-    else tolerated.set(key, [...(tolerated.get(key) ?? []), problem]);
-  }
-  const errors = linted.filter((problem) => severityOf(problem) === "error");
-  const unsatisfiableErrors = unsatisfiable.filter((problem) => problem.severity === "error");
-  if (errors.length + unsatisfiableErrors.length > 0) {
-    throw new ContractError(
-      capErrors(
-        [
-          ...errors.slice(0, ERRORS_LISTED + 1).map((problem) => toProblem(root, problem, true)),
-          ...unsatisfiableErrors.slice(0, ERRORS_LISTED + 1),
-        ],
-        entry,
-        errors.length + unsatisfiableErrors.length,
-      ),
-    );
-  }
-  const warnings: Problem[] = linted.map((problem, index) => ({
-    ...toProblem(root, problem, options.locateAllWarnings === true || index < WARNINGS_LOCATED),
-    severity: "warning" as const,
-  }));
-
-  if (early && "failure" in early) throw early.failure;
-  const bundled =
-    early?.bundled ?? (await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver }));
-  const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
-  if (bundleErrors.length > 0) throw new ContractError(bundleErrors);
+  const lint = { config, lintable: early?.lintable ?? document, resolver, version };
+  const { tolerated, warnings } = await lintContract(
+    root,
+    entry,
+    lint,
+    schemaProblems,
+    options.locateAllWarnings === true,
+  );
+  const bundled = await bundleContract(root, early, { config, document, resolver });
   const schema = bundled.bundle.parsed as OpenAPI3;
-  for (const { key, message: say, fix, silent } of TOLERANCES) {
-    const problems = tolerated.get(key);
-    const first = problems?.[0];
-    if (problems === undefined || first === undefined || silent === true) continue;
-    warnings.unshift({
-      ...toProblem(root, first, true),
-      severity: "warning",
-      rule: key,
-      message: say(problems.length, version, key === "derived-operationId" ? firstDerivedName(schema) : undefined),
-      fix,
-    });
-  }
-
-  const duplicates = duplicateIdWarnings(
-    schema,
-    (tolerated.get("duplicate-operationId") ?? []).flatMap(({ location: [where] }) => {
-      if (where?.pointer === undefined) return [];
-      // Redocly's pointer is the operation's with the repeated id appended: the id's key is beside it.
-      const key = `${where.pointer.replace(/^#/, "").replace(/\/[^/]*$/, "")}/operationId`;
-      const { line, column } = locate(where.source, key, true);
-      return [{ pointer: where.pointer, at: { file: relative(root, where.source.absoluteRef), line, column } }];
-    }),
-    (pointer) => {
-      const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
-      return { file: entry, line: at?.line, column: at?.col };
-    },
-  );
-  warnings.unshift(...duplicates);
-
+  const located = locatorIn(document, entry);
+  const toleratedRules = toleratedWarnings(root, tolerated, version, schema);
+  warnings.unshift(...renameDuplicateIds(root, schema, tolerated, located), ...toleratedRules);
   const paging: PagingFinding[] = [];
-  const manifest = buildManifest(
-    schema,
-    (pointer) => {
-      const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
-      return { file: entry, line: at?.line, column: at?.col };
-    },
-    paging,
-  );
-  const started = (early && "started" in early ? early.started : undefined) ?? startContract(root, document, schema);
-  if ("failure" in started) throw started.failure;
-  const { contractJson, examples } = started;
-  const contract = JSON.parse(contractJson) as ContractSchemas;
+  const manifest = buildManifest(schema, located, paging);
+  const { contractJson, examples, contract } = contractSchemas(root, early, document, schema);
   const resources = resourcePaths(manifest.operations, contract);
   if (resources.length > 0) manifest.resources = resources;
-
-  let types: string;
-  try {
-    prepareForTypes(schema);
-    // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
-    // branch's discriminator enum with the branch's schema name): the manifest and contract.json
-    // have read the contract as written already, and nothing reads it after.
-    types = closeEmptyPaths(
-      astToString(transformSchema(schema, withAdditionalOperations(schema, context(config, schema)))),
-    );
-  } catch (error) {
-    throw new ContractError([{ severity: "error", file: entry, message: `cannot generate types: ${message(error)}` }], {
-      cause: error,
-    });
-  }
-  const located = (pointer: string) => {
-    const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
-    return { file: entry, line: at?.line, column: at?.col };
-  };
+  const types = generateTypes(entry, config, schema);
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
-  const contradictions = contradictionWarnings(manifest, contract, located);
+  const unsatisfiable = unsatisfiableResponseWarnings(manifest, contract, located);
   warnings.unshift(
     ...lowered,
     ...(converted?.warnings ?? []),
-    ...unsatisfiable.filter((problem) => problem.severity === "warning"),
+    ...schemaProblems.filter((problem) => problem.severity === "warning"),
     ...scanned.problems.filter((problem) => problem.severity === "warning"),
-    ...contradictions,
+    ...unsatisfiable,
     ...shared,
     ...(await examples),
   );

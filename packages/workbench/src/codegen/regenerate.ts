@@ -2,12 +2,12 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { writeAllOrNothing } from "./atomic-write.ts";
-import { ContractError, formatProblem, type Problem } from "./contract-error.ts";
+import { ContractError, formatProblem, type Problem } from "./input/contract-error.ts";
 import registry from "../contract/app-registry.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";
 import { registryModules } from "./fixtures-modules.ts";
 import type { Target } from "./generate.ts";
-import type { Manifest } from "./manifest.ts";
+import type { Manifest } from "./manifest/manifest.ts";
 import { freshStamp, generatorFingerprint, hash, makeStamp, type Stamp, writeStamps } from "./regeneration-stamp.ts";
 
 /** The mock Service Worker Storybook serves: a copy of the installed msw's, kept in step by `npm run api`. */

@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative } from "node:path";
 import { writeAllOrNothing } from "./atomic-write.ts";
-import { lintConfigPath } from "./lint-config.ts";
-import type { Problem } from "./contract-error.ts";
+import { lintConfigPath } from "./input/lint-config.ts";
+import type { Problem } from "./input/contract-error.ts";
 import type { NamedContract } from "../contract/registry.ts";
 
 /** Where the stamps are, relative to the root. */
@@ -74,7 +74,7 @@ const IMPORT = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
 export function generatorFingerprint(root: string): string {
   const files = new Map<string, Buffer>();
   const packages = new Set<string>();
-  const queue = readdirSync(GENERATOR_FOLDER)
+  const queue = readdirSync(GENERATOR_FOLDER, { recursive: true, encoding: "utf8" })
     .filter(
       (name) => name.endsWith(MODULE_EXTENSION) && !name.endsWith(`.d${MODULE_EXTENSION}`) && !name.includes(".test"),
     )

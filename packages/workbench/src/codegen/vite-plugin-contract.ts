@@ -2,7 +2,7 @@ import { join, relative } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import registry from "../contract/app-registry.ts";
 import { productContract } from "../contract/registry.ts";
-import type { Problem } from "./contract-error.ts";
+import type { Problem } from "./input/contract-error.ts";
 
 /** How long the contract must be quiet before it is regenerated (editors save in bursts). */
 export const DEBOUNCE_MS = 200;
@@ -65,7 +65,7 @@ export function contractWatch({ root }: Options): Plugin {
 async function regenerateNow(server: ViteDevServer, root: string, changed: string): Promise<Problem[] | undefined> {
   const logger = server.config.logger;
   // Loaded on first use: the generator's dependencies are large and most starts never need them.
-  const { ContractError, formatProblem } = await import("./contract-error.ts");
+  const { ContractError, formatProblem } = await import("./input/contract-error.ts");
   try {
     const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }] = await Promise.all([
       import("./regenerate.ts"),

@@ -1,6 +1,6 @@
 // The one Ajv configuration for the contract's schemas: the fixtures' validator
 // (fixtures/check/validator.ts) and `npm run api`'s example checks
-// (codegen/example-checks.ts) both build their Ajv here, so that an example gets one
+// (codegen/schemas/example-checks.ts) both build their Ajv here, so that an example gets one
 // verdict in both; what each may choose for itself changes only the speed and the
 // error report, never the verdict.
 import { Ajv2020, type Format } from "ajv/dist/2020.js";

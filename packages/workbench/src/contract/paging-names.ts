@@ -1,6 +1,6 @@
 // The names by which real contracts say how a list pages, in one place: `npm run api`
 // reads them to write each list operation's paging record into the manifest
-// (codegen/pagination.ts), and the fixtures read that record, and these names only for what
+// (codegen/paging/pagination.ts), and the fixtures read that record, and these names only for what
 // a record does not hold (a list's totals, a page size on a list that does not page).
 // Add a name here and both sides learn it.
 

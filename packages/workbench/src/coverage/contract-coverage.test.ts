@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Manifest } from "../codegen/manifest.ts";
+import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { generate } from "../codegen/generate.ts";
 import {
   coverageReport,

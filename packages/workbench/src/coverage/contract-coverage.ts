@@ -13,10 +13,10 @@ import { dirname, join } from "node:path";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest } from "../codegen/manifest.ts";
+import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { pairLabel } from "../contract/stream-pairs.ts";
-import { allowsNothing } from "../contract/unusable.ts";
+import { isUnsatisfiable } from "../contract/unsatisfiable/prover.ts";
 import {
   type ContractCoverageReport,
   type CoverageReportFile,
@@ -161,7 +161,7 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
     for (const { status } of operation.responses) {
       const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
       const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
-      if (allowsNothing(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+      if (isUnsatisfiable(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
     }
   }
   return (operationId, status) => found.has(`${operationId} ${status}`);

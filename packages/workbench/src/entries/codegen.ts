@@ -2,9 +2,9 @@
 // types, manifest, schemas and fixtures module, all or nothing, with located problems.
 export { generate } from "../codegen/generate.ts";
 export { regenerate } from "../codegen/regenerate.ts";
-export type { Problem } from "../codegen/contract-error.ts";
-export { ContractError, formatProblem } from "../codegen/contract-error.ts";
+export type { Problem } from "../codegen/input/contract-error.ts";
+export { ContractError, formatProblem } from "../codegen/input/contract-error.ts";
 export { writeAllOrNothing } from "../codegen/atomic-write.ts";
-export type { Manifest } from "../codegen/manifest.ts";
+export type { Manifest } from "../codegen/manifest/manifest.ts";
 export { MOCKED_CONTRACTS, SERVICE_FIXTURES } from "../codegen/fixtures-modules.ts";
 export { readContract, readManifest } from "../contract/generated.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadCsf } from "storybook/internal/csf-tools";
-import type { Manifest, ManifestOperation } from "../codegen/manifest.ts";
+import type { Manifest, ManifestOperation } from "../codegen/manifest/manifest.ts";
 import { endpointOf, galleryBatches, galleryPairs, operationModule, vitestStories } from "./contract-gallery.ts";
 import { GALLERY_THEME_TAG } from "./gallery-tag.ts";
 

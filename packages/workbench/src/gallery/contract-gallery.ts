@@ -15,7 +15,7 @@ import { galleryContracts } from "../contract/registry.ts";
 import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
 import { withoutFragment } from "../contract/variant-marks.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
-import type { Manifest } from "../codegen/manifest.ts";
+import type { Manifest } from "../codegen/manifest/manifest.ts";
 
 /**
  * The gallery's front page, absolute (its source here, its compiled file in an app's

@@ -2,7 +2,7 @@
 // nothing, writing only the files it owns; or, with `check`, `npm run api:check`'s, writing
 // nothing. It answers with the located errors or warnings and each contract's change summary.
 // The generator (TypeScript's compiler API, Redocly) loads on the first call, not at start.
-import type { Problem } from "../codegen/contract-error.ts";
+import type { Problem } from "../codegen/input/contract-error.ts";
 import type { ContractChange } from "../codegen/contract-diff.ts";
 
 /** Warnings listed one by one; the rest are counted by rule, as `npm run api` does without `--verbose`. */

@@ -78,7 +78,7 @@ describe("npm run api when nothing changed", () => {
   });
 
   it("generates every contract again when the generator's source changes, or with --force", () => {
-    const module = join(dir, "packages/workbench/src/codegen/operation-names.ts");
+    const module = join(dir, "packages/workbench/src/codegen/manifest/operation-names.ts");
     writeFileSync(module, `${readFileSync(module, "utf8")}// a change to the generator\n`);
     const api = runApi(dir);
     expect(api.status, api.stderr).toBe(0);

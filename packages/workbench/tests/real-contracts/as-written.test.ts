@@ -1,5 +1,5 @@
 // An operation without `operationId` is named once, by the generator, from its method and path
-// (packages/workbench/src/codegen/operation-names.ts); everything that names operations reads that name from
+// (packages/workbench/src/codegen/manifest/operation-names.ts); everything that names operations reads that name from
 // the manifest: the fixtures and their overrides, the gallery, contract coverage, the drift
 // check. Its undeclared path parameter is a string in every exchange. Through MSW in Node, on
 // the test contract of constructs as public contracts write them.

@@ -1,6 +1,6 @@
 // Constructs that large real-world contracts use, end to end through the app's own client
 // and the default fixtures in Node: request bodies in the media type the operation
-// declares, operations that share a method and URL, unusable values, patterns with length
+// declares, operations that share a method and URL, unsatisfiable values, patterns with length
 // limits. Every exchange is checked as strictly as anywhere else.
 import { describe, expect, it, vi } from "vitest";
 import { generate } from "@contract-workbench/workbench/codegen";
@@ -169,7 +169,7 @@ describe("a contract with the constructs of large real-world contracts", () => {
     expect(await violations()).toEqual([]);
   });
 
-  it("leaves an optional unusable value out of requests and fixtures, and shows a pair that requires one as unsatisfiable", async () => {
+  it("leaves an optional unsatisfiable value out of requests and fixtures, and shows a pair that requires one as unsatisfiable", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     expect(fixtures.sampleRequest("createPalette").body).not.toHaveProperty("shade");
     expect(fixtures.sampleRequest("listPalettes").params).toEqual({});
@@ -198,7 +198,7 @@ describe("a contract with the constructs of large real-world contracts", () => {
 });
 
 describe("npm run api on such a contract", () => {
-  it("goes on, with a located warning for each unusable value and for variants nothing tells apart", async () => {
+  it("goes on, with a located warning for each unsatisfiable value and for variants nothing tells apart", async () => {
     const { warnings, manifest } = await generate(process.cwd(), { contract: FILE, outDir: "out" });
     expect(manifest.operations).toHaveLength(14);
     const said = warnings

@@ -1,0 +1,217 @@
+/**
+ * The bounds `npm run api` puts on any contract, so that no document (hostile or
+ * merely huge) can hang it, overflow its stack or make it write a giant output.
+ * Each limit is far above what real public contracts need (GitHub's 13 MB description
+ * nests 21 levels deep and uses no YAML aliases) and is stated in docs/contract-input.md.
+ */
+import { pointerOf, type PathStep } from "../../contract/pointer.ts";
+import { closingQuote } from "./json-offsets.ts";
+
+export const LIMITS = {
+  /** Bytes of one contract file, checked before it is read. */
+  fileBytes: 64 * 1024 * 1024,
+  /** Files one contract may consist of (the entry and every file its `$ref`s reach); DigitalOcean's has 2,907. */
+  files: 10_000,
+  /** Nesting depth of objects and arrays in any file. */
+  depth: 500,
+  /**
+   * Nodes that YAML aliases (`*name`) add when expanded: an alias is a copy of its
+   * anchored node, so ten nested anchors in 600 bytes expand to billions of nodes.
+   */
+  aliasNodes: 100_000,
+} as const;
+
+/** A line and column, both 1-based. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** The 1-based line and column of a character offset in a text. */
+export function positionAt(text: string, offset: number): Position {
+  let line = 1;
+  let start = 0;
+  for (let index = text.indexOf("\n"); index !== -1 && index < offset; index = text.indexOf("\n", index + 1)) {
+    line++;
+    start = index + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
+/**
+ * Where bracket nesting (`{`/`[`, outside quoted strings and comments) first goes
+ * deeper than `limit`, found without parsing: a parser would overflow its stack on
+ * the input this looks for. Covers JSON and YAML's flow style.
+ *
+ * @example
+ * deepBracket("[[[1]]]", 2); // { line: 1, column: 3 }
+ */
+export function deepBracket(text: string, limit: number): Position | undefined {
+  let depth = 0;
+  // Character codes and indexOf, not one-character strings: this reads every byte of a 13 MB
+  // description, and strings and comments are skipped whole.
+  for (let index = 0; index < text.length; index++) {
+    switch (text.charCodeAt(index)) {
+      case DOUBLE_QUOTE:
+        index = endOr(text, closingQuote(text, index));
+        break;
+      case SINGLE_QUOTE:
+        index = endOr(text, text.indexOf("'", index + 1));
+        break;
+      case HASH:
+        if (index === 0 || /\s/.test(text[index - 1] ?? "")) index = endOr(text, text.indexOf("\n", index));
+        break;
+      case OPEN_BRACE:
+      case OPEN_BRACKET:
+        depth++;
+        if (depth > limit) return positionAt(text, index);
+        break;
+      case CLOSE_BRACE:
+      case CLOSE_BRACKET:
+        if (depth > 0) depth--;
+        break;
+    }
+  }
+  return undefined;
+}
+
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const HASH = 0x23;
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+
+/** `found`, or the end of the text when it is -1 (an unterminated string or comment runs to the end). */
+function endOr(text: string, found: number): number {
+  return found === -1 ? text.length : found;
+}
+
+/**
+ * Whether a parsed value nests objects and arrays deeper than `limit` (the root is level 1),
+ * found without recursion.
+ *
+ * @example
+ * deeperThan(JSON.parse("[[[1]]]"), 2); // true
+ */
+export function deeperThan(root: unknown, limit: number): boolean {
+  const stack: Array<{ node: unknown; depth: number }> = [{ node: root, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, depth } = top;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > limit) return true;
+    for (const value of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof value === "object" && value !== null) stack.push({ node: value, depth: depth + 1 });
+    }
+  }
+  return false;
+}
+
+/** What `inspectTree` found wrong, at a JSON pointer of the parsed document. */
+export interface TreeLimit {
+  kind: "depth" | "aliases" | "cycle";
+  pointer: string;
+  message: string;
+}
+
+/** A node of a parsed document met again: only YAML aliases share nodes (JSON.parse never does). */
+type Node = object;
+
+function children(node: Node): Array<[string, unknown]> {
+  return Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
+}
+
+/** Nodes of a subtree counted as if every alias in it were expanded (memoized, no recursion). */
+function expandedSize(root: Node, memo: Map<Node, number>): number {
+  const stack: Array<{ node: Node; done: boolean }> = [{ node: root, done: false }];
+  while (stack.length > 0) {
+    const top = stack.pop();
+    if (top === undefined || memo.has(top.node)) continue;
+    const kids = children(top.node).filter((entry): entry is [string, Node] => isNode(entry[1]));
+    if (top.done) {
+      let size = 1;
+      for (const [, child] of kids) size += memo.get(child) ?? 1;
+      memo.set(top.node, Math.min(size, Number.MAX_SAFE_INTEGER));
+    } else {
+      stack.push({ node: top.node, done: true });
+      for (const [, child] of kids) if (!memo.has(child)) stack.push({ node: child, done: false });
+    }
+  }
+  return memo.get(root) ?? 1;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === "object" && value !== null;
+}
+
+/**
+ * Walks a parsed document without recursion and reports the first limit it breaks:
+ * nesting deeper than `LIMITS.depth`, YAML aliases expanding to more than
+ * `LIMITS.aliasNodes` nodes, or an alias inside its own anchor (a cycle). Calls
+ * `visit` once per object node (shared nodes once), for the `$ref` scan.
+ *
+ * @example
+ * inspectTree(JSON.parse('{"a":{"b":1}}'), () => {}); // undefined: within every limit
+ */
+export function inspectTree(
+  root: unknown,
+  visit: (node: Record<string, unknown>, path: PathStep | undefined) => void,
+  limits: { depth: number; aliasNodes: number } = LIMITS,
+): TreeLimit | undefined {
+  if (!isNode(root)) return undefined;
+  const seen = new Set<Node>();
+  const open = new Set<Node>();
+  const memo = new Map<Node, number>();
+  let aliasNodes = 0;
+  const stack: Array<{ node: Node; path: PathStep | undefined; depth: number; exit: boolean }> = [
+    { node: root, path: undefined, depth: 1, exit: false },
+  ];
+  while (stack.length > 0) {
+    const frame = stack.pop();
+    if (frame === undefined) break;
+    const { node, path, depth } = frame;
+    if (frame.exit) {
+      open.delete(node);
+      continue;
+    }
+    if (open.has(node)) {
+      return {
+        kind: "cycle",
+        pointer: pointerOf(path),
+        message: "a YAML alias refers to a node that contains it (a cycle).",
+      };
+    }
+    if (seen.has(node)) {
+      aliasNodes += expandedSize(node, memo);
+      if (aliasNodes > limits.aliasNodes) {
+        return {
+          kind: "aliases",
+          pointer: pointerOf(path),
+          message: `YAML aliases expand to more than ${limits.aliasNodes.toLocaleString("en")} nodes (an alias bomb?); stopped here.`,
+        };
+      }
+      continue;
+    }
+    if (depth > limits.depth) {
+      return {
+        kind: "depth",
+        pointer: pointerOf(path),
+        message: `nesting deeper than ${limits.depth} levels; stopped here.`,
+      };
+    }
+    seen.add(node);
+    open.add(node);
+    stack.push({ node, path, depth, exit: true });
+    // Keys and values read in place, not as entries: a description of GitHub's size has a million nodes.
+    const array = Array.isArray(node);
+    if (!array) visit(node as Record<string, unknown>, path);
+    const keys = array ? undefined : Object.keys(node);
+    for (let index = (keys ?? (node as unknown[])).length - 1; index >= 0; index--) {
+      const key = keys === undefined ? String(index) : (keys[index] ?? "");
+      const value: unknown = (node as Record<string, unknown>)[key];
+      if (isNode(value)) stack.push({ node: value, path: { key, parent: path }, depth: depth + 1, exit: false });
+    }
+  }
+  return undefined;
+}

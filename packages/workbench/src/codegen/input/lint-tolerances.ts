@@ -1,0 +1,168 @@
+// How `npm run api` reads the linter's verdicts: what to fix for each rule, in this project's
+// words, and the problems it tolerates (kept visible as warnings, or summarised) so that
+// real-world documents generate unchanged.
+import type { NormalizedProblem } from "@redocly/openapi-core";
+import { isSchemaKeywordPointer } from "../lowering/schema-keywords.ts";
+
+/** What should be fixed for each linter rule, in this project's words. */
+export const FIXES: Record<string, string> = {
+  "operation-operationId": "add an `operationId`: hooks, fixtures and the operation manifest are keyed by it.",
+  "operation-operationId-unique": "give each operation its own `operationId`.",
+  "operation-operationId-url-safe": "use only letters, digits, `-`, `_` and `.` in `operationId`.",
+  "no-unresolved-refs":
+    "point the `$ref` at a file and a component that exist (file paths are relative to the file the `$ref` is in).",
+  "path-parameters-defined": "declare every `{parameter}` of the path as an `in: path` parameter.",
+  struct: "make this node match the OpenAPI specification for its version.",
+};
+
+/**
+ * Problems that only tools are strict about and that every generator handles: kept
+ * visible as warnings so that real-world documents (GitHub's among them) generate
+ * unchanged. OpenAPI 3.0 asks for `type` beside `nullable`; openapi-typescript
+ * types such a schema as nullable `unknown`.
+ */
+const TOLERATED = [/The `type` field must be defined when the `nullable` field is used/];
+
+export function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
+  return problem.ruleId === "struct" && TOLERATED.some((pattern) => pattern.test(problem.message))
+    ? "warn"
+    : problem.severity;
+}
+
+/** The versions whose Schema Object is JSON Schema 2020-12 (3.2's is 3.1's, read by Redocly with 3.1's types). */
+const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
+
+/**
+ * Structure errors that every generator reads past, each turned into ONE summarised
+ * warning instead of one error per occurrence. In OpenAPI 3.1 a Schema Object is JSON
+ * Schema 2020-12, where an unknown keyword is allowed; yet documents converted from 3.0
+ * keep 3.0's keywords (OpenAI's has 120 `nullable`s): they are read as their authors
+ * meant them (`nullable: true` is "or null", a boolean `exclusiveMinimum` qualifies
+ * `minimum`). Webhooks are not called by the app, so they need no `operationId`; an operation
+ * without one is named from its method and path (./operation-names.ts), and one whose
+ * `operationId` a URL cannot carry unescaped is known by it as written: OpenAPI asks only that
+ * it be unique. One written twice stays the first operation's; the later one is named as if it
+ * had none.
+ */
+export const TOLERANCES: ReadonlyArray<{
+  key: string;
+  applies: (problem: NormalizedProblem, version: string, pointer: string) => boolean;
+  /** `example`: what the generator made of the first one, when it says more than the count. */
+  message: (count: number, version: string, example?: string) => string;
+  fix: string;
+  /** Said by a check of the generator's own, which reads the files as written (contract-checks.ts). */
+  silent?: true;
+}> = [
+  {
+    key: "nullable-in-3.1",
+    applies: (problem, version) =>
+      JSON_SCHEMA_VERSIONS.test(version) &&
+      problem.ruleId === "struct" &&
+      /^Property `nullable` is not expected/.test(problem.message),
+    message: (count, version) =>
+      `${count} schema${count === 1 ? " uses" : "s use"} \`nullable\`, an OpenAPI 3.0 keyword this ${version} document does not define; read as "this type or null" (the first is here).`,
+    fix: 'in OpenAPI 3.1 write `type: [string, "null"]` instead of `nullable: true`.',
+  },
+  {
+    key: "boolean-exclusive-bound",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "struct" &&
+      /^Expected type `number` but got `boolean`/.test(problem.message) &&
+      /\/exclusive(Minimum|Maximum)$/.test(pointer),
+    message: (count) =>
+      `${count} schema${count === 1 ? " has" : "s have"} a boolean \`exclusiveMinimum\`/\`exclusiveMaximum\` (OpenAPI 3.0's form); read as 3.0 meant it (the first is here).`,
+    fix: "in OpenAPI 3.1 write the bound itself: `exclusiveMinimum: 0` instead of `minimum: 0` and `exclusiveMinimum: true`.",
+  },
+  {
+    key: "unknown-keyword-in-3.1",
+    applies: (problem, version, pointer) =>
+      JSON_SCHEMA_VERSIONS.test(version) &&
+      problem.ruleId === "struct" &&
+      /^Property `[^`]+` is not expected here/.test(problem.message) &&
+      /\/schemas?\//.test(pointer),
+    message: (count) =>
+      `${count} schema keyword${count === 1 ? " is" : "s are"} unknown to JSON Schema 2020-12; allowed in OpenAPI 3.1 and ignored by the generators (the first is here).`,
+    fix: "check the spelling of the keyword (`min_items` is `minItems`), or prefix a custom one with `x-`.",
+  },
+  {
+    key: "unexpected-property",
+    applies: (problem) => problem.ruleId === "struct" && /^Property `[^`]+` is not expected here/.test(problem.message),
+    message: (count) =>
+      `${count} propert${count === 1 ? "y" : "ies"} the OpenAPI specification does not define where ${count === 1 ? "it is" : "they are"} written (Mailchimp's \`type\` in a discriminator, Google's \`source\` at the root); the generator reads none of them, so ${count === 1 ? "it is" : "they are"} left as written (the first is here).`,
+    fix: "remove it, or prefix a property of your own with `x-`.",
+  },
+  {
+    key: "webhook-operationId",
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "operation-operationId" && pointer.startsWith("#/webhooks/"),
+    message: (count) =>
+      `${count} webhook${count === 1 ? " has" : "s have"} no \`operationId\`; webhooks are not generated, so they need none (the first is here).`,
+    fix: "add an `operationId` to each webhook if other tools need it.",
+  },
+  {
+    key: "derived-operationId",
+    applies: (problem) => problem.ruleId === "operation-operationId",
+    message: (count, _version, example) =>
+      `${count} operation${count === 1 ? " has" : "s have"} no \`operationId\`; each is named from its method and path${example === undefined ? "" : ` (${example})`}, the name the fixtures, their overrides, the gallery, coverage and the drift check know it by (the first is here).`,
+    fix: "nothing to do; to choose a name yourself, add an `operationId` (docs/contract-input.md says how names are derived).",
+  },
+  {
+    key: "duplicate-operationId",
+    applies: (problem) => problem.ruleId === "operation-operationId-unique",
+    message: (count) => `${count} repeated \`operationId\`s.`,
+    fix: "",
+    // One located warning per operation renamed, naming the first (./duplicate-ids.ts).
+    silent: true,
+  },
+  {
+    key: "malformed-keyword",
+    // A value close to an allowed one (`type: strin`) is a typo its author fixes, refused with the
+    // lint's "did you mean `string`?"; one close to none (Codat's schema where `type` goes) is dropped.
+    applies: (problem, _version, pointer) =>
+      problem.ruleId === "struct" &&
+      (/^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be)/.test(problem.message) ||
+        (/^`\w+` can be one of the following only/.test(problem.message) && (problem.suggest ?? []).length === 0)) &&
+      isSchemaKeywordPointer(pointer),
+    message: (count) => `${count} malformed schema keywords.`,
+    fix: "",
+    silent: true,
+  },
+  {
+    key: "extension-value",
+    applies: (problem, _version, pointer) => problem.ruleId === "struct" && /\/x-[^/]*(\/|$)/.test(pointer),
+    message: (count) =>
+      `${count} specification extension${count === 1 ? " has a value" : "s have values"} of another shape than documentation tools expect (\`x-logo\` as a string, say); extensions are not read by the generator, so ${count === 1 ? "it is" : "they are"} left as written (the first is here).`,
+    fix: "nothing to do for this project; Redoc expects `x-logo: { url: … }`.",
+  },
+  {
+    key: "undeclared-path-parameter",
+    applies: (problem) =>
+      problem.ruleId === "path-parameters-defined" &&
+      /^The operation does not define the path parameter/.test(problem.message),
+    message: (count) =>
+      `${count} operation${count === 1 ? " uses" : "s use"} a path parameter that no \`parameters\` entry declares; each is read as a required string (the first is here).`,
+    fix: "declare it: `- { name: …, in: path, required: true, schema: { type: string } }`.",
+  },
+  {
+    key: "unused-path-parameter",
+    applies: (problem) =>
+      problem.ruleId === "path-parameters-defined" &&
+      /^Path parameter `[^`]*` is not used in the path/.test(problem.message),
+    message: (count) =>
+      `${count} path parameter${count === 1 ? " is" : "s are"} declared that the path's template does not use; the URL is built from the template, so ${count === 1 ? "it is" : "they are"} left out of the types, the manifest and the fixtures (the first is here).`,
+    fix: "remove the parameter, or use it in the path as `{name}`.",
+  },
+  {
+    key: "operationId-not-url-safe",
+    applies: (problem) => problem.ruleId === "operation-operationId-url-safe",
+    message: (count) =>
+      `${count} \`operationId\`${count === 1 ? " holds" : "s hold"} characters a URL cannot carry unescaped (a space, say); kept as written (the first is here).`,
+    fix: "nothing to do; tools that put an `operationId` in a URL want letters, digits, `-`, `_` and `.` only.",
+  },
+];
+
+export function tolerance(problem: NormalizedProblem, version: string) {
+  if (severityOf(problem) !== "error") return undefined;
+  const pointer = problem.location[0]?.pointer ?? "";
+  return TOLERANCES.find((candidate) => candidate.applies(problem, version, pointer));
+}

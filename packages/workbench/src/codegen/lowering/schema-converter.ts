@@ -1,0 +1,237 @@
+// One bundled document's schemas as JSON Schema 2020-12, as contract.json holds them
+// (./contract-schemas.ts collects them per operation): OpenAPI 3.0's keywords converted,
+// every `$ref` made to name a component, discriminators made explicit (./discriminators.ts).
+import type { OpenAPI3 } from "openapi-typescript";
+import type { JsonSchema } from "../../contract/contract-types.ts";
+import { KNOWN_FORMATS } from "../../contract/formats.ts";
+import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { extensionValue, fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
+import { deref } from "../manifest/manifest.ts";
+import { malformedKeyword } from "./schema-keywords.ts";
+
+/** Keywords whose value is one schema. */
+const SCHEMA_KEYWORDS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+];
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
+/** OpenAPI-only keywords with no meaning to a JSON Schema validator or generator. */
+const DROPPED = new Set(["xml", "externalDocs", "nullable", "discriminator", "example"]);
+
+type SchemaObject = Record<string, unknown>;
+
+/**
+ * Converts the schemas of one bundled document to JSON Schema 2020-12. OpenAPI 3.1's
+ * schemas are JSON Schema already; 3.0's differ in a few keywords, converted here:
+ * `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `example`, and `$ref`
+ * siblings (ignored in 3.0). In both versions a `discriminator` becomes what it means:
+ * each branch of its `oneOf`/`anyOf` requires its own discriminator value.
+ *
+ * @example
+ * const converter = new Converter(document);
+ * converter.schema({ type: "string", nullable: true }); // { type: ["string", "null"] }
+ * converter.components; // every named schema, converted
+ */
+export class Converter {
+  // Keyed by schema names from the contract: no prototype, so `__proto__` or
+  // `constructor` is a name like any other.
+  readonly components: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>;
+  private readonly hoisted = new Map<string, string>();
+  private readonly legacy: boolean;
+  private readonly document: OpenAPI3;
+  /** Discriminated bases of the inheritance form (children `allOf` them) → the name of their plain copy. */
+  private readonly bases = new Map<string, string>();
+
+  constructor(document: OpenAPI3) {
+    this.document = document;
+    this.legacy = document.openapi.startsWith("3.0");
+    // Names first, so a reference to any component resolves while they are converted.
+    const schemas = document.components?.schemas ?? {};
+    for (const name of Object.keys(schemas)) this.components[name] = true;
+    const families = inheritance(document, this.legacy);
+    for (const name of families.keys()) {
+      let plain = `${name}_base`;
+      for (let n = 2; Object.hasOwn(schemas, plain); n++) plain = `${name}_base_${n}`;
+      this.bases.set(name, plain);
+      this.components[plain] = true;
+    }
+    for (const [name, schema] of Object.entries(schemas)) this.components[name] = this.schema(schema);
+    for (const [name, family] of families) this.polymorphic(name, family);
+  }
+
+  /**
+   * OpenAPI's inheritance form of a discriminator: the base declares it, each child is
+   * `allOf: [base, …]`, and a reference to the base means "one of the children, as the
+   * discriminator value says". The base becomes that `oneOf`; the children extend a
+   * plain copy of the base (without the discriminator, or the `oneOf` would contain itself).
+   */
+  private polymorphic(name: string, family: Family): void {
+    const plain = this.bases.get(name) ?? name;
+    const { discriminator, ...rest } = (this.document.components?.schemas?.[name] ?? {}) as SchemaObject;
+    void discriminator;
+    this.components[plain] = this.schema(rest);
+    this.components[name] = {
+      oneOf: family.members.map(({ component, values }) => ({
+        allOf: [
+          { $ref: componentSchemaRef(component === name ? plain : component) },
+          {
+            type: "object",
+            properties: { [family.property]: values.length === 1 ? { const: values[0] } : { enum: values } },
+            required: [family.property],
+          },
+        ],
+      })),
+    };
+  }
+
+  /** Converts one schema (and everything under it). */
+  schema(input: unknown): JsonSchema {
+    if (typeof input === "boolean") return input;
+    if (!isRecord(input)) return {};
+    if (typeof input.$ref === "string") {
+      const ref = this.ref(input.$ref);
+      // OpenAPI 3.0 ignores a reference's siblings; 3.1 applies them beside it.
+      if (this.legacy) return { $ref: ref };
+      const siblings = this.convertKeywords({ ...input, $ref: undefined });
+      return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
+    }
+    const output = this.convertKeywords(input);
+    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled (OpenAI's)
+    // still use it: honoured as its authors meant it, in both versions.
+    return input.nullable === true ? nullable(output) : output;
+  }
+
+  private convertKeywords(input: SchemaObject): SchemaObject {
+    const output: SchemaObject = Object.create(null) as SchemaObject;
+    for (const [keyword, value] of Object.entries(input)) {
+      if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
+      // A value no validator can use (`pattern: 10`) is left out; `npm run api` says where.
+      if (malformedKeyword(keyword, value, input) !== undefined) continue;
+      if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
+      else if (keyword === "allOf" && Array.isArray(value))
+        // A child extends its base's plain copy: the base itself now stands for "one of the children".
+        output[keyword] = value.map((item) => {
+          const base = isRecord(item) && typeof item.$ref === "string" ? componentSchemaName(item.$ref) : undefined;
+          const plain = base === undefined ? undefined : this.bases.get(base);
+          return plain === undefined ? this.schema(item) : { $ref: componentSchemaRef(plain) };
+        });
+      else if (SCHEMA_LIST_KEYWORDS.includes(keyword) && Array.isArray(value))
+        output[keyword] = value.map((item) => this.schema(item));
+      else if (SCHEMA_MAP_KEYWORDS.includes(keyword) && isRecord(value))
+        output[keyword] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.schema(item)]));
+      else if (keyword === "format" && typeof value === "string" && !KNOWN_FORMATS.has(value))
+        output["x-format"] = value;
+      else output[keyword] = value;
+    }
+    if ("example" in input && !("examples" in input)) output.examples = [input.example];
+    // 3.0's boolean form, also found in documents relabelled 3.1 (a 3.1 bound is a number).
+    exclusiveBounds(input, output);
+    if (isRecord(input.discriminator)) this.discriminate(input, output);
+    return output;
+  }
+
+  /**
+   * Rewrites a reference to point at `#/components/schemas/<name>`: a reference to a
+   * schema anywhere else in the document (under `paths`, a parameter, …) is hoisted
+   * into the components under a name derived from its pointer.
+   */
+  private ref(pointer: string): string {
+    if (componentSchemaName(pointer) !== undefined) return pointer;
+    let name = this.hoisted.get(pointer);
+    if (name === undefined) {
+      const base = `ref_${pointer.replace(/^#\//, "").replace(/[^A-Za-z0-9_.-]+/g, "_")}`;
+      name = base;
+      for (let n = 2; Object.hasOwn(this.components, name); n++) name = `${base}_${n}`;
+      this.hoisted.set(pointer, name);
+      this.components[name] = true; // reserved, so a cycle back here terminates
+      this.components[name] = this.schema(deref(this.document, { $ref: pointer }));
+    }
+    return componentSchemaRef(name);
+  }
+
+  /**
+   * Makes each `$ref` branch of a discriminated `oneOf`/`anyOf` require its value: the
+   * mapping's, else its `x-ms-discriminator-value`, else the one its own schema fixes (see
+   * `fixedValue`), else its name.
+   */
+  private discriminate(input: SchemaObject, output: SchemaObject): void {
+    const discriminator = input.discriminator as SchemaObject;
+    const property = discriminator.propertyName;
+    if (typeof property !== "string") return;
+    const mapping = isRecord(discriminator.mapping) ? (discriminator.mapping as Record<string, string>) : {};
+    for (const keyword of ["oneOf", "anyOf"]) {
+      const branches = output[keyword];
+      const raw = input[keyword];
+      if (!Array.isArray(branches) || !Array.isArray(raw)) continue;
+      output[keyword] = branches.map((branch: JsonSchema, index) => {
+        const ref = isRecord(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined;
+        if (ref === undefined) return branch;
+        // Explicit mapping values may be full references or bare schema names.
+        const values: Scalar[] = Object.entries(mapping)
+          .filter(([, target]) => target === ref || componentSchemaRef(target) === ref)
+          .map(([value]) => value);
+        if (values.length === 0) {
+          const name = componentSchemaName(ref);
+          const fixed =
+            extensionValue(this.document, raw[index]) ?? fixedValue(this.document, raw[index], property, this.legacy);
+          const allowed = fixed === undefined ? ownValues(this.document, raw[index], property, this.legacy) : undefined;
+          // Values of its own that leave its name out (OpenAI's `Item`, a union whose members
+          // each fix their own `type`): requiring the name would make the branch unsatisfiable,
+          // so the branch's own values select it.
+          if (fixed === undefined && allowed !== undefined && (name === undefined || !allowed.has(name))) return branch;
+          const implicit = fixed ?? name;
+          if (implicit !== undefined) values.push(implicit);
+        }
+        if (values.length === 0) return branch;
+        const constraint = values.length === 1 ? { const: values[0] } : { enum: values };
+        return { allOf: [branch, { type: "object", properties: { [property]: constraint }, required: [property] }] };
+      });
+    }
+  }
+}
+
+/** OpenAPI 3.0's `nullable: true`, in JSON Schema: null is one more allowed type (or value). */
+function nullable(schema: SchemaObject): SchemaObject {
+  // No type to widen, and a composition null does not pass (NYT's `enum: [""]` beside a `oneOf`
+  // of an array and a string): null or the schema.
+  const composed = ["oneOf", "anyOf", "allOf", "$ref", "not"].some((keyword) => keyword in schema);
+  if (schema.type === undefined && composed) return { anyOf: [schema, { type: "null" }] };
+  const output = { ...schema };
+  if (Array.isArray(output.enum) && !output.enum.includes(null)) output.enum = [...(output.enum as unknown[]), null];
+  if (typeof output.type === "string") return { ...output, type: [output.type, "null"] };
+  if (Array.isArray(output.type)) {
+    const list = output.type as unknown[];
+    return list.includes("null") ? output : { ...output, type: [...list, "null"] };
+  }
+  if (Array.isArray(output.enum)) return output;
+  // No type to widen (a composition, say): null or the schema.
+  return { anyOf: [output, { type: "null" }] };
+}
+
+/** OpenAPI 3.0 (JSON Schema draft 4) writes exclusive bounds as booleans beside minimum/maximum. */
+function exclusiveBounds(input: SchemaObject, output: SchemaObject): void {
+  for (const [exclusive, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
+    if (typeof input[exclusive] !== "boolean") continue;
+    delete output[exclusive];
+    if (input[exclusive] === true && typeof input[bound] === "number") {
+      output[exclusive] = input[bound];
+      delete output[bound];
+    }
+  }
+}

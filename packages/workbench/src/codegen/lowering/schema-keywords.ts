@@ -1,0 +1,174 @@
+// Schema keywords whose value no validator or generator can use: `pattern: 10`, `minimum: "5"`,
+// `required: true` on a schema, `multipleOf: 0`. Such a keyword is dropped from its schema
+// (the rest of the schema, and of the contract, still generates), with one located warning
+// for them all (contract-checks.ts). The structure lint refuses most of them and Ajv would
+// refuse every one when the fixtures compile the schemas: the lint's verdict on them is read
+// as this warning instead (lint-tolerances.ts), the converter to contract.json leaves them out
+// (schema-converter.ts), and so does what openapi-typescript reads (`dropMalformedKeywords`).
+import { isRecord } from "../../contract/records.ts";
+import { unescapeSegment, type PathStep } from "../../contract/pointer.ts";
+import { SCHEMA_MAPS, VALUE_KEYS } from "../../contract/schema-keys.ts";
+
+const isNumber = (value: unknown) => typeof value === "number" && Number.isFinite(value);
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const isSchema = (value: unknown) => isRecord(value) || typeof value === "boolean";
+const TYPE_NAMES = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
+const isTypeName = (value: unknown) => typeof value === "string" && TYPE_NAMES.has(value);
+
+/** Each keyword a schema may carry a malformed value for: what its value must be, and the test. */
+const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boolean }> = {
+  pattern: { must: "a string", usable: (value) => typeof value === "string" },
+  format: { must: "a string", usable: (value) => typeof value === "string" },
+  type: {
+    must: "a type name or a list of them",
+    usable: (value) => isTypeName(value) || (Array.isArray(value) && value.every(isTypeName)),
+  },
+  minimum: { must: "a number", usable: isNumber },
+  maximum: { must: "a number", usable: isNumber },
+  exclusiveMinimum: {
+    must: "a number (or, in OpenAPI 3.0, a boolean)",
+    usable: (v) => isNumber(v) || typeof v === "boolean",
+  },
+  exclusiveMaximum: {
+    must: "a number (or, in OpenAPI 3.0, a boolean)",
+    usable: (v) => isNumber(v) || typeof v === "boolean",
+  },
+  multipleOf: { must: "a number above 0", usable: (value) => isNumber(value) && (value as number) > 0 },
+  minLength: { must: "a whole number, 0 or more", usable: isCount },
+  maxLength: { must: "a whole number, 0 or more", usable: isCount },
+  minItems: { must: "a whole number, 0 or more", usable: isCount },
+  maxItems: { must: "a whole number, 0 or more", usable: isCount },
+  minProperties: { must: "a whole number, 0 or more", usable: isCount },
+  maxProperties: { must: "a whole number, 0 or more", usable: isCount },
+  uniqueItems: { must: "a boolean", usable: (value) => typeof value === "boolean" },
+  nullable: { must: "a boolean", usable: (value) => typeof value === "boolean" },
+  readOnly: { must: "a boolean", usable: (value) => typeof value === "boolean" },
+  writeOnly: { must: "a boolean", usable: (value) => typeof value === "boolean" },
+  required: {
+    must: "a list of property names",
+    usable: (value) => Array.isArray(value) && value.every((item) => typeof item === "string"),
+  },
+  enum: { must: "a list of values", usable: Array.isArray },
+  // In OpenAPI 3.1 (JSON Schema) a list; Codat writes OpenAPI's map of named examples here.
+  examples: { must: "a list of values", usable: Array.isArray },
+  items: { must: "a schema", usable: isSchema },
+  not: { must: "a schema", usable: isSchema },
+  additionalProperties: { must: "a schema or a boolean", usable: isSchema },
+  properties: {
+    must: "an object of schemas",
+    usable: (value) => isRecord(value) && Object.values(value).every(isSchema),
+  },
+  allOf: {
+    must: "a list of one or more schemas",
+    usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
+  },
+  anyOf: {
+    must: "a list of one or more schemas",
+    usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
+  },
+  oneOf: {
+    must: "a list of one or more schemas",
+    usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
+  },
+};
+
+/**
+ * What a schema keyword's value must be, when the value given is not that (undefined when it
+ * is usable, or the keyword is not one this module knows).
+ *
+ * @example
+ * malformedKeyword("pattern", 10); // "a string"
+ * malformedKeyword("pattern", "^a$"); // undefined
+ */
+export function malformedKeyword(
+  keyword: string,
+  value: unknown,
+  schema?: Record<string, unknown>,
+): string | undefined {
+  const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
+  if (rule !== undefined && !rule.usable(value)) return rule.must;
+  // Mercedes-Benz's `type: object` beside `enum: [PKW, VAN, SMART]`: no value is both, and
+  // openapi-typescript gives up on the whole contract. The shape is kept, the list dropped.
+  const type = schema?.type;
+  if (keyword === "enum" && Array.isArray(value) && (type === "object" || type === "array")) {
+    const fits = (item: unknown) => (type === "array" ? Array.isArray(item) : isRecord(item));
+    if (value.length > 0 && !value.some(fits)) return `a list of values of its schema's \`type: ${type}\``;
+  }
+  return undefined;
+}
+
+/** Keywords whose value is one schema; under these keys (or in these lists, or maps) a node is a schema. */
+const ONE_SCHEMA = new Set([
+  "schema",
+  "items",
+  "not",
+  "additionalProperties",
+  "additionalItems",
+  "contains",
+  "propertyNames",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+]);
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+
+/**
+ * Whether the node at `path` of a contract is a schema: a `schema`, a named component schema
+ * (or Swagger definition), a property, a branch of a composition, the items of an array, …
+ * (a parameter's `required: true` is not a schema's).
+ *
+ * @example
+ * isSchemaPosition({ key: "id", parent: { key: "properties", parent: undefined } }); // true
+ */
+export function isSchemaPosition(path: PathStep | undefined): boolean {
+  if (path === undefined) return false;
+  const parent = path.parent?.key;
+  if (ONE_SCHEMA.has(path.key)) return true;
+  if (parent === undefined) return false;
+  if (SCHEMA_MAPS.has(parent) || SCHEMA_LISTS.has(parent)) return true;
+  return parent === "schemas" && path.parent?.parent?.key === "components";
+}
+
+/**
+ * Whether a JSON pointer names a keyword of a schema (`#/components/schemas/Video/properties/timecode/pattern`).
+ *
+ * @example
+ * isSchemaKeywordPointer("#/components/schemas/Video/properties/timecode/pattern"); // true
+ */
+export function isSchemaKeywordPointer(pointer: string): boolean {
+  const segments = pointer.replace(/^#/, "").split("/").slice(1).map(unescapeSegment);
+  const keyword = segments.pop();
+  if (keyword === undefined || !Object.hasOwn(KEYWORDS, keyword)) return false;
+  let path: PathStep | undefined;
+  for (const key of segments) path = { key, parent: path };
+  return isSchemaPosition(path);
+}
+
+/**
+ * Removes every malformed keyword from the schemas of a (bundled) document, in place: what
+ * openapi-typescript reads then holds only keywords it can use.
+ *
+ * @example
+ * dropMalformedKeywords(bundled); // `pattern: 10` gone, the rest of its schema kept
+ */
+export function dropMalformedKeywords(document: unknown): void {
+  const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document, path: undefined }];
+  const seen = new Set<unknown>();
+  while (stack.length > 0) {
+    const { node, path } = stack.pop() ?? { node: undefined, path: undefined };
+    if (typeof node !== "object" || node === null || seen.has(node)) continue;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    if (!Array.isArray(node) && isSchemaPosition(path)) {
+      for (const [keyword, value] of Object.entries(record))
+        if (malformedKeyword(keyword, value, record) !== undefined) delete record[keyword];
+    }
+    const names = path !== undefined && SCHEMA_MAPS.has(path.key);
+    for (const [key, value] of Object.entries(record)) {
+      if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
+      stack.push({ node: value, path: { key, parent: path } });
+    }
+  }
+}

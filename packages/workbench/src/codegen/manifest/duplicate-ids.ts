@@ -1,0 +1,56 @@
+// Operations that repeat an earlier operation's `operationId` (a vendor's GET and HEAD of one
+// path, say): the first keeps it, each later one is named from its method and path
+// (./operation-names.ts), and each gets a located warning naming both.
+import type { OpenAPI3 } from "openapi-typescript";
+import { escapeSegment, unescapeSegment } from "../../contract/pointer.ts";
+import type { Problem } from "../input/contract-error.ts";
+import { operationsOf, type Locate } from "./operations.ts";
+
+/** Where the linter found a repeated `operationId`: the operation's pointer in its file and the place of the id. */
+export interface ReportedDuplicate {
+  /** Redocly's pointer: the operation's, then the repeated id as a last segment (`#/paths/~1a/head/health`). */
+  pointer: string;
+  at: Pick<Problem, "file" | "line" | "column">;
+}
+
+/**
+ * One located warning per operation that lost its `operationId` to an earlier one. Each is put
+ * where the linter found it (the file a multi-file contract holds it in); failing that, at the
+ * operation's `operationId` in the entry file.
+ *
+ * @example
+ * duplicateIdWarnings(bundled, reported, located)[0]?.message;
+ * // "`HEAD /health` repeats the `operationId` `health` of `GET /health`, which keeps it; …"
+ */
+export function duplicateIdWarnings(
+  document: OpenAPI3,
+  reported: readonly ReportedDuplicate[],
+  located: Locate,
+): Problem[] {
+  const entries = operationsOf(document);
+  const unused = [...reported];
+  const holders = new Map<string, (typeof entries)[number]>();
+  for (const entry of entries) if (entry.key === entry.operation.operationId) holders.set(entry.key, entry);
+  const warnings: Problem[] = [];
+  for (const entry of entries) {
+    const id = entry.operation.operationId;
+    const first = typeof id === "string" ? holders.get(id) : undefined;
+    if (id === undefined || entry.key === id || first === undefined) continue;
+    const operation = `/paths/${escapeSegment(entry.path)}/${entry.method}`;
+    const sameId = (candidate: ReportedDuplicate) => unescapeSegment(candidate.pointer.split("/").at(-1) ?? "") === id;
+    const index = [
+      (candidate: ReportedDuplicate) => sameId(candidate) && candidate.pointer.startsWith(`#${operation}/`),
+      (candidate: ReportedDuplicate) =>
+        sameId(candidate) && candidate.pointer.endsWith(`/${entry.method}/${escapeSegment(id)}`),
+    ].reduce((found, test) => (found === -1 ? unused.findIndex(test) : found), -1);
+    const [match] = index === -1 ? [] : unused.splice(index, 1);
+    warnings.push({
+      severity: "warning",
+      ...(match?.at ?? located(`${operation}/operationId`)),
+      rule: "duplicate-operationId",
+      message: `\`${entry.method.toUpperCase()} ${entry.path}\` repeats the \`operationId\` \`${id}\` of \`${first.method.toUpperCase()} ${first.path}\`, which keeps it; this one is named \`${entry.key}\` from its method and path, in the types, the manifest, the fixtures, the gallery and the hooks.`,
+      fix: "give each operation its own `operationId`.",
+    });
+  }
+  return warnings;
+}

@@ -1,0 +1,189 @@
+import { createHash } from "node:crypto";
+import type { HeaderObject, OpenAPI3, RequestBodyObject, ResponseObject, SchemaObject } from "openapi-typescript";
+
+import { define, own } from "../../contract/own.ts";
+import { escapeSegment } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import type {
+  FieldEncoding,
+  FieldStyle,
+  Manifest,
+  ManifestOperation,
+  ManifestResource,
+} from "@contract-workbench/runtime/manifest";
+import { ContractError } from "../input/contract-error.ts";
+import {
+  deref,
+  isRequired,
+  type Locate,
+  operationKey,
+  operationParameters,
+  operationsOf,
+  type OperationEntry,
+} from "./operations.ts";
+import { streamMarkOf } from "../lowering/openapi-32.ts";
+import { findPaging, type PagingFinding } from "../paging/pagination.ts";
+
+export { deref, isReference, isRequired, operationKey, operationParameters, operationsOf } from "./operations.ts";
+export type { Locate, OperationEntry } from "./operations.ts";
+
+export type {
+  Manifest,
+  ManifestOperation,
+  ManifestParameter,
+  ManifestResponse,
+  Method,
+} from "@contract-workbench/runtime/manifest";
+
+/** The declared headers whose values are not text (`X-RateLimit-Remaining: integer`), so the client can read them as typed. */
+function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined): Record<string, "number" | "boolean"> {
+  const types: Record<string, "number" | "boolean"> = {};
+  for (const [name, raw] of Object.entries(response?.headers ?? {})) {
+    const header = deref<HeaderObject>(document, raw);
+    const schema = header?.schema === undefined ? undefined : deref<SchemaObject>(document, header.schema);
+    const type: unknown = schema && "type" in schema ? schema.type : undefined;
+    const named: unknown = Array.isArray(type) ? (type as unknown[]).find((entry) => entry !== "null") : type;
+    if (named === "integer" || named === "number") define(types, name, "number");
+    else if (named === "boolean") define(types, name, "boolean");
+  }
+  return types;
+}
+
+function hash(value: unknown): string {
+  return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
+}
+
+const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+
+/**
+ * A request body as the client and the fixtures need it: its media types, and for a form
+ * the Encoding Object of each property that declares one (what decides the text sent).
+ */
+function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["requestBody"]> {
+  const content = body.content ?? {};
+  const encoding: Record<string, Record<string, FieldEncoding>> = {};
+  for (const [mediaType, media] of Object.entries(content)) {
+    const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+    if (essence !== "application/x-www-form-urlencoded" && !essence.startsWith("multipart/")) continue;
+    const fields: Record<string, FieldEncoding> = {};
+    const declared = isRecord(media) && isRecord(media.encoding) ? media.encoding : {};
+    for (const [name, raw] of Object.entries(declared)) {
+      if (!isRecord(raw)) continue;
+      const field: FieldEncoding = {};
+      if (typeof raw.contentType === "string") field.contentType = raw.contentType;
+      if (typeof raw.style === "string" && STYLES.has(raw.style)) field.style = raw.style as FieldStyle;
+      if (typeof raw.explode === "boolean") field.explode = raw.explode;
+      if (typeof raw.allowReserved === "boolean") field.allowReserved = raw.allowReserved;
+      if (Object.keys(field).length > 0) define(fields, name, field);
+    }
+    if (Object.keys(fields).length > 0) define(encoding, mediaType, fields);
+  }
+  return {
+    required: body.required ?? false,
+    mediaTypes: Object.keys(content),
+    ...(Object.keys(encoding).length > 0 ? { encoding } : {}),
+  };
+}
+
+/**
+ * Lists the operations and named schemas of a bundled OpenAPI document.
+ *
+ * @example
+ * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
+ */
+export function buildManifest(
+  document: OpenAPI3,
+  locate: Locate = () => ({ file: "" }),
+  /** Receives what was found for each list operation (how it pages, or why not). */
+  paging: PagingFinding[] = [],
+): Manifest {
+  const operations: ManifestOperation[] = operationsOf(document).map((entry) => {
+    const { path, method, operation } = entry;
+    const resource = resourceOf(document, entry, locate);
+    const finding = findPaging(document, entry, locate);
+    if (finding) paging.push(finding);
+    const parameters = operationParameters(document, entry).map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      required: isRequired(parameter),
+    }));
+    const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
+    const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
+      const response = deref<ResponseObject>(document, raw);
+      const headers = Object.keys(response?.headers ?? {});
+      const headerTypes = headerTypesOf(document, response);
+      const streams = Object.entries(response?.content ?? {}).flatMap(([mediaType, media]) => {
+        const mark = streamMarkOf(media);
+        return mark === undefined ? [] : [{ mediaType, ...mark }];
+      });
+      return {
+        status,
+        mediaTypes: Object.keys(response?.content ?? {}),
+        ...(headers.length > 0 ? { headers } : {}),
+        ...(Object.keys(headerTypes).length > 0 ? { headerTypes } : {}),
+        ...(streams.length > 0 ? { streams } : {}),
+      };
+    });
+    const security = operation.security ?? document.security ?? [];
+    return {
+      operationId: operationKey(entry),
+      method,
+      path,
+      summary: operation.summary ?? null,
+      tags: operation.tags ?? [],
+      parameters,
+      requestBody: body ? requestBodyOf(body) : null,
+      responses,
+      security: security.map((requirement) => Object.keys(requirement)),
+      ...(resource === undefined ? {} : { resource }),
+      ...(finding?.pagination === undefined ? {} : { pagination: finding.pagination }),
+    };
+  });
+  return {
+    title: document.info.title,
+    version: document.info.version,
+    openapi: document.openapi,
+    operations,
+    schemas: Object.entries(document.components?.schemas ?? {})
+      .map(([name, schema]) => ({ name, hash: hash(schema) }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+const RESOURCE_EXTENSION = "x-fixtures-resource";
+
+/**
+ * The operation's `x-fixtures-resource` (else its path item's): `false`, or an object
+ * with an optional `name` and `key`, both non-empty strings. Anything else is a located
+ * ContractError, so a typo never silently turns the stateful fixtures off.
+ */
+function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locate): ManifestResource | undefined {
+  const item = deref(document, document.paths?.[entry.path]);
+  const onOperation = own(entry.operation, RESOURCE_EXTENSION);
+  const value = onOperation !== undefined ? onOperation : own(item, RESOURCE_EXTENSION);
+  if (value === undefined) return undefined;
+  const pointer = `/paths/${escapeSegment(entry.path)}${onOperation !== undefined ? `/${entry.method}` : ""}/${RESOURCE_EXTENSION}`;
+  if (value === false) return false;
+  const record = isRecord(value) ? value : undefined;
+  const keys = record ? Object.keys(record) : [];
+  const fields = record as { name?: unknown; key?: unknown } | undefined;
+  const valid =
+    fields !== undefined &&
+    keys.every((key) => key === "name" || key === "key") &&
+    [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
+  if (!valid) {
+    throw new ContractError([
+      {
+        severity: "error",
+        ...locate(pointer),
+        pointer,
+        message: `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
+        fix: "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
+      },
+    ]);
+  }
+  return {
+    ...(typeof fields.name === "string" ? { name: fields.name } : {}),
+    ...(typeof fields.key === "string" ? { key: fields.key } : {}),
+  };
+}

@@ -1,0 +1,149 @@
+// The operations of a bundled OpenAPI document and what each needs read from it
+// (references followed, parameters merged), for the manifest and the paging finder.
+import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from "openapi-typescript";
+
+import { own } from "../../contract/own.ts";
+import { valueAt } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { METHODS, type OperationMethod } from "@contract-workbench/runtime/manifest";
+import { ADDITIONAL_OPERATIONS } from "../lowering/openapi-32.ts";
+import { operationNames } from "./operation-names.ts";
+
+export function isReference(value: unknown): value is ReferenceObject {
+  return typeof value === "object" && value !== null && "$ref" in value;
+}
+
+/** Follows a local `#/…` reference in the bundled document (bundling leaves only local ones). */
+export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | undefined {
+  let current: unknown = value;
+  for (let hops = 0; isReference(current) && hops < 32; hops++) {
+    const pointer = current.$ref;
+    if (!pointer.startsWith("#/")) return undefined;
+    current = valueAt(document, pointer);
+  }
+  return isReference(current) ? undefined : (current as T | undefined);
+}
+
+/**
+ * The parameters that apply to an operation, references followed: its path item's, then
+ * its own (an own one replaces a path-level one of the same name and place), then the path
+ * parameters its template uses and no entry declares; a path parameter the template does not
+ * use is left out, as the URL is built without it.
+ *
+ * @example
+ * operationParameters(document, entry).map((parameter) => parameter.name); // ["id", "dryRun"]
+ */
+export function operationParameters(document: OpenAPI3, entry: OperationEntry): ParameterObject[] {
+  const declared = declaredParameters(document, entry);
+  const used = templateNames(entry.path);
+  return [
+    ...declared.filter((parameter) => parameter.in !== "path" || used.has(parameter.name)),
+    ...undeclaredPathParameters(entry.path, declared),
+  ];
+}
+
+/** The names a path's template uses (`/users/{id}` → `id`). */
+export function templateNames(path: string): Set<string> {
+  return new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
+}
+
+/** The parameters an operation's entries declare (its path item's, then its own), without those only its path's template names. */
+export function declaredParameters(document: OpenAPI3, entry: OperationEntry): ParameterObject[] {
+  const resolve = (list: Array<ParameterObject | ReferenceObject> | undefined) =>
+    (list ?? [])
+      .map((parameter) => deref(document, parameter))
+      .filter((parameter): parameter is ParameterObject => parameter !== undefined);
+  const shared = resolve(entry.shared);
+  const own = resolve(entry.operation.parameters);
+  return [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
+}
+
+/**
+ * The parameters a path's template uses (`{owner}`) that no entry declares: each is what
+ * OpenAPI makes every path parameter, required, and a string, as openapi-typescript and the
+ * servers that read such a contract take it.
+ *
+ * @example
+ * undeclaredPathParameters("/users/{id}", []); // [{ name: "id", in: "path", required: true, schema: { type: "string" } }]
+ */
+export function undeclaredPathParameters(path: string, declared: readonly ParameterObject[]): ParameterObject[] {
+  return [...templateNames(path)]
+    .filter((name) => !declared.some((parameter) => parameter.in === "path" && parameter.name === name))
+    .map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+}
+
+/**
+ * Whether a parameter must be sent: as declared, and a path parameter always.
+ *
+ * @example
+ * isRequired({ name: "id", in: "path" }); // true
+ */
+export function isRequired(parameter: ParameterObject): boolean {
+  return parameter.required ?? parameter.in === "path";
+}
+
+/** One operation of the bundled document, with the path item it sits in. */
+export interface OperationEntry {
+  path: string;
+  /** One of OpenAPI 3.1's methods, or (from a 3.2 contract) `query` or another method in lower case. */
+  method: OperationMethod;
+  operation: OperationObject;
+  /** The path item's shared parameters (references not yet followed). */
+  shared: Array<ParameterObject | ReferenceObject>;
+  /** The name it is known by everywhere: its `operationId`, else one derived from its method and path (./operation-names.ts). */
+  key: string;
+}
+
+/** Each document's operations, listed once: the names derived for some depend on all the others. */
+const listed = new WeakMap<OpenAPI3, OperationEntry[]>();
+
+/**
+ * Every operation of a bundled document, in document order (paths, then methods in the
+ * specification's order, then a 3.2 path item's `query` and `additionalOperations`, which
+ * ./openapi-32.ts moved aside).
+ */
+export function operationsOf(document: OpenAPI3): OperationEntry[] {
+  const known = listed.get(document);
+  if (known !== undefined) return known;
+  const found: Array<Omit<OperationEntry, "key">> = [];
+  for (const [path, rawItem] of Object.entries(document.paths ?? {})) {
+    const item = deref(document, rawItem);
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = deref<OperationObject>(document, item[method] as OperationObject | ReferenceObject);
+      if (operation) found.push({ path, method, operation, shared: item.parameters ?? [] });
+    }
+    const additional = own(item, ADDITIONAL_OPERATIONS);
+    for (const [method, raw] of Object.entries(isRecord(additional) ? additional : {})) {
+      const operation = deref<OperationObject>(document, raw as OperationObject | ReferenceObject);
+      if (operation) found.push({ path, method, operation, shared: item.parameters ?? [] });
+    }
+  }
+  const names = operationNames(found);
+  const entries = found.map((entry, index) => ({ ...entry, key: names[index] ?? "" }));
+  listed.set(document, entries);
+  return entries;
+}
+
+/** The key an operation is known by everywhere (manifest, fixtures, gallery, coverage, drift, overrides). */
+export function operationKey(entry: OperationEntry): string {
+  return entry.key;
+}
+
+/** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
+export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
+
+/**
+ * The first operation named from its method and path, and its name, for the note that says so.
+ *
+ * @example
+ * firstDerivedName(document); // "`GET /pets` is `getPets`"
+ */
+export function firstDerivedName(document: OpenAPI3): string | undefined {
+  // Not one renamed for repeating another's `operationId`: its own warning says so.
+  const entry = operationsOf(document).find(
+    ({ operation, key }) =>
+      operation.operationId !== key && (typeof operation.operationId !== "string" || operation.operationId === ""),
+  );
+  return entry === undefined ? undefined : `\`${entry.method.toUpperCase()} ${entry.path}\` is \`${entry.key}\``;
+}

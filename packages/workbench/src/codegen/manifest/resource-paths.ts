@@ -1,0 +1,22 @@
+// The resources the stateful fixtures find, as the manifest records them for the app:
+// each one's paths, so that a mutation refreshes the lists and items of what it changed.
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { inferResources } from "../../fixtures/resources/infer.ts";
+import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";
+
+/**
+ * Each resource of the contract with its collection and item paths, in document order.
+ *
+ * @example
+ * resourcePaths(manifest.operations, contract); // [{ name: "Pet", paths: ["/pets", "/pets/{petId}"] }]
+ */
+export function resourcePaths(
+  operations: readonly ManifestOperation[],
+  contract: ContractSchemas,
+): ManifestResourcePaths[] {
+  const order = [...new Set(operations.map((operation) => operation.path))];
+  return inferResources(operations, contract).resources.map((resource) => {
+    const paths = new Set([...resource.collections.map((c) => c.path), ...resource.items.map((i) => i.path)]);
+    return { name: resource.name, paths: order.filter((path) => paths.has(path)) };
+  });
+}

@@ -1,0 +1,41 @@
+// Operations that share a method and URL (path keys that differ only by a `#fragment`):
+// the fixtures answer each request with the variant its header, query or body fixes
+// (packages/workbench/src/contract/variant-marks.ts). Where no fixed value tells them apart, the fixtures
+// choose by what the request fits, then by what a story or test asked for, else answer with
+// the first (packages/workbench/src/fixtures/answer/variants.ts): said once, at generation, naming them all.
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { escapeSegment } from "../../contract/pointer.ts";
+import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";
+import type { Problem } from "../input/contract-error.ts";
+import type { Manifest } from "./manifest.ts";
+
+/**
+ * One located warning per group of operations on one method and URL that nothing tells apart.
+ *
+ * @example
+ * sharedEndpointWarnings(manifest, () => JSON.parse(contractJson), (pointer) => ({ file: entry, line: 3 }));
+ */
+export function sharedEndpointWarnings(
+  manifest: Manifest,
+  contract: () => ContractSchemas,
+  at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
+): Problem[] {
+  const groups = sharedEndpoints(manifest.operations);
+  if (groups.length === 0) return [];
+  const marks = createVariantMarks(contract());
+  return groups
+    .filter((group) => !marks.distinguishable(group))
+    .map((group) => {
+      const [first] = group;
+      const pointer = `/paths/${escapeSegment(first?.path ?? "")}/${first?.method ?? ""}`;
+      const names = group.map((operation) => `${operation.operationId} (${operation.path})`).join(", ");
+      return {
+        severity: "warning" as const,
+        ...at(pointer),
+        pointer: `#${pointer}`,
+        rule: "shared-endpoint",
+        message: `${group.length} operations share ${first?.method.toUpperCase() ?? ""} ${withoutFragment(first?.path ?? "")}: ${names}; no header, query parameter or body property fixes a value that tells them apart, so the fixtures choose by what a request fits (its body, query and headers against each one's schemas), then by the operation a story or test asked for (\`fixtures.respond\`), else answer with ${first?.operationId ?? ""} and say so in the exchange's note.`,
+        fix: "give each variant a header, query parameter or body property with its own `const` or `enum` (or a discriminator), or keep one operation.",
+      };
+    });
+}

@@ -1,0 +1,263 @@
+/**
+ * What a contract asks for that no value can satisfy, said at generation rather than
+ * found later by the fixtures: an empty `enum` (no value exists), an example that breaks
+ * its own schema, and a `pattern` whose length contradicts `minLength` or `maxLength`.
+ * All are warnings: such a schema is valid, only unsatisfiable, and the rest of the contract
+ * still generates (the value is typed `never`, left out where optional, and what
+ * requires it is shown as unsatisfiable). Examples are checked the way the fixtures check values, in a
+ * worker thread (`example-checks.ts`, `examples-worker.ts`).
+ */
+import type { Document } from "@redocly/openapi-core";
+import { extname, relative } from "node:path";
+import { Worker } from "node:worker_threads";
+import type { OpenAPI3 } from "openapi-typescript";
+import type { ContractSchemas } from "../../contract/contract-types.ts";
+import { escapeSegment, pointerOf, type PathStep } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { VALUE_KEYS } from "../../contract/schema-keys.ts";
+import type { Problem } from "../input/contract-error.ts";
+import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
+import type { ExamplesRequest } from "./examples-worker.ts";
+import { operationKey, operationsOf } from "../manifest/manifest.ts";
+import { locate } from "../input/locate.ts";
+import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
+import { patternLength } from "../../contract/pattern-length.ts";
+import { isSchemaPosition, malformedKeyword } from "../lowering/schema-keywords.ts";
+
+/**
+ * Empty enums, contradictory patterns and malformed schema keywords (./schema-keywords.ts),
+ * located in the files the contract was read from (`documents`: the entry and every file its
+ * `$ref`s reach).
+ *
+ * @example
+ * const problems = checkSchemas(root, documents);
+ */
+export function checkSchemas(root: string, documents: readonly Document[]): Problem[] {
+  const problems: Problem[] = [];
+  const malformed: Problem[] = [];
+  for (const document of documents) {
+    const file = relative(root, document.source.absoluteRef);
+    const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document.parsed, path: undefined }];
+    const seen = new Set<unknown>();
+    while (stack.length > 0) {
+      const { node, path } = stack.pop() ?? { node: undefined, path: undefined };
+      if (typeof node !== "object" || node === null || seen.has(node)) continue;
+      seen.add(node);
+      if (isRecord(node) && isSchemaPosition(path)) {
+        for (const [keyword, value] of Object.entries(node)) {
+          const must = malformedKeyword(keyword, value, node);
+          if (must === undefined) continue;
+          const pointer = `${pointerOf(path)}/${escapeSegment(keyword)}`;
+          // Located only the first: the rest are counted.
+          malformed.push({
+            severity: "warning",
+            file,
+            ...(malformed.length === 0 ? locate(document.source, pointer) : {}),
+            pointer: `#${pointer}`,
+            rule: "malformed-keyword",
+            message: `\`${keyword}: ${JSON.stringify(value)?.slice(0, 40)}\`, which must be ${must}`,
+          });
+        }
+      }
+      if (isRecord(node)) {
+        if (Array.isArray(node.enum) && node.enum.length === 0) {
+          const pointer = pointerOf(path);
+          problems.push({
+            severity: "warning",
+            file,
+            ...locate(document.source, `${pointer}/enum`),
+            pointer: `#${pointer}/enum`,
+            rule: "empty-enum",
+            message:
+              "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
+            fix: "list the allowed values, or remove `enum`.",
+          });
+        }
+        const pattern = node.pattern;
+        const length = typeof pattern === "string" ? patternLength(pattern) : undefined;
+        const minLength = typeof node.minLength === "number" ? node.minLength : 0;
+        const maxLength = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+        const drawn =
+          typeof pattern === "string" && length === undefined && (minLength > 0 || maxLength < Infinity)
+            ? drawPattern(pattern, minLength, maxLength, 1)
+            : undefined;
+        if (isRecord(drawn) && "none" in drawn) {
+          const pointer = pointerOf(path);
+          problems.push({
+            severity: "warning",
+            file,
+            ...locate(document.source, `${pointer}/pattern`),
+            pointer: `#${pointer}/pattern`,
+            rule: "unsatisfiable-pattern",
+            message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
+            fix: "make the pattern and the length limits agree.",
+          });
+        }
+        if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+          const pointer = pointerOf(path);
+          problems.push({
+            severity: "warning",
+            file,
+            ...locate(document.source, `${pointer}/pattern`),
+            pointer: `#${pointer}/pattern`,
+            rule: "unsatisfiable-pattern",
+            message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
+            fix: "make the pattern and the length limits agree.",
+          });
+        }
+      }
+      // Under `properties` (and the like) keys are names: a property may be called `example`.
+      const names = Array.isArray(node) || (path !== undefined && NAME_KEYS.has(path.key));
+      const keys = Object.keys(node);
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] ?? "";
+        if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
+        stack.push({ node: (node as Record<string, unknown>)[key], path: { key, parent: path } });
+      }
+    }
+  }
+  const first = malformed[0];
+  if (first !== undefined) {
+    problems.push({
+      ...first,
+      message:
+        malformed.length === 1
+          ? `a schema keyword has a value no validator can use: dropped from its schema, which keeps its other keywords (here: ${first.message}).`
+          : `${malformed.length} schema keywords have values no validator can use, each dropped from its own schema, which keeps its other keywords (the first is here: ${first.message}).`,
+      fix: "correct the value, or remove the keyword.",
+    });
+  }
+  return problems;
+}
+
+/** Keys under which a contract names things (properties, schemas): the keys below them are names, not keywords. */
+const NAME_KEYS = new Set(["properties", "patternProperties", "schemas", "$defs", "definitions", "dependentSchemas"]);
+
+/**
+ * Checking examples compiles their schemas, seconds of work on a contract the size of
+ * GitHub's: the check stops after this long and says how many it left.
+ */
+export const EXAMPLES_BUDGET_MS = 3_000;
+
+interface Pending {
+  resolve: (result: ExamplesChecked) => void;
+  reject: (error: Error) => void;
+}
+
+/** The thread that checks examples: started on first use, kept for the next contract, never holding the process open while idle. */
+let worker: Worker | undefined;
+const pending = new Map<number, Pending>();
+let nextId = 0;
+
+function examplesWorker(): Worker {
+  if (worker !== undefined) return worker;
+  // Its sibling as this module runs: .ts in the workspace, .js compiled in a package's dist/.
+  const started = new Worker(new URL(`./examples-worker${extname(import.meta.url)}`, import.meta.url));
+  const failAll = (error: Error) => {
+    if (worker === started) worker = undefined;
+    for (const request of pending.values()) request.reject(error);
+    pending.clear();
+  };
+  started.on("message", ({ id, result, error }: { id: number; result?: ExamplesChecked; error?: string }) => {
+    const request = pending.get(id);
+    pending.delete(id);
+    if (pending.size === 0) started.unref();
+    if (result !== undefined) request?.resolve(result);
+    else request?.reject(new Error(`checking the examples failed: ${error ?? "no answer"}`));
+  });
+  started.on("error", failAll);
+  started.on("exit", (code) => failAll(new Error(`the examples' checker stopped (exit code ${code})`)));
+  worker = started;
+  return started;
+}
+
+function checkInWorker(request: Omit<ExamplesRequest, "id">): Promise<ExamplesChecked> {
+  const current = examplesWorker();
+  const id = nextId++;
+  current.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    current.postMessage({ id, ...request } satisfies ExamplesRequest);
+  });
+}
+
+/**
+ * Examples (media-type `example`/`examples`) that break their own schema, as converted
+ * into `contract.json`: the fixtures would skip them and the gallery show invented data.
+ * Located at the media type in the entry file (or the nearest node it holds). The check
+ * runs in a worker thread, so the caller generates the types meanwhile; it starts at once,
+ * from `contractJson`, and reads nothing it is given afterwards.
+ *
+ * @example
+ * const examples = checkExamples(root, entry, bundled, contractSchemas, contractJson);
+ * const types = generateTypes(bundled); // meanwhile
+ * warnings.push(...(await examples));
+ */
+export async function checkExamples(
+  root: string,
+  entry: Document,
+  bundled: OpenAPI3,
+  contract: ContractSchemas,
+  contractJson: string,
+  budgetMs = EXAMPLES_BUDGET_MS,
+): Promise<Problem[]> {
+  const sites: Array<ExampleSite & { key: string; type: string; source: string }> = [];
+  for (const item of operationsOf(bundled)) {
+    const key = operationKey(item);
+    const operation = Object.hasOwn(contract.operations, key) ? contract.operations[key] : undefined;
+    if (operation === undefined) continue;
+    const bases = Object.entries(operation.responses).map(([status, response]) => ({
+      content: response.content,
+      contract: `/operations/${escapeSegment(key)}/responses/${escapeSegment(status)}/content`,
+      source: `/paths/${escapeSegment(item.path)}/${item.method}/responses/${escapeSegment(status)}/content`,
+    }));
+    if (operation.requestBody) {
+      bases.push({
+        content: operation.requestBody.content,
+        contract: `/operations/${escapeSegment(key)}/requestBody/content`,
+        source: `/paths/${escapeSegment(item.path)}/${item.method}/requestBody/content`,
+      });
+    }
+    for (const base of bases) {
+      for (const [type, media] of Object.entries(base.content)) {
+        if (media.schema === undefined || media.examples.length === 0) continue;
+        sites.push({
+          key,
+          type,
+          contract: `${base.contract}/${escapeSegment(type)}`,
+          source: `${base.source}/${escapeSegment(type)}`,
+          count: media.examples.length,
+        });
+      }
+    }
+  }
+  if (sites.length === 0) return [];
+  const { broken, checked, unchecked } = await checkInWorker({
+    contractJson,
+    sites: sites.map(({ contract: pointer, count }) => ({ contract: pointer, count })),
+    budgetMs,
+  });
+  const file = relative(root, entry.source.absoluteRef);
+  const problems: Problem[] = broken.map(({ site: index, index: position, at }) => {
+    const site = sites[index] ?? { key: "", type: "", source: "" };
+    return {
+      severity: "warning",
+      file,
+      // At `example` when the entry file writes one there; else the nearest node it has.
+      ...locate(entry.source, `${site.source}/example`),
+      pointer: `#${site.source}`,
+      rule: "example-breaks-schema",
+      message: `${site.key}: example ${position + 1} of ${site.type} breaks its own schema (${at}); the fixtures skip it.`,
+      fix: "correct the example, or the schema if the example is right.",
+    };
+  });
+  if (unchecked > 0) {
+    problems.push({
+      severity: "warning",
+      file,
+      rule: "examples-unchecked",
+      message: `${unchecked.toLocaleString("en")} examples were not checked against their schemas (${checked.toLocaleString("en")} were, in the ${budgetMs / 1000} s allowed); the fixtures check each one they use.`,
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,116 @@
+/**
+ * The examples of a contract that break their own schema, checked the way the fixtures
+ * check values: against `contract.json`'s JSON Schema, with the same Ajv configuration
+ * (`../contract/ajv.ts`), patterns run in linear time. Pure data in and out, so that it runs in a worker thread beside the type
+ * generation (`examples-worker.ts`); `contract-checks.ts` turns what it finds into
+ * located warnings.
+ */
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import { createContractAjv } from "../../contract/ajv.ts";
+import { linearRegExp } from "../../contract/linear-regexp.ts";
+import { valueAt } from "../../contract/pointer.ts";
+
+/** A media type whose examples are checked: where it is in contract.json, and how many it has. */
+export interface ExampleSite {
+  /** The media type object's pointer in contract.json (`/operations/getPet/responses/200/content/application~1json`). */
+  contract: string;
+  count: number;
+}
+
+/** An example that breaks its schema: its media type (an index into the sites), its index, the first failure. */
+export interface BrokenExample {
+  site: number;
+  index: number;
+  at: string;
+}
+
+export interface ExamplesChecked {
+  broken: BrokenExample[];
+  checked: number;
+  /** Examples left when the time allowed ran out. */
+  unchecked: number;
+}
+
+const ROOT = "contract.json";
+
+/**
+ * Ajv as the fixtures configure it (../contract/ajv.ts), holding `root` (`$ref`s in
+ * contract.json name `#/components/schemas/…`). A pattern that needs backtracking is not
+ * checked, as in the fixtures, which warn about it when they use it.
+ */
+function createAjv(root: object): Ajv2020 {
+  const ajv = createContractAjv(
+    linearRegExp(
+      () => new Map(),
+      () => undefined,
+    ),
+    {
+      // The first failure is enough to name a broken example.
+      allErrors: false,
+      // Each referenced schema compiled once, not inlined into every schema that uses it.
+      inlineRefs: false,
+      // Each example is validated once: the optimiser's passes over the generated code cost
+      // more than they save (a quarter of the check's time on GitHub's description).
+      optimize: false,
+    },
+  );
+  ajv.addSchema(root, ROOT);
+  return ajv;
+}
+
+/**
+ * Checks every site's examples against the site's schema, until `budgetMs` has passed.
+ *
+ * @example
+ * const { broken } = findBrokenExamples(JSON.parse(contractJson), sites, 3_000);
+ */
+export function findBrokenExamples(
+  contract: unknown,
+  sites: readonly ExampleSite[],
+  budgetMs: number,
+): ExamplesChecked {
+  const broken: BrokenExample[] = [];
+  const start = performance.now();
+  let ajv: Ajv2020 | undefined;
+  let checked = 0;
+  let unchecked = 0;
+  const schemas = sites.map((each) => valueAt(contract, `#${each.contract}/schema`));
+  /** A schema's JSON → the first site that holds it, whose validator the later ones share. */
+  const firstSite = new Map<string, number>();
+  sites.forEach((site, index) => {
+    if (performance.now() - start > budgetMs) {
+      unchecked += site.count;
+      return;
+    }
+    checked += site.count;
+    // The validator indexes every node of the schema it is given, examples included: it gets
+    // the components and the sites' schemas, not the whole contract (GitHub's examples are
+    // most of its 13 MB).
+    ajv ??= createAjv({
+      $schema: valueAt(contract, "#/$schema"),
+      components: valueAt(contract, "#/components"),
+      sites: schemas,
+    });
+    // Sites often repeat a schema (GitHub's 1,331 sites hold 761 different ones): a schema
+    // equal by value compiles to the same validator (its `$ref`s name contract.json's root),
+    // so each is compiled once, at its first site; a quarter of the check's time on GitHub's.
+    const key = JSON.stringify(schemas[index]);
+    const first = firstSite.get(key) ?? index;
+    firstSite.set(key, first);
+    let validate;
+    try {
+      validate = ajv.getSchema(`${ROOT}#/sites/${first}`);
+    } catch {
+      return; // a schema the validator cannot compile: the fixtures report it, located, when used
+    }
+    const examples = valueAt(contract, `#${site.contract}/examples`);
+    if (validate === undefined || !Array.isArray(examples)) return;
+    examples.forEach((example: unknown, position) => {
+      if (validate(example)) return;
+      const [error] = validate.errors ?? [];
+      const at = error ? `${error.instancePath || "/"} ${error.message ?? ""}`.trim() : "";
+      broken.push({ site: index, index: position, at });
+    });
+  });
+  return { broken, checked, unchecked };
+}

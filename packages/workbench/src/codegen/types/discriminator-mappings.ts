@@ -1,0 +1,73 @@
+// What openapi-typescript reads of a discriminator whose mapping leaves a branch out: it types
+// the branch's property as the branch's schema name (OpenAPI's implicit value), in place of the
+// value the branch fixes for itself. OpenAI's chat messages each fix their `role` (`user`, …)
+// and map nothing, so `{ role: "user", content: "Hi" }`, which the API takes, would not compile.
+// The value a branch fixes is what its authors meant, as contract.json reads it
+// (./schema-converter.ts), and the types keep it: a `oneOf` branch that fixes its own values is
+// shown to openapi-typescript as `allOf: [branch]`, which it leaves as written (two branches may
+// fix the same value, as OpenAI's input and output messages both say `type: message`, which a
+// mapping could not say); a child of the inheritance form gets its own values in the base's mapping.
+import type { OpenAPI3 } from "openapi-typescript";
+import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
+import { isRecord } from "../../contract/records.ts";
+import { fixedValue, inheritance, ownValues } from "../lowering/discriminators.ts";
+
+/** Every object of a document that holds a discriminator, each once. */
+function discriminated(
+  document: OpenAPI3,
+): Array<Record<string, unknown> & { discriminator: Record<string, unknown> }> {
+  const found: Array<Record<string, unknown> & { discriminator: Record<string, unknown> }> = [];
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (isRecord(node) && isRecord(node.discriminator) && typeof node.discriminator.propertyName === "string")
+      found.push(node as Record<string, unknown> & { discriminator: Record<string, unknown> });
+    for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") stack.push(value);
+  }
+  return found;
+}
+
+/**
+ * Keeps, in the types, the values each discriminated branch fixes for itself where the mapping
+ * leaves it out and they do not include its schema name. A mapping the contract writes is kept
+ * as written. Changes the document in place, for openapi-typescript only.
+ *
+ * @example
+ * keepOwnDiscriminatorValues(bundled); // ChatCompletionRequestUserMessage keeps `role: "user"`
+ */
+export function keepOwnDiscriminatorValues(document: OpenAPI3): void {
+  const legacy = document.openapi.startsWith("3.0");
+  const fixesOwn = (branch: unknown, property: string, name: string) => {
+    const fixed = fixedValue(document, branch, property, legacy);
+    const values = fixed === undefined ? ownValues(document, branch, property, legacy) : new Set([fixed]);
+    return values !== undefined && values.size > 0 && !values.has(name);
+  };
+  for (const node of discriminated(document)) {
+    const { discriminator } = node;
+    const property = discriminator.propertyName as string;
+    const mapped = new Set(Object.values(isRecord(discriminator.mapping) ? discriminator.mapping : {}));
+    if (!Array.isArray(node.oneOf)) continue;
+    node.oneOf = node.oneOf.map((branch: unknown) => {
+      const ref = isRecord(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined;
+      const name = ref === undefined ? undefined : componentSchemaName(ref);
+      if (ref === undefined || name === undefined || mapped.has(ref) || mapped.has(name)) return branch;
+      return fixesOwn(branch, property, name) ? { allOf: [branch] } : branch;
+    });
+  }
+  // The inheritance form: the base declares the discriminator, each child `allOf`s it.
+  const schemas: Record<string, unknown> = document.components?.schemas ?? {};
+  for (const [base, family] of inheritance(document, legacy)) {
+    const schema = schemas[base];
+    if (!isRecord(schema) || !isRecord(schema.discriminator)) continue;
+    const mapping = isRecord(schema.discriminator.mapping) ? schema.discriminator.mapping : {};
+    for (const { component, values } of family.members) {
+      if (values.includes(component)) continue;
+      for (const value of values)
+        if (typeof value === "string" && !Object.hasOwn(mapping, value)) mapping[value] = componentSchemaRef(component);
+    }
+    schema.discriminator.mapping = mapping;
+  }
+}

@@ -1,0 +1,24 @@
+// The TypeScript that tells which operations page, appended to the generated schema.d.ts:
+// `api.useInfiniteQuery` accepts only these, so a list that does not page is refused
+// where it is written, not when it runs.
+import type { Manifest } from "../manifest/manifest.ts";
+
+/**
+ * `export interface paging { "get /pets": { style: "cursor"; items: "items" } }`, one
+ * member per list operation that pages, keyed by method and path as the hooks name it.
+ *
+ * @example
+ * pagingTypes(manifest); // "/** The list operations that page… *\/\nexport interface paging {…}\n"
+ */
+export function pagingTypes(manifest: Manifest): string {
+  const members = manifest.operations.flatMap((operation) =>
+    operation.pagination === undefined
+      ? []
+      : [
+          `    ${JSON.stringify(`${operation.method} ${operation.path}`)}: { style: ${JSON.stringify(operation.pagination.style)}; items: ${JSON.stringify(operation.pagination.items)} };`,
+        ],
+  );
+  const doc =
+    "/** The list operations that page, and how (`npm run api` read it): `useInfiniteQuery` takes only these. */";
+  return `${doc}\nexport interface paging {${members.length === 0 ? "" : `\n${members.join("\n")}\n`}}\n`;
+}

@@ -1,0 +1,50 @@
+// What openapi-typescript reads: the bundled document, with what the manifest and contract.json
+// read into it written in, so that the types say the same. It runs last, once nothing else reads
+// the document: it changes it in place.
+import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
+import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
+import {
+  declaredParameters,
+  deref,
+  operationsOf,
+  templateNames,
+  undeclaredPathParameters,
+} from "../manifest/operations.ts";
+import { dropMalformedKeywords } from "../lowering/schema-keywords.ts";
+
+/**
+ * Each operation's name (the generated `operations` type lists the derived ones too, so an
+ * override names them as any other), the path parameters no entry declares, and none that the
+ * path's template does not use.
+ */
+function completeOperations(document: OpenAPI3): void {
+  for (const entry of operationsOf(document)) {
+    const { operation, key } = entry;
+    operation.operationId = key;
+    const missing = undeclaredPathParameters(entry.path, declaredParameters(document, entry));
+    const used = templateNames(entry.path);
+    const item = deref(document, document.paths?.[entry.path]);
+    const unused = (parameter: ParameterObject | ReferenceObject) => {
+      const read = deref<ParameterObject>(document, parameter);
+      return read?.in === "path" && !used.has(read.name);
+    };
+    if (item?.parameters?.some(unused)) item.parameters = item.parameters.filter((parameter) => !unused(parameter));
+    if (missing.length > 0 || operation.parameters?.some(unused))
+      operation.parameters = [...(operation.parameters ?? []).filter((parameter) => !unused(parameter)), ...missing];
+  }
+}
+
+/**
+ * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads
+ * them, malformed schema keywords dropped (./schema-keywords.ts), the values discriminated
+ * branches fix for themselves kept (./discriminator-mappings.ts).
+ *
+ * @example
+ * prepareForTypes(bundled);
+ * transformSchema(bundled, context);
+ */
+export function prepareForTypes(document: OpenAPI3): void {
+  completeOperations(document);
+  dropMalformedKeywords(document);
+  keepOwnDiscriminatorValues(document);
+}

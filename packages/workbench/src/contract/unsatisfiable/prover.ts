@@ -1,0 +1,263 @@
+// Schemas no value satisfies, proven without a validator or a generator: an empty `enum`,
+// or keywords that contradict each other wherever a value must meet them all (a schema,
+// its `allOf` parts and the components it refers to, a required property, the items of
+// an array that must have some, every branch of a `oneOf`/`anyOf`). Used by the fixtures
+// (leave such an optional value out; an answer that requires one is unsatisfiable), by
+// the coverage (such a pair cannot be covered) and by `npm run api` (a located warning).
+//
+// Sound, not complete: every proof names keywords that allow no common value, and a
+// schema the reasoning below cannot decide is never called unsatisfiable. The generator
+// merely failing to satisfy a schema proves nothing.
+import type { JsonSchema } from "../contract-types.ts";
+import { componentSchemaName, componentSchemaRef, escapeSegment } from "../pointer.ts";
+import { arrayProof, numberProof, stringProof } from "./bounds.ts";
+import { emptyKeyword, isNode, type Part, type SchemaNode, type UnsatisfiableProof } from "./parts.ts";
+import { typesProof, valuesProof } from "./types-values.ts";
+import { allowedValues, unionProof } from "./unions.ts";
+
+export { EMPTY_ENUM_KEYWORD, type UnsatisfiableProof } from "./parts.ts";
+
+/** How many conjunctions one proof may examine: a union of unions is not searched without end. */
+const BUDGET = 400;
+/** How many parts one conjunction gathers (through `allOf` and references) before it stops looking further. */
+const MAX_PARTS = 64;
+
+/**
+ * The prover of one contract's schemas: whether a schema allows no value, and why.
+ * Results are kept per schema object, so a large contract pays once per schema.
+ *
+ * @example
+ * const prover = createProver(contract.components.schemas);
+ * prover.prove(schema, "#/operations/getCluster/responses/200/content/application~1json/schema");
+ * // { pointer: "#/components/schemas/Cluster_base/properties/tier/enum", reason: "the enum … together with …" }
+ */
+export function createProver(schemas: Record<string, JsonSchema>) {
+  const proven = new WeakMap<object, UnsatisfiableProof | null>();
+  /** Where each schema of the components sits, for messages about a schema given without its place. */
+  let places: WeakMap<object, string> | undefined;
+
+  function placeOf(node: object): string {
+    if (places === undefined) {
+      places = new WeakMap();
+      const stack: Array<{ value: unknown; at: string }> = Object.entries(schemas).map(([name, value]) => ({
+        value,
+        at: componentSchemaRef(name),
+      }));
+      while (stack.length > 0) {
+        const { value, at } = stack.pop() as { value: unknown; at: string };
+        if (typeof value !== "object" || value === null || places.has(value)) continue;
+        places.set(value, at);
+        for (const [key, child] of Object.entries(value))
+          stack.push({ value: child, at: `${at}/${escapeSegment(key)}` });
+      }
+    }
+    return places.get(node) ?? "#";
+  }
+
+  function target(ref: unknown): Part | undefined {
+    const name = typeof ref === "string" ? componentSchemaName(ref) : undefined;
+    if (name === undefined || !Object.hasOwn(schemas, name)) return undefined;
+    const node = schemas[name];
+    return isNode(node) ? { node, at: componentSchemaRef(name) } : undefined;
+  }
+
+  /** Every schema a value must meet together: the parts, their `allOf` parts and what they refer to. */
+  function conjunction(start: readonly Part[]): { parts: Part[]; never?: UnsatisfiableProof } {
+    const parts: Part[] = [];
+    const seen = new Set<SchemaNode>();
+    const stack = [...start].reverse();
+    while (stack.length > 0 && parts.length < MAX_PARTS) {
+      const part = stack.pop() as Part;
+      if (seen.has(part.node)) continue;
+      seen.add(part.node);
+      parts.push(part);
+      const { node, at } = part;
+      const referred = target(node.$ref);
+      const more: Part[] = [];
+      if (referred) more.push(referred);
+      if (Array.isArray(node.allOf))
+        node.allOf.forEach((item: unknown, index) => {
+          if (item === false) more.push({ node: { not: {} }, at: `${at}/allOf/${index}` });
+          else if (isNode(item)) more.push({ node: item, at: `${at}/allOf/${index}` });
+        });
+      stack.push(...more.reverse());
+    }
+    return { parts };
+  }
+
+  /**
+   * The schemas a property of an object must meet, from every part of its conjunction:
+   * where a part declares it, else that part's `additionalProperties`; or why it cannot
+   * be there at all (a part whose `additionalProperties: false` leaves it out).
+   */
+  function propertyParts(parts: readonly Part[], name: string): Part[] | UnsatisfiableProof {
+    const property: Part[] = [];
+    for (const { node, at } of parts) {
+      const properties = isNode(node.properties) ? node.properties : {};
+      const place = `${at}/properties/${escapeSegment(name)}`;
+      if (Object.hasOwn(properties, name)) {
+        const schema = properties[name];
+        if (schema === false) property.push({ node: { not: {} }, at: place });
+        else if (isNode(schema)) property.push({ node: schema, at: place });
+      } else if (node.patternProperties === undefined && node.additionalProperties === false) {
+        return {
+          pointer: `${at}/additionalProperties`,
+          reason: `a property "${name}" that \`additionalProperties: false\` at ${at}/additionalProperties forbids, which no value can both have and lack`,
+        };
+      } else if (node.patternProperties === undefined && isNode(node.additionalProperties)) {
+        property.push({ node: node.additionalProperties, at: `${at}/additionalProperties` });
+      }
+    }
+    return property;
+  }
+
+  function prove(
+    start: readonly Part[],
+    decided: ReadonlySet<unknown>,
+    budget: { left: number },
+  ): UnsatisfiableProof | undefined {
+    if (budget.left-- <= 0) return undefined;
+    const { parts } = conjunction(start);
+    const empty = emptyKeyword(parts);
+    if (empty) return empty;
+    const typed = typesProof(parts);
+    if ("reason" in typed) return typed;
+    const fixed = valuesProof(parts, typed);
+    if ("reason" in fixed) return fixed;
+    const { types } = typed;
+    const only = (...kinds: string[]) => types !== undefined && [...types].every((type) => kinds.includes(type));
+    // Bounds, where the value can only be of the type they apply to (all of them for `type: []`).
+    const bounds =
+      (only("string") ? stringProof(parts, fixed) : undefined) ??
+      (only("number", "integer") ? numberProof(parts) : undefined) ??
+      (only("array") ? arrayProof(parts, (items) => prove(items, new Set(), budget)) : undefined) ??
+      (only("object") ? requiredProof(parts, budget) : undefined);
+    return bounds ?? unionProof(parts, decided, (branch, inner) => prove(branch, inner, budget));
+  }
+
+  /** An object's required properties, each proven with what every part says of it. */
+  function requiredProof(parts: readonly Part[], budget: { left: number }): UnsatisfiableProof | undefined {
+    const required = new Set(
+      parts.flatMap(({ node }) =>
+        Array.isArray(node.required) ? node.required.filter((name) => typeof name === "string") : [],
+      ),
+    );
+    for (const name of required) {
+      const property = propertyParts(parts, name);
+      if (!Array.isArray(property)) return property;
+      if (property.length === 0) continue;
+      const inner = prove(property, new Set(), budget);
+      if (inner) return inner;
+    }
+    return undefined;
+  }
+
+  return {
+    /**
+     * The scalar values a schema allows, when its `const`s and `enum`s bound them (through
+     * `allOf`, references, and the branches of a `oneOf`/`anyOf` that all do); undefined
+     * when any value of some type may do. Other keywords (a pattern, a length) are not
+     * read: a value listed here may still break one.
+     *
+     * @example
+     * prover.values({ enum: ["bot", "email"], allOf: [{ $ref: "#/components/schemas/Scope" }] }); // ["bot", "email"]
+     */
+    values(schema: unknown): unknown[] | undefined {
+      if (!isNode(schema)) return undefined;
+      const found = allowedValues([{ node: schema, at: "#" }], 0, conjunction);
+      return found === undefined ? undefined : [...found.values()];
+    },
+
+    /**
+     * Why an object of `schema` cannot have the property `name` (what its parts say of it
+     * contradicts itself: Azure's bases allow `additionalProperties` of one type, which
+     * the properties their children declare then break), or undefined when that is not proven.
+     *
+     * @example
+     * prover.property({ allOf: [{ $ref: "#/components/schemas/Resource" }], properties: { flag: { type: "boolean" } } }, "flag");
+     */
+    property(schema: unknown, name: string): UnsatisfiableProof | undefined {
+      if (!isNode(schema)) return undefined;
+      const { parts } = conjunction([{ node: schema, at: placeOf(schema) }]);
+      const property = propertyParts(parts, name);
+      if (!Array.isArray(property)) return property;
+      return property.length === 0 ? undefined : prove(property, new Set(), { left: BUDGET });
+    },
+
+    /**
+     * Why no value satisfies `schema`, or undefined when that is not proven. `at` is where
+     * the schema sits in `contract.json` (a component's is found by itself).
+     */
+    prove(schema: unknown, at?: string): UnsatisfiableProof | undefined {
+      if (schema === false)
+        return { pointer: at ?? "#", reason: `\`false\` at ${at ?? "#"}, which no value satisfies` };
+      if (!isNode(schema)) return undefined;
+      const known = proven.get(schema);
+      if (known !== undefined && (at === undefined || known === null)) return known ?? undefined;
+      const found = prove([{ node: schema, at: at ?? placeOf(schema) }], new Set(), { left: BUDGET });
+      if (at === undefined || known === undefined) proven.set(schema, found ?? null);
+      return found;
+    },
+  };
+}
+
+/** One prover per contract's schemas, kept while the schemas are. */
+const provers = new WeakMap<object, ReturnType<typeof createProver>>();
+
+/**
+ * Why no value satisfies a schema of the contract, or undefined when that is not proven
+ * (see {@link createProver}).
+ *
+ * @example
+ * proveUnsatisfiable({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas, "#/…/schema");
+ * // { pointer: "#/…/schema/properties/kind/enum", reason: "an empty enum at #/…/kind/enum, which no value satisfies" }
+ */
+export function proveUnsatisfiable(
+  schema: unknown,
+  schemas: Record<string, JsonSchema>,
+  at?: string,
+): UnsatisfiableProof | undefined {
+  return proverOf(schemas).prove(schema, at);
+}
+
+function proverOf(schemas: Record<string, JsonSchema>): ReturnType<typeof createProver> {
+  let prover = provers.get(schemas);
+  if (prover === undefined) {
+    prover = createProver(schemas);
+    provers.set(schemas, prover);
+  }
+  return prover;
+}
+
+/**
+ * The scalar values a schema of the contract allows, when its `const`s and `enum`s bound
+ * them (see `values` in {@link createProver}).
+ *
+ * @example
+ * finiteValues({ enum: ["bot", "identify"], allOf: [{ $ref: "#/components/schemas/Scope" }] }, schemas); // ["bot", "identify"]
+ */
+export function finiteValues(schema: unknown, schemas: Record<string, JsonSchema>): unknown[] | undefined {
+  return proverOf(schemas).values(schema);
+}
+
+/**
+ * Whether no object of a schema of the contract can have the property `name` (proven,
+ * see `property` in {@link createProver}): an optional one is left out of generated data.
+ *
+ * @example
+ * forbidsProperty(schemas.Application, "allowGuestsSignIn", schemas); // true when a base's additionalProperties refuses a boolean
+ */
+export function forbidsProperty(schema: unknown, name: string, schemas: Record<string, JsonSchema>): boolean {
+  return proverOf(schemas).property(schema, name) !== undefined;
+}
+
+/**
+ * Whether no value satisfies a schema (proven, see {@link proveUnsatisfiable}).
+ *
+ * @example
+ * isUnsatisfiable({ enum: [], allOf: [{ $ref: "#/components/schemas/Color" }] }, schemas); // true
+ * isUnsatisfiable({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas); // true
+ */
+export function isUnsatisfiable(schema: unknown, schemas: Record<string, JsonSchema>): boolean {
+  return proveUnsatisfiable(schema, schemas) !== undefined;
+}
