@@ -18,8 +18,12 @@ import { formatViolation, unhandledPolicy } from "@contract-workbench/workbench/
 import { galleryBatches, galleryPairs } from "@contract-workbench/workbench/storybook";
 import { CONTRACT_DEFECT } from "./corpus-report.ts";
 
-/** Where the stories' calls go: the fixtures match a path template at the end of any URL. */
-const BASE_URL = "https://api.corpus.test/v1";
+/**
+ * Where the stories' calls go unless the fixtures' session names its own base: under a path, as a
+ * client configured with `VITE_API_BASE_URL=…/v1` calls, so that a template's leading parameter
+ * could take `v1` (the session's `baseUrl` tells the matcher it is the base).
+ */
+export const GALLERY_BASE_URL = "https://api.corpus.test/v1";
 
 type Init = { params: Record<string, Record<string, unknown> | undefined>; body?: unknown; parseAs: "text" };
 type Call = (path: string, init: Init) => Promise<{ response: Response }>;
@@ -71,7 +75,7 @@ export async function galleryExchanges(
   const detach = fixtures.observe(server.events);
   server.listen({ onUnhandledFrame: unhandledPolicy(fixtures.session, (request) => fixtures.operationFor(request)) });
   const client = createClient<Record<string, never>>({
-    baseUrl: BASE_URL,
+    baseUrl: fixtures.session.baseUrl ?? GALLERY_BASE_URL,
     // Looked up per call: MSW patched it after the module was loaded.
     fetch: (request) => globalThis.fetch(request),
   }) as unknown as Record<string, Call>;
