@@ -17,6 +17,11 @@ export function patternLength(pattern: string): { min: number; max: number } | u
   for (let index = 0; index < body.length;) {
     const char = body[index] ?? "";
     if ("()|^$".includes(char)) return undefined;
+    // A word boundary (`\b[0-9a-f]{8}\b`, Amazon's identifiers) matches no character.
+    if (char === "\\" && "bB".includes(body[index + 1] ?? "")) {
+      index += 2;
+      continue;
+    }
     // One atom: an escape, a class or a single character.
     if (char === "\\") index += 2;
     else if (char === "[") {
