@@ -35,6 +35,13 @@ function sentPath(path: string, query: Record<string, unknown> | undefined) {
   return { template, query: Object.keys(merged).length === 0 ? undefined : merged };
 }
 
+/** A required body no value satisfies (the contract's own defect): says so, with the place; undefined for any other. */
+function unsatisfiableBody(sample: ReturnType<Fixtures["sampleRequest"]>): string | undefined {
+  return sample.unsatisfiable === undefined
+    ? undefined
+    : `its request body cannot be sent, since no value satisfies its schema: ${sample.unsatisfiable}`;
+}
+
 /**
  * A form body (`multipart/form-data`, `application/x-www-form-urlencoded`) whose schema is not an
  * object: a form sends named fields. Says so; undefined for any other.
@@ -89,10 +96,10 @@ export async function galleryExchanges(
         const story = `${pair.operationId} ${pair.status}`;
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
-        let formless: string | undefined;
+        let unsendable: string | undefined;
         try {
           const sample = sampleOf(pair.operationId);
-          formless = formlessBody(sample);
+          unsendable = formlessBody(sample) ?? unsatisfiableBody(sample);
           const { template, query } = sentPath(operation.path, sample.params.query);
           const body =
             sample.body === undefined
@@ -113,9 +120,9 @@ export async function galleryExchanges(
           );
         else if (answered.length === 0) failures.push(`${story}: no handler of the contract answered its request`);
         const violations = fixtures.session.takeViolations();
-        // A body a form cannot carry breaks the contract by the contract's own defect: said as such.
-        const unformed = formless !== undefined && violations.some(({ place }) => place === "request body");
-        if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${formless}`);
+        // A body a form cannot carry, or none can satisfy, breaks the contract by the contract's own defect: said as such.
+        const unformed = unsendable !== undefined && violations.some(({ place }) => place === "request body");
+        if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendable}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
           ...violations
