@@ -104,4 +104,19 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
     }).failures;
     expect(classes.map((failure) => failure.owner)).toEqual(["the contract's own"]);
   });
+
+  it("names a required body no value satisfies as the contract's own defect, with its place (a Java `\\p{XDigit}` pattern)", async () => {
+    const { manifest, contract } = withRequestBody("createUpload", "application/json", {
+      type: "string",
+      pattern: "^\\p{XDigit}{8}$",
+      maxLength: 8,
+    });
+    const stories = manifest.operations.find((operation) => operation.operationId === "createUpload")!.responses;
+    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
+    expect(failures).toHaveLength(stories.length);
+    for (const failure of failures)
+      expect(failure).toMatch(
+        /^createUpload \S+: the contract's own defect: its request body cannot be sent, since no value satisfies its schema: the pattern at #\/operations\/createUpload\/requestBody\/\S+\/pattern/,
+      );
+  });
 });

@@ -18,8 +18,12 @@ import { formatViolation, unhandledPolicy } from "@contract-workbench/workbench/
 import { galleryBatches, galleryPairs } from "@contract-workbench/workbench/storybook";
 import { CONTRACT_DEFECT } from "./corpus-report.ts";
 
-/** Where the stories' calls go: the fixtures match a path template at the end of any URL. */
-const BASE_URL = "https://api.corpus.test/v1";
+/**
+ * Where the stories' calls go unless the fixtures' session names its own base: under a path, as a
+ * client configured with `VITE_API_BASE_URL=…/v1` calls, so that a template's leading parameter
+ * could take `v1` (the session's `baseUrl` tells the matcher it is the base).
+ */
+export const GALLERY_BASE_URL = "https://api.corpus.test/v1";
 
 type Init = { params: Record<string, Record<string, unknown> | undefined>; body?: unknown; parseAs: "text" };
 type Call = (path: string, init: Init) => Promise<{ response: Response }>;
@@ -29,6 +33,13 @@ function sentPath(path: string, query: Record<string, unknown> | undefined) {
   const [template = "", literal] = withoutFragment(path).split("?", 2);
   const merged = { ...(literal === undefined ? {} : Object.fromEntries(new URLSearchParams(literal))), ...query };
   return { template, query: Object.keys(merged).length === 0 ? undefined : merged };
+}
+
+/** A required body no value satisfies (the contract's own defect): says so, with the place; undefined for any other. */
+function unsatisfiableBody(sample: ReturnType<Fixtures["sampleRequest"]>): string | undefined {
+  return sample.unsatisfiable === undefined
+    ? undefined
+    : `its request body cannot be sent, since no value satisfies its schema: ${sample.unsatisfiable}`;
 }
 
 /**
@@ -71,7 +82,7 @@ export async function galleryExchanges(
   const detach = fixtures.observe(server.events);
   server.listen({ onUnhandledFrame: unhandledPolicy(fixtures.session, (request) => fixtures.operationFor(request)) });
   const client = createClient<Record<string, never>>({
-    baseUrl: BASE_URL,
+    baseUrl: fixtures.session.baseUrl ?? GALLERY_BASE_URL,
     // Looked up per call: MSW patched it after the module was loaded.
     fetch: (request) => globalThis.fetch(request),
   }) as unknown as Record<string, Call>;
@@ -85,10 +96,10 @@ export async function galleryExchanges(
         const story = `${pair.operationId} ${pair.status}`;
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
-        let formless: string | undefined;
+        let unsendable: string | undefined;
         try {
           const sample = sampleOf(pair.operationId);
-          formless = formlessBody(sample);
+          unsendable = formlessBody(sample) ?? unsatisfiableBody(sample);
           const { template, query } = sentPath(operation.path, sample.params.query);
           const body =
             sample.body === undefined
@@ -109,9 +120,9 @@ export async function galleryExchanges(
           );
         else if (answered.length === 0) failures.push(`${story}: no handler of the contract answered its request`);
         const violations = fixtures.session.takeViolations();
-        // A body a form cannot carry breaks the contract by the contract's own defect: said as such.
-        const unformed = formless !== undefined && violations.some(({ place }) => place === "request body");
-        if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${formless}`);
+        // A body a form cannot carry, or none can satisfy, breaks the contract by the contract's own defect: said as such.
+        const unformed = unsendable !== undefined && violations.some(({ place }) => place === "request body");
+        if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendable}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
           ...violations

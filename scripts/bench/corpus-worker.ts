@@ -13,8 +13,8 @@ import type { ContractSchemas } from "@contract-workbench/workbench/contract";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { ContractError, formatProblem, generate } from "@contract-workbench/workbench/codegen";
 import { schemaPointer } from "@contract-workbench/workbench/contract";
-import { createFixtures, formatViolation } from "@contract-workbench/workbench/fixtures";
-import { galleryExchanges } from "./corpus-gallery.ts";
+import { createFixtures, createFixturesSession, formatViolation } from "@contract-workbench/workbench/fixtures";
+import { GALLERY_BASE_URL, galleryExchanges } from "./corpus-gallery.ts";
 import { userCode, type UserCalls } from "./corpus-user-code.ts";
 import { mockDataFigures, type MockDataFigures } from "./mock-data-figures.ts";
 
@@ -91,7 +91,10 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
   // Said as it starts, so that a contract past its time names the stage it was in.
   parentPort?.postMessage({ stage: "building every default fixture" });
   const fixturesStarted = performance.now();
-  const fixtures = createFixtures(manifest, contract);
+  // The session knows the base the stories call under, as the app's does (mocks/fixtures-session.ts).
+  const fixtures = createFixtures(manifest, contract, {
+    session: createFixturesSession({ baseUrl: GALLERY_BASE_URL }),
+  });
   for (const operation of manifest.operations) {
     for (const { status } of operation.responses) {
       result.pairs++;

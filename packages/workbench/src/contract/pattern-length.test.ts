@@ -12,6 +12,15 @@ describe("patternLength", () => {
     expect(patternLength("^[0-9]{4}")).toEqual({ min: 4, max: Infinity });
     expect(patternLength("[0-9]{4}\\$")).toEqual({ min: 5, max: Infinity });
   });
+  it("counts no character for a word boundary (Amazon's UUIDs, `\\b[0-9a-f]{8}\\b-…`)", () => {
+    expect(patternLength("\\b[0-9a-f]{8}\\b-[0-9a-f]{4}-\\b[0-9a-f]{12}\\b")).toEqual({ min: 26, max: Infinity });
+    expect(patternLength("^a\\Bb$")).toEqual({ min: 2, max: 2 });
+  });
+  it("reads `\\A` and `\\z` as the anchors they are for RE2, Java and Ruby (Amazon's `\\A…\\z`)", () => {
+    expect(patternLength("\\A[0-9]{4}\\z")).toEqual({ min: 4, max: 4 });
+    expect(patternLength("\\Asnap-[0-9a-f]{8}\\Z")).toEqual({ min: 13, max: 13 });
+    expect(patternLength("[0-9]{4}\\\\z")).toEqual({ min: 6, max: Infinity });
+  });
   it("gives up on groups and alternation", () => {
     expect(patternLength("^(a+)+$")).toBeUndefined();
     expect(patternLength("^a|b$")).toBeUndefined();

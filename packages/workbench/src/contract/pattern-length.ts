@@ -9,14 +9,23 @@
  * patternLength("[0-9]{4}"); // { min: 4, max: Infinity }
  */
 export function patternLength(pattern: string): { min: number; max: number } | undefined {
-  const start = pattern.startsWith("^");
-  const end = pattern.endsWith("$") && !pattern.endsWith("\\$");
-  const body = pattern.slice(start ? 1 : 0, end ? -1 : undefined);
+  // `\A` and `\z` (`\Z`) anchor as `^` and `$` do in the engines contracts are written for
+  // (Java's, Ruby's, RE2, which checks them here): Amazon's `\A…\z`.
+  const escapedStart = pattern.startsWith("\\A");
+  const escapedEnd = /(?:^|[^\\])(?:\\\\)*\\[zZ]$/.test(pattern);
+  const start = pattern.startsWith("^") || escapedStart;
+  const end = (pattern.endsWith("$") && !pattern.endsWith("\\$")) || escapedEnd;
+  const body = pattern.slice(escapedStart ? 2 : start ? 1 : 0, escapedEnd ? -2 : end ? -1 : undefined);
   let min = 0;
   let max = 0;
   for (let index = 0; index < body.length;) {
     const char = body[index] ?? "";
     if ("()|^$".includes(char)) return undefined;
+    // A word boundary (`\b[0-9a-f]{8}\b`, Amazon's identifiers) matches no character.
+    if (char === "\\" && "bB".includes(body[index + 1] ?? "")) {
+      index += 2;
+      continue;
+    }
     // One atom: an escape, a class or a single character.
     if (char === "\\") index += 2;
     else if (char === "[") {
