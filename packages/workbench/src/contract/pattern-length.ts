@@ -8,14 +8,11 @@
  * patternLength("^[0-9]{4}$"); // { min: 4, max: 4 }
  * patternLength("[0-9]{4}"); // { min: 4, max: Infinity }
  */
-export function patternLength(pattern: string): { min: number; max: number } | undefined {
-  // `\A` and `\z` (`\Z`) anchor as `^` and `$` do in the engines contracts are written for
-  // (Java's, Ruby's, RE2, which checks them here): Amazon's `\A…\z`.
-  const escapedStart = pattern.startsWith("\\A");
-  const escapedEnd = /(?:^|[^\\])(?:\\\\)*\\[zZ]$/.test(pattern);
-  const start = pattern.startsWith("^") || escapedStart;
-  const end = (pattern.endsWith("$") && !pattern.endsWith("\\$")) || escapedEnd;
-  const body = pattern.slice(escapedStart ? 2 : start ? 1 : 0, escapedEnd ? -2 : end ? -1 : undefined);
+export function patternLength(written: string): { min: number; max: number } | undefined {
+  const pattern = caretAnchored(written);
+  const start = pattern.startsWith("^");
+  const end = pattern.endsWith("$") && !pattern.endsWith("\\$");
+  const body = pattern.slice(start ? 1 : 0, end ? -1 : undefined);
   let min = 0;
   let max = 0;
   for (let index = 0; index < body.length;) {
@@ -126,4 +123,17 @@ function groupEnd(pattern: string, open: number): number | undefined {
     else if (char === ")" && --depth === 0) return index;
   }
   return undefined;
+}
+
+/**
+ * The pattern with a leading `\A` and a trailing `\z` (`\Z`) written as `^` and `$`: they anchor
+ * so in the engines contracts are written for (Java's, Ruby's, RE2, which checks them here), as
+ * Amazon's `\A…\z` patterns expect; read as ECMA-262 text they would be the letters "A" and "z".
+ *
+ * @example
+ * caretAnchored("\\A[0-9]+\\z"); // "^[0-9]+$"
+ */
+export function caretAnchored(pattern: string): string {
+  const start = pattern.startsWith("\\A") ? `^${pattern.slice(2)}` : pattern;
+  return /(?:^|[^\\])(?:\\\\)*\\[zZ]$/.test(start) ? `${start.slice(0, -2)}$` : start;
 }
