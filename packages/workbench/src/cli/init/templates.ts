@@ -40,11 +40,14 @@ export const api = createApiHooks<paths, paging>(apiClient, { manifest });
 `;
 
 /** The session every fixtures instance shares: the generated fixtures module imports it. */
-export const FIXTURES_SESSION = `import { createFixturesSession } from "@contract-workbench/workbench/fixtures";
+export const FIXTURES_SESSION = `import { apiBaseUrl } from "@contract-workbench/runtime";
+import { createFixturesSession } from "@contract-workbench/workbench/fixtures";
 
 /**
  * The one session every fixtures instance of the app shares: a story or test sets its scenario
- * (\`fixturesSession.setScenario("empty")\`), and its violations fail that story or test.
+ * (\`fixturesSession.setScenario("empty")\`), and its violations fail that story or test. It knows
+ * the base URL the app's client calls, so a request goes to the operation a gateway with that
+ * base path would route it to.
  */
-export const fixturesSession = createFixturesSession();
+export const fixturesSession = createFixturesSession({ baseUrl: apiBaseUrl(import.meta.env.VITE_API_BASE_URL) });
 `;
