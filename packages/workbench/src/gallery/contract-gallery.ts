@@ -234,7 +234,9 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
   const byStatus = new Map<string, GalleryPair[]>();
   for (const pair of pairs) {
     const key = `${pair.service ?? ""}\u0000${pair.status}\u0000${pair.mediaType ?? ""}`;
-    byStatus.set(key, [...(byStatus.get(key) ?? []), pair]);
+    const group = byStatus.get(key);
+    if (group === undefined) byStatus.set(key, [pair]);
+    else group.push(pair);
   }
   return [...byStatus.values()].flatMap((group) => {
     const batches: Array<{ pairs: GalleryPair[]; endpoints: Set<string> }> = [];
