@@ -12,6 +12,7 @@ import createClient from "openapi-fetch";
 import { setupServer } from "msw/node";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { bodyOptionsFor } from "@contract-workbench/runtime";
+import { querySerializer } from "@contract-workbench/runtime/styles";
 import { isFormMediaType, withoutFragment } from "@contract-workbench/workbench/contract";
 import type { Exchange, Fixtures } from "@contract-workbench/workbench/fixtures";
 import { formatViolation, unhandledPolicy } from "@contract-workbench/workbench/fixtures";
@@ -25,7 +26,12 @@ import { CONTRACT_DEFECT } from "./corpus-report.ts";
  */
 export const GALLERY_BASE_URL = "https://api.corpus.test/v1";
 
-type Init = { params: Record<string, Record<string, unknown> | undefined>; body?: unknown; parseAs: "text" };
+type Init = {
+  params: Record<string, Record<string, unknown> | undefined>;
+  body?: unknown;
+  parseAs: "text";
+  querySerializer: (query: Record<string, unknown>) => string;
+};
 type Call = (path: string, init: Init) => Promise<{ response: Response }>;
 
 /** A path key as the app's client sends it: no fragment, its literal query (`/responses?beta=true`) in the query. */
@@ -107,7 +113,9 @@ export async function galleryExchanges(
               : { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json", sample.encoding) };
           const call = client[operation.method.toUpperCase()];
           if (call === undefined) continue;
-          await call(template, { params: { ...sample.params, query }, parseAs: "text", ...body });
+          const init = { params: { ...sample.params, query }, parseAs: "text" as const, ...body };
+          // The query in its declared styles, as the app's client writes it.
+          await call(template, { ...init, querySerializer: querySerializer(operation.parameters) });
         } catch (error) {
           failures.push(`${story}: the call failed: ${error instanceof Error ? error.message : String(error)}`);
         }

@@ -4,6 +4,7 @@ import { METHODS as HTTP_METHODS, type FieldEncoding, type ManifestOperation, ty
 
 import { defaultMediaType, inMediaType } from "./request-body.ts";
 import { essenceOf } from "./styles/form-encoding.ts";
+import { querySerializer } from "./styles/query.ts";
 import { bearerSession } from "./session.ts";
 import { streamFormatOf } from "./stream-formats.ts";
 
@@ -134,13 +135,37 @@ export function clientMethods(operations: readonly ManifestOperation[]): string[
 }
 
 /**
+ * Each call's query written in the styles its operation declares (openapi-fetch's own
+ * serializer knows one style per kind of value and refuses nested values): a
+ * `querySerializer` the call passes itself wins.
+ */
+function declaredQueryStyles(operations: readonly ManifestOperation[]) {
+  const byKey = new Map(
+    operations.map((operation) => [
+      `${operation.method.toUpperCase()} ${operation.path}`,
+      querySerializer(operation.parameters),
+    ]),
+  );
+  const undeclared = querySerializer([]);
+  return (method: string, url: string, init?: { querySerializer?: unknown }): object =>
+    init?.querySerializer === undefined
+      ? { ...init, querySerializer: byKey.get(`${method} ${url}`) ?? undeclared }
+      : init;
+}
+
+/**
  * openapi-fetch reads the body after the middleware has run, so a JSON body that does
  * not parse (or a timeout while it is read) rejects with a bare SyntaxError or
  * DOMException. Every rejection of the client is an `ApiError` instead. The methods
  * openapi-fetch has no function for (`QUERY`) go through its `request`.
  */
-function throwingApiErrors<Paths extends object>(client: Client<Paths>, methods: readonly string[]): Client<Paths> {
+function throwingApiErrors<Paths extends object>(
+  client: Client<Paths>,
+  methods: readonly string[],
+  operations: readonly ManifestOperation[],
+): Client<Paths> {
   const wrapped: Record<string, unknown> = { ...client };
+  const withQueryStyles = declaredQueryStyles(operations);
   const functions = client as unknown as Record<string, ((url: string, init?: object) => Promise<unknown>) | undefined>;
   for (const method of methods) {
     const call =
@@ -148,7 +173,7 @@ function throwingApiErrors<Paths extends object>(client: Client<Paths>, methods:
       ((url: string, init?: object) =>
         (client.request as (m: string, u: string, i?: object) => Promise<unknown>)(method, url, init));
     wrapped[method] = (url: string, init?: object) =>
-      call(url, init).catch((error: unknown) => {
+      call(url, withQueryStyles(method, url, init)).catch((error: unknown) => {
         throw toApiError(error, { method, url });
       });
   }
@@ -195,5 +220,5 @@ export function createApiClient<Paths extends object>(options: ApiClientOptions)
   // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
   // answer to a retried 401 then goes through the checks above like any other.
   client.use(bearerSession({ operations, baseUrl, fetch: send }));
-  return throwingApiErrors(client, clientMethods(operations));
+  return throwingApiErrors(client, clientMethods(operations), operations);
 }

@@ -27,6 +27,12 @@ export interface ManifestParameter {
   name: string;
   in: "path" | "query" | "header" | "cookie";
   required: boolean;
+  /** A query parameter's declared style, only when not `form` (the client writes the query by it). */
+  style?: FieldStyle;
+  /** A query parameter's declared `explode`, only when not its style's default (`true` for `form`). */
+  explode?: boolean;
+  /** Only when true: a query parameter's reserved characters (`/`, `?`, `[`, …) go unencoded. */
+  allowReserved?: true;
 }
 
 export interface ManifestResponse {

@@ -52,7 +52,7 @@ export function formFields(body: unknown, encoding: Encoding = {}): Array<[strin
 }
 
 /** Characters a form percent-encodes unless `allowReserved` lets RFC 3986's reserved ones through (never `&`, `=`, `+`, `#`, `%`, which would change the form). */
-const KEPT_RESERVED = /%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2C|3B)/g;
+export const KEPT_RESERVED = /%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2C|3B)/g;
 
 /**
  * `application/x-www-form-urlencoded` text of the fields (the URL standard's serialiser,

@@ -3,4 +3,5 @@
 export * from "./form-encoding.ts";
 export * from "./options.ts";
 export { bracketedName, readFields, readText } from "./read.ts";
+export { querySerializer } from "./query.ts";
 export { scalarText, writeFields, writeText } from "./write.ts";

@@ -101,17 +101,32 @@ export function readFields(
   kind: Kind,
   reader: Reader = {},
 ): unknown {
-  if (style === "deepObject") {
-    const deep = fields.flatMap(([key, text]) => {
+  const under = (base: string) =>
+    fields.flatMap(([key, text]) => {
       const found = bracketedName(key);
-      return found?.name === name ? [{ steps: found.steps, text }] : [];
+      return found?.name === base ? [{ steps: found.steps, text }] : [];
     });
+  if (style === "deepObject") {
+    const deep = under(name);
     if (deep.length > 0) return readDeep(deep, reader);
     // An object in `deepObject` is only ever its bracketed fields.
     if (kind === "object") return undefined;
   } else if (kind === "object" && explode) {
-    const members = fields.filter(([key]) => reader.isMember?.(key) ?? false);
+    const isMember = (key: string) => reader.isMember?.(key) ?? false;
+    const members = fields.filter(([key]) => isMember(key));
+    // A member that is a list or an object arrives bracketed under its own name (`Tags[0]=a`).
+    const nested = fields.flatMap(([key, text]) => {
+      const found = bracketedName(key);
+      return found !== undefined && isMember(found.name) ? [{ steps: [found.name, ...found.steps], text }] : [];
+    });
+    if (nested.length > 0)
+      return readDeep([...members.map(([key, text]) => ({ steps: [key], text })), ...nested], reader);
     return members.length === 0 ? undefined : record(members, reader);
+  } else if (kind === "array" && explode) {
+    // A list of lists or objects arrives bracketed by index (`Tags[0][Key]=k`).
+    const deep = under(name);
+    const listed = (path: readonly string[]) => path.length === 0 || (reader.mayBeArray?.(path) ?? false);
+    if (deep.length > 0) return readDeep(deep, { ...reader, mayBeArray: listed });
   }
   const own = fields.filter(([key]) => key === name).map(([, text]) => text);
   const joined = !explode && style !== "deepObject";

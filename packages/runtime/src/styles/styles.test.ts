@@ -115,6 +115,19 @@ describe("the style codec", () => {
       }
     }
 
+    for (const [style] of FIELD_STYLES) {
+      it(`${style}, exploded, a list or an object holding lists and objects: bracketed as deepObject brackets them`, () => {
+        const options = { style, explode: true } as const;
+        const container = nested(plainKey).filter(([schema]) => schema.type === "array" || schema.type === "object");
+        fc.assert(
+          fc.property(container, ([schema, value]) => {
+            const fields = writeFields("p", value, options);
+            expect(readFields("p", fields, options, kindOf(schema), readerOf(schema))).toEqual(value);
+          }),
+        );
+      });
+    }
+
     it("deepObject, nested as deep as the value, its fields in any order", () => {
       const deep = { style: "deepObject", explode: true } as const;
       // The indexes, not the order of arrival, place the items.
@@ -177,6 +190,17 @@ describe("the style codec", () => {
       ["R", "100"],
       ["G", "200"],
       ["B", "150"],
+    ]);
+    // Where OpenAPI defines no text (a list of objects, an object's list member), deepObject's brackets.
+    const exploded = { style: "form", explode: true } as const;
+    expect(writeFields("Tags", [{ Key: "k", Value: "v" }], exploded)).toEqual([
+      ["Tags[0][Key]", "k"],
+      ["Tags[0][Value]", "v"],
+    ]);
+    expect(writeFields("bundle", { bucket: "b", keys: ["x", "y"] }, exploded)).toEqual([
+      ["bucket", "b"],
+      ["keys[0]", "x"],
+      ["keys[1]", "y"],
     ]);
   });
 

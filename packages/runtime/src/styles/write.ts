@@ -24,10 +24,15 @@ function bracketed(name: string, value: unknown): Field[] {
   return value === undefined ? [] : [[name, scalarText(value)]];
 }
 
+/** A list or an object: what OpenAPI's styles other than `deepObject` define no text for inside another. */
+const isNested = (value: unknown) => Array.isArray(value) || isRecord(value);
+
 /**
  * A value as the fields a query or form style writes: `form` exploded, one field per item
  * (or per member, under the member's own name); not exploded, one field joined by the
- * style's delimiter; `deepObject`, bracketed names as deep as the value. Undefined items are left out.
+ * style's delimiter; `deepObject`, bracketed names as deep as the value. Exploded, a list
+ * holding lists or objects, and a member that is one, are bracketed as `deepObject` writes
+ * them (`Tags[0][Key]=k`), which OpenAPI leaves undefined. Undefined items are left out.
  *
  * @example
  * writeFields("ids", [1, 2], { style: "pipeDelimited", explode: false }); // [["ids", "1|2"]]
@@ -36,6 +41,7 @@ export function writeFields(name: string, value: unknown, { style, explode }: St
   if (style === "deepObject") return bracketed(name, value);
   if (Array.isArray(value)) {
     const items = value.filter((item) => item !== undefined);
+    if (explode && items.some(isNested)) return bracketed(name, items);
     return explode
       ? items.map((item): Field => [name, scalarText(item)])
       : [[name, items.map(scalarText).join(DELIMITERS[style])]];
@@ -43,7 +49,7 @@ export function writeFields(name: string, value: unknown, { style, explode }: St
   if (isRecord(value)) {
     const entries = Object.entries(value).filter(([, item]) => item !== undefined);
     return explode
-      ? entries.map(([key, item]): Field => [key, scalarText(item)])
+      ? entries.flatMap(([key, item]): Field[] => (isNested(item) ? bracketed(key, item) : [[key, scalarText(item)]]))
       : [[name, entries.flatMap(([key, item]) => [key, scalarText(item)]).join(DELIMITERS[style])]];
   }
   return value === undefined ? [] : [[name, scalarText(value)]];

@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import type { HeaderObject, OpenAPI3, RequestBodyObject, ResponseObject, SchemaObject } from "openapi-typescript";
+import type {
+  HeaderObject,
+  OpenAPI3,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+} from "openapi-typescript";
 
 import { define, own } from "../../contract/own.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
@@ -9,6 +16,7 @@ import type {
   FieldStyle,
   Manifest,
   ManifestOperation,
+  ManifestParameter,
   ManifestResource,
 } from "@contract-workbench/runtime/manifest";
 import { ContractError } from "../input/contract-error.ts";
@@ -54,6 +62,17 @@ function hash(value: unknown): string {
 }
 
 const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+
+/** A query parameter's style, explode and allowReserved, each only where it differs from OpenAPI's default. */
+function queryStyleOf(parameter: ParameterObject): Pick<ManifestParameter, "style" | "explode" | "allowReserved"> {
+  const style = typeof parameter.style === "string" && STYLES.has(parameter.style) ? parameter.style : "form";
+  const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
+  return {
+    ...(style === "form" ? {} : { style: style as FieldStyle }),
+    ...(explode === (style === "form") ? {} : { explode }),
+    ...(parameter.allowReserved === true ? { allowReserved: true as const } : {}),
+  };
+}
 
 /**
  * A request body as the client and the fixtures need it: its media types, and for a form
@@ -106,6 +125,7 @@ export function buildManifest(
       name: parameter.name,
       in: parameter.in,
       required: isRequired(parameter),
+      ...(parameter.in === "query" ? queryStyleOf(parameter) : {}),
     }));
     const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
     const responses = Object.entries(operation.responses ?? {}).map(([status, raw]) => {
