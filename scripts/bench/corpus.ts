@@ -198,6 +198,8 @@ async function runPool(
         current.postMessage(job);
       });
       if (!("result" in outcome)) {
+        // A thread past its time may still run out of memory while it ends: its outcome is told already.
+        worker.on("error", () => undefined);
         await worker.terminate();
         worker = undefined;
       }
