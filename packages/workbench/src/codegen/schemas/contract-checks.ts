@@ -61,17 +61,14 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       }
       if (isRecord(node)) {
         if (Array.isArray(node.enum) && node.enum.length === 0) {
-          const pointer = pointerOf(path);
-          problems.push({
-            severity: "warning",
-            file,
-            ...locate(document.source, `${pointer}/enum`),
-            pointer: `#${pointer}/enum`,
-            rule: "empty-enum",
-            message:
-              "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
-            fix: "list the allowed values, or remove `enum`.",
-          });
+          problems.push(
+            warningAt(document, file, `${pointerOf(path)}/enum`, {
+              rule: "empty-enum",
+              message:
+                "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
+              fix: "list the allowed values, or remove `enum`.",
+            }),
+          );
         }
         const pattern = node.pattern;
         const length = typeof pattern === "string" ? patternLength(pattern) : undefined;
@@ -82,28 +79,22 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
             ? drawPattern(pattern, minLength, maxLength, 1)
             : undefined;
         if (isRecord(drawn) && "none" in drawn) {
-          const pointer = pointerOf(path);
-          problems.push({
-            severity: "warning",
-            file,
-            ...locate(document.source, `${pointer}/pattern`),
-            pointer: `#${pointer}/pattern`,
-            rule: "unsatisfiable-pattern",
-            message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
-            fix: "make the pattern and the length limits agree.",
-          });
+          problems.push(
+            warningAt(document, file, `${pointerOf(path)}/pattern`, {
+              rule: "unsatisfiable-pattern",
+              message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
+              fix: "make the pattern and the length limits agree.",
+            }),
+          );
         }
         if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
-          const pointer = pointerOf(path);
-          problems.push({
-            severity: "warning",
-            file,
-            ...locate(document.source, `${pointer}/pattern`),
-            pointer: `#${pointer}/pattern`,
-            rule: "unsatisfiable-pattern",
-            message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
-            fix: "make the pattern and the length limits agree.",
-          });
+          problems.push(
+            warningAt(document, file, `${pointerOf(path)}/pattern`, {
+              rule: "unsatisfiable-pattern",
+              message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
+              fix: "make the pattern and the length limits agree.",
+            }),
+          );
         }
       }
       // Under `properties` (and the like) keys are names: a property may be called `example`.
@@ -128,6 +119,16 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
     });
   }
   return problems;
+}
+
+/** A warning located at `pointer` (without its `#`) in the file `document` was read from. */
+function warningAt(
+  document: Document,
+  file: string,
+  pointer: string,
+  what: Pick<Problem, "rule" | "message" | "fix">,
+): Problem {
+  return { severity: "warning", file, ...locate(document.source, pointer), pointer: `#${pointer}`, ...what };
 }
 
 /** Keys under which a contract names things (properties, schemas): the keys below them are names, not keywords. */
