@@ -24,6 +24,23 @@ describe("bench:mock-data, values that fit their field", () => {
     expect(figures).toMatchObject({ shaped: 0, fitting: 0, negative: 0, contractsOwn: 3, unfitByRule: {} });
   });
 
+  it("counts a negative quantity apart where the contract's own examples give the field a negative value", () => {
+    const { manifest, contract } = oneOperationContract("listAccounts", "/accounts", {
+      type: "array",
+      minItems: 3,
+      items: {
+        type: "object",
+        required: ["credit_limit"],
+        properties: { credit_limit: { type: "number", examples: [-100.25] } },
+      },
+    });
+    const fixtures = createFixtures(manifest, contract);
+    const answer = fixtures.fixture("listAccounts" as never, 200 as never) as Array<{ credit_limit: number }>;
+    const figures = mockDataFigures(manifest, contract, fixtures);
+    expect(answer.filter((item) => item.credit_limit !== -100.25).length).toBeGreaterThan(0);
+    expect(figures).toMatchObject({ negative: 0, contractsOwn: answer.length, unfitByRule: {} });
+  });
+
   it("lists each misfit the fixtures made with the rule that judged it", () => {
     const { manifest, contract } = oneOperationContract("getPortal", "/portal", {
       type: "object",

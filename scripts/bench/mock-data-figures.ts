@@ -17,7 +17,7 @@
  *   `created_at`, `phone`, `country_code`, `currency`, `price`, `max_participants`, `percent`, …)
  *   holds a value of that shape; negative numbers in fields that count or measure are counted apart;
  *   a value that does not fit but is what the contract's own examples give that field (Xero's
- *   journal lines' negative amounts) or one of the values its schema lists (OpenAI's
+ *   journal lines' negative amounts; any negative number where its examples give one) or one of the values its schema lists (OpenAI's
  *   `batch_size` of `"auto"`) is the contract's word and counted apart, in neither figure;
  * - identifiers shaped like the contract's own: a string `id`, `…_id` or `…Id` the contract says
  *   nothing of (no example, format, pattern or list of values) is in the shape of one of the
@@ -156,6 +156,9 @@ function contractIdShapes(contract: ContractSchemas): Set<string> {
   return shapes;
 }
 
+/** Stands for "any negative number" among a field's own values (no JSON value reads so). */
+const NEGATIVE = "<negative>";
+
 /**
  * Every value the contract's own examples give a field (`snake_name` and the value's JSON):
  * in a media type's or a schema's examples, at any depth, a property's own examples, and the
@@ -167,6 +170,8 @@ function contractValues(contract: ContractSchemas): Set<string> {
   const values = new Set<string>();
   const add = (name: string, value: unknown) => {
     if (typeof value === "string" || typeof value === "number") values.add(`${snake(name)}\n${JSON.stringify(value)}`);
+    // A field the contract's own examples give below zero may be negative (a balance, a debit).
+    if (typeof value === "number" && value < 0) values.add(`${snake(name)}\n${NEGATIVE}`);
   };
   const inExample = (value: unknown, name: string, depth: number): void => {
     if (depth > MAX_DEPTH) return;
@@ -371,7 +376,10 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
       if (shape.fits(value)) {
         totals.shaped++;
         totals.fitting++;
-      } else if (ownValues.has(`${field}\n${JSON.stringify(value)}`)) {
+      } else if (
+        ownValues.has(`${field}\n${JSON.stringify(value)}`) ||
+        (typeof value === "number" && value < 0 && ownValues.has(`${field}\n${NEGATIVE}`))
+      ) {
         totals.contractsOwn++;
         if (totals.ownPlaces.length < LISTED) totals.ownPlaces.push(`${place}: ${JSON.stringify(value).slice(0, 60)}`);
       } else {
