@@ -30,15 +30,30 @@ paths:
         "1XX": { description: Upgrading }
 `;
 
+// OpenAPI 3.2: a method of its own, written under `additionalOperations`.
+const TUNNEL = `openapi: 3.2.0
+info: { title: Tunnel, version: "1" }
+paths:
+  /tunnel:
+    additionalOperations:
+      CONNECT:
+        operationId: tunnel
+        responses:
+          "200": { description: OK }
+`;
+
 const rules = new Set(["unsendable-method", "unanswerable-status"]);
 
 describe("operations and statuses fetch cannot exchange", () => {
   let folder = "";
   let generated: Generated;
+  let tunnel: Generated;
   beforeAll(async () => {
     folder = makeScratchFolder(ROOT, "unsendable-");
     writeFileSync(join(folder, "openapi.yaml"), CONTRACT);
+    writeFileSync(join(folder, "tunnel.yaml"), TUNNEL);
     generated = await generate(ROOT, { contract: relative(ROOT, join(folder, "openapi.yaml")), outDir: "out" });
+    tunnel = await generate(ROOT, { contract: relative(ROOT, join(folder, "tunnel.yaml")), outDir: "out" });
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -68,5 +83,14 @@ describe("operations and statuses fetch cannot exchange", () => {
     expect(warnings[0]?.message).toMatch(/^attach → 101 cannot be used from a browser or Node: a 1xx status/);
     expect(warnings[1]?.message).toMatch(/^echo \(TRACE \/echo\) cannot be used .*fetch refuses to send TRACE/);
     expect(warnings.every((warning) => /the gallery makes no story of it/.test(warning.message))).toBe(true);
+  });
+
+  it("place a 3.2 method of its own (CONNECT) under `additionalOperations`, where the contract writes it", () => {
+    const [warning] = tunnel.warnings.filter((each) => rules.has(each.rule ?? ""));
+    expect([warning?.rule, warning?.line, warning?.pointer]).toEqual([
+      "unsendable-method",
+      6,
+      "#/paths/~1tunnel/additionalOperations/CONNECT",
+    ]);
   });
 });

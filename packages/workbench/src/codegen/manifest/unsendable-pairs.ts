@@ -1,6 +1,7 @@
 // Operations and statuses fetch cannot exchange (../../contract/unsendable.ts): a method it refuses
 // (TRACE, CONNECT), a 1xx status. The contract still generates in full; the gallery makes no story
 // of them and the coverage does not count them, said once each where the contract writes them.
+import { METHODS } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { unanswerableStatus, unsendableMethod } from "../../contract/unsendable.ts";
 import type { Problem } from "../input/contract-error.ts";
@@ -8,6 +9,13 @@ import type { Manifest } from "./manifest.ts";
 
 const LEFT_OUT =
   "the gallery makes no story of it and the coverage does not count it; the rest of the contract generates";
+
+/** Where the contract writes an operation: a 3.2 method of its own (`CONNECT`) sits under `additionalOperations`. */
+function operationPointer({ path, method }: { path: string; method: string }): string {
+  const item = `/paths/${escapeSegment(path)}`;
+  const standard = (METHODS as readonly string[]).includes(method) || method === "query";
+  return standard ? `${item}/${method}` : `${item}/additionalOperations/${method.toUpperCase()}`;
+}
 
 /**
  * One located warning per operation whose method fetch refuses, and per 1xx status of any other.
@@ -22,7 +30,7 @@ export function unsendableWarnings(
 ): Problem[] {
   const problems: Problem[] = [];
   for (const operation of manifest.operations) {
-    const source = `/paths/${escapeSegment(operation.path)}/${operation.method}`;
+    const source = operationPointer(operation);
     const refused = unsendableMethod(operation.method);
     if (refused !== undefined) {
       problems.push({
