@@ -19,15 +19,11 @@ paths:
         "101": { description: Switching protocols }
         "200": { description: OK, content: { application/json: { schema: { type: object } } } }
   /echo:
-    trace:
-      operationId: echo
-      responses:
-        "200": { description: OK }
+    trace: { operationId: echo, responses: { "200": { description: OK } } }
   /realtime:
     get:
       operationId: realtime
-      responses:
-        "1XX": { description: Upgrading }
+      responses: { "1XX": { description: Upgrading } }
 `;
 
 // OpenAPI 3.2: a method of its own, written under `additionalOperations`.
@@ -78,7 +74,7 @@ describe("operations and statuses fetch cannot exchange", () => {
     expect(warnings.map(({ severity, rule, file, line, pointer }) => [severity, rule, file, line, pointer])).toEqual([
       ["warning", "unanswerable-status", file, 9, "#/paths/~1containers~1{id}~1attach/post/responses/101"],
       ["warning", "unsendable-method", file, 12, "#/paths/~1echo/trace"],
-      ["warning", "unanswerable-status", file, 20, "#/paths/~1realtime/get/responses/1XX"],
+      ["warning", "unanswerable-status", file, 16, "#/paths/~1realtime/get/responses/1XX"],
     ]);
     expect(warnings[0]?.message).toMatch(/^attach → 101 cannot be used from a browser or Node: a 1xx status/);
     expect(warnings[1]?.message).toMatch(/^echo \(TRACE \/echo\) cannot be used .*fetch refuses to send TRACE/);
