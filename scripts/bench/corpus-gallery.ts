@@ -6,7 +6,8 @@
  * media type), matched and answered by the fixtures' own handlers, request and answer checked by
  * their exchange monitor. No browser: what a page adds (rendering, axe) is the story tests' part.
  * A stream's story (a stream media type beside JSON) is left to those tests: the stream client
- * reads it.
+ * reads it. A pair fetch cannot exchange (a TRACE operation, a 1xx status) has no story
+ * (`galleryPairs`), so none is checked here either.
  */
 import createClient from "openapi-fetch";
 import { setupServer } from "msw/node";

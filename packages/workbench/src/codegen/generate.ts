@@ -41,6 +41,7 @@ import { ContractFileError, ContractResolver, scanContract } from "./input/ref-g
 import { unsatisfiableResponseWarnings } from "./schemas/unsatisfiable-responses.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
+import { unsendableWarnings } from "./manifest/unsendable-pairs.ts";
 import { fromSwagger2 } from "./lowering/swagger2.ts";
 import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -583,6 +584,7 @@ export async function generate(
     ...schemaProblems.filter((problem) => problem.severity === "warning"),
     ...scanned.problems.filter((problem) => problem.severity === "warning"),
     ...unsatisfiable,
+    ...unsendableWarnings(manifest, located),
     ...shared,
     ...(await examples),
   );

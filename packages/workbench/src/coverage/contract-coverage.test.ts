@@ -109,6 +109,28 @@ describe("coverageReport", () => {
     expect(formatReport(report)[1]).toMatch(/^createChat\s+POST \/chat\s+200 text\/event-stream\s+200$/);
   });
 
+  it("lists no pair fetch cannot exchange (a 1xx status, a TRACE operation), so none waits for a test", () => {
+    const operation = (operationId: string, method: string, statuses: string[]) => ({
+      operationId,
+      method,
+      path: `/${operationId}`,
+      summary: null,
+      tags: [],
+      parameters: [],
+      requestBody: null,
+      responses: statuses.map((status) => ({ status, mediaTypes: [] })),
+      security: [],
+    });
+    const attach = {
+      ...manifest,
+      operations: [operation("attach", "post", ["101", "200"]), operation("echo", "trace", ["200"])],
+    };
+    const covered = [records("unit", { "a.test.ts": { tests: { t: [{ operationId: "attach", status: "200" }] } } })];
+    const report = coverageReport(attach, covered, 100, everywhere);
+    expect([report.covered, report.total, report.passed]).toEqual([1, 1, true]);
+    expect(report.operations.map((each) => each.statuses.map((pair) => pair.status))).toEqual([["200"], []]);
+  });
+
   it("fails below the threshold, passes at it", () => {
     expect(coverageReport(manifest, recorded, 8.5, exists).passed).toBe(false);
     expect(coverageReport(manifest, recorded, (2 / 24) * 100, exists).passed).toBe(true);

@@ -4,13 +4,16 @@ import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./cove
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { firstTag } from "../contract/records.ts";
 import { streamPairs } from "../contract/stream-pairs.ts";
+import { unsendablePair } from "../contract/unsendable.ts";
 
 /**
  * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
  * exists (`exists` says so) no longer counts; a response to an operation or a status
  * the contract does not declare counts for nothing. With `service`, the manifest is that
  * service's document: only its exchanges count, and the threshold does not apply. A pair
- * `unsatisfiable` names (no body can answer it) is marked and counted in neither total.
+ * `unsatisfiable` names (no body can answer it) is marked and counted in neither total. A pair
+ * fetch cannot exchange (a TRACE operation, a 1xx status: `unsendablePair`) is not listed: no test
+ * can make it, and the gallery has no story of it.
  *
  * @example
  * coverageReport(manifest, readRecords(root), 0, (file) => existsSync(join(root, file))).covered;
@@ -48,18 +51,20 @@ export function coverageReport(
     path: operation.path,
     tag: firstTag(operation.tags),
     // Each declared status, then each stream it declares beside JSON: a pair like any other.
-    statuses: operation.responses.flatMap((response) =>
-      [undefined, ...streamPairs(response).map((each) => each.mediaType)].map((stream) => {
-        const { status } = response;
-        const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}\n${stream ?? ""}`) ?? [])];
-        const pair = stream === undefined ? { status } : { status, stream };
-        if (unsatisfiable(operation.operationId, status))
-          return { ...pair, coveredBy: by, unsatisfiable: true as const };
-        total += 1;
-        if (by.length > 0) covered += 1;
-        return { ...pair, coveredBy: by };
-      }),
-    ),
+    statuses: operation.responses
+      .filter((response) => unsendablePair(operation, response.status) === undefined)
+      .flatMap((response) =>
+        [undefined, ...streamPairs(response).map((each) => each.mediaType)].map((stream) => {
+          const { status } = response;
+          const by = [...new Set(coveredBy.get(`${operation.operationId}\n${status}\n${stream ?? ""}`) ?? [])];
+          const pair = stream === undefined ? { status } : { status, stream };
+          if (unsatisfiable(operation.operationId, status))
+            return { ...pair, coveredBy: by, unsatisfiable: true as const };
+          total += 1;
+          if (by.length > 0) covered += 1;
+          return { ...pair, coveredBy: by };
+        }),
+      ),
   }));
   const percent = total === 0 ? 100 : (covered / total) * 100;
   return {

@@ -129,6 +129,18 @@ describe("galleryPairs", () => {
     ]);
   });
 
+  it("makes no story fetch cannot exchange: a 1xx status, a method fetch refuses; the rest stays", () => {
+    const pairs = galleryPairs(
+      manifest(
+        operation("attach", ["c"], ["101", "1XX", "200", "404"]),
+        { ...operation("traceAnything", ["c"], ["200"]), method: "trace" },
+        { ...operation("tunnel", ["c"], ["200"]), method: "CONNECT" },
+        operation("realtime", ["c"], ["101"]),
+      ),
+    );
+    expect(pairs.map((pair) => `${pair.operationId} ${pair.status}`)).toEqual(["attach 200", "attach 404"]);
+  });
+
   it("has nothing for an empty contract, and adds nothing to the Vitest module", () => {
     expect(galleryPairs(manifest())).toEqual([]);
     expect(vitestStories([], "/runtime.tsx")).toBe("");

@@ -13,6 +13,7 @@ import { packageModule } from "../contract/package-module.ts";
 import { operationGroups } from "../contract/records.ts";
 import { galleryContracts } from "../contract/registry.ts";
 import { pairLabel, streamPairs } from "../contract/stream-pairs.ts";
+import { unsendablePair } from "../contract/unsendable.ts";
 import { withoutFragment } from "../contract/variant-marks.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest/manifest.ts";
@@ -83,6 +84,9 @@ function segment(text: string): string {
  * A service's stories sit under its name (`Gallery/<service>/<tag>/<operationId>`), in
  * modules of their own (`virtual:contract-gallery/<service>/<operation>`).
  *
+ * A pair fetch cannot exchange (a TRACE or CONNECT operation, a 1xx status: `unsendablePair`) has
+ * no story, since no page can show it; `npm run api` warns of each where it is written.
+ *
  * @example
  * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
  */
@@ -105,6 +109,7 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
     const prefix = base.slice(0, -"--x".length);
     for (const response of operation.responses) {
       const { status } = response;
+      if (unsendablePair(operation, status) !== undefined) continue;
       for (const mediaType of [undefined, ...streamPairs(response).map((stream) => stream.mediaType)]) {
         const name = pairLabel(status, mediaType);
         pairs.push({

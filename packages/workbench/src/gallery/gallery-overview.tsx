@@ -1,6 +1,7 @@
 import { useId } from "react";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { operationGroups } from "../contract/records.ts";
+import { sendableResponses } from "../contract/unsendable.ts";
 import {
   EmptyState,
   Table,
@@ -35,10 +36,11 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
     const folder = folders[index] ?? "";
     const group = groups.get(folder) ?? { operations: 0, responses: 0 };
     group.operations += 1;
-    group.responses += operation.responses.length;
+    group.responses += sendableResponses(operation);
     groups.set(folder, group);
   });
-  const responses = manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0);
+  // Those fetch cannot exchange (a 1xx status, TRACE) have no story.
+  const responses = manifest.operations.reduce((sum, operation) => sum + sendableResponses(operation), 0);
   return (
     <section className="gallery-overview" aria-labelledby={titleId}>
       <h2 id={titleId}>Contract gallery</h2>

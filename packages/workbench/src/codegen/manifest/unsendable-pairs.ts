@@ -1,0 +1,61 @@
+// Operations and statuses fetch cannot exchange (../../contract/unsendable.ts): a method it refuses
+// (TRACE, CONNECT), a 1xx status. The contract still generates in full; the gallery makes no story
+// of them and the coverage does not count them, said once each where the contract writes them.
+import { METHODS } from "@contract-workbench/runtime/manifest";
+import { escapeSegment } from "../../contract/pointer.ts";
+import { unanswerableStatus, unsendableMethod } from "../../contract/unsendable.ts";
+import type { Problem } from "../input/contract-error.ts";
+import type { Manifest } from "./manifest.ts";
+
+const LEFT_OUT =
+  "the gallery makes no story of it and the coverage does not count it; the rest of the contract generates";
+
+/** Where the contract writes an operation: a 3.2 method of its own (`CONNECT`) sits under `additionalOperations`. */
+function operationPointer({ path, method }: { path: string; method: string }): string {
+  const item = `/paths/${escapeSegment(path)}`;
+  const standard = (METHODS as readonly string[]).includes(method) || method === "query";
+  return standard ? `${item}/${method}` : `${item}/additionalOperations/${method.toUpperCase()}`;
+}
+
+/**
+ * One located warning per operation whose method fetch refuses, and per 1xx status of any other.
+ *
+ * @example
+ * unsendableWarnings(manifest, (pointer) => ({ file: entry, line: 3 }))[0]?.message;
+ * // "traceAnything (TRACE /anything) cannot be used from a browser or Node: fetch refuses to send TRACE …"
+ */
+export function unsendableWarnings(
+  manifest: Manifest,
+  at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const operation of manifest.operations) {
+    const source = operationPointer(operation);
+    const refused = unsendableMethod(operation.method);
+    if (refused !== undefined) {
+      problems.push({
+        severity: "warning",
+        ...at(source),
+        pointer: `#${source}`,
+        rule: "unsendable-method",
+        message: `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) cannot be used from a browser or Node: ${refused}, so its client call rejects; ${LEFT_OUT}.`,
+        fix: "call it from a tool that sends any method (curl), or leave it out of the contract the app uses.",
+      });
+      continue;
+    }
+    for (const { status } of operation.responses) {
+      const interim = unanswerableStatus(status);
+      if (interim === undefined) continue;
+      const place = `${source}/responses/${escapeSegment(status)}`;
+      problems.push({
+        severity: "warning",
+        ...at(place),
+        pointer: `#${place}`,
+        rule: "unanswerable-status",
+        message: `${operation.operationId} → ${status} cannot be used from a browser or Node: ${interim}; ${LEFT_OUT}.`,
+        fix: "describe the answer fetch receives (the protocol after a 101 upgrade is the client's own, a WebSocket's say), or leave the 1xx status out.",
+      });
+    }
+  }
+  return problems;
+}
