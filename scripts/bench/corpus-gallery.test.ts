@@ -119,4 +119,24 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
         /^createUpload \S+: the contract's own defect: its request body cannot be sent, since no value satisfies its schema: the pattern at #\/operations\/createUpload\/requestBody\/\S+\/pattern/,
       );
   });
+
+  it("names a required query parameter that is an array of objects as the contract's own defect (Mastodon's `timeline`)", async () => {
+    const manifest = structuredClone(loaded.manifest);
+    const contract = structuredClone(loaded.contract);
+    const schema = { type: "array", items: { type: "object" } };
+    (contract.operations.listApplications as ContractOperation).parameters.push({
+      name: "timeline",
+      in: "query",
+      required: true,
+      schema,
+    });
+    const stories = manifest.operations.find((operation) => operation.operationId === "listApplications")!.responses;
+    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
+    expect(failures).toEqual(
+      stories.map(
+        ({ status }) =>
+          `listApplications ${status}: the contract's own defect: the query parameter "timeline" is an array of objects, which no style of OpenAPI writes in a query`,
+      ),
+    );
+  });
 });

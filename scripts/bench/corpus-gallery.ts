@@ -132,10 +132,16 @@ export async function galleryExchanges(
         // A body a form cannot carry, or none can satisfy, breaks the contract by the contract's own defect: said as such.
         const unformed = unsendable !== undefined && violations.some(({ place }) => place === "request body");
         if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendable}`);
+        // A required query parameter no query can carry (an array of objects): the contract's own, said so.
+        const unsentQuery = samples.get(pair.operationId)?.unsendableQuery ?? {};
+        const unwritten = (violation: (typeof violations)[number]) =>
+          violation.place === "request query" && Object.hasOwn(unsentQuery, violation.pointer);
+        for (const violation of violations.filter(unwritten))
+          failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsentQuery[violation.pointer]}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
           ...violations
-            .filter((violation) => !unformed || violation.place !== "request body")
+            .filter((violation) => !(unformed && violation.place === "request body") && !unwritten(violation))
             .map((violation) => `${story}: ${formatViolation(violation)}`),
         );
       }

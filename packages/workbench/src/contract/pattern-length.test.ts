@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { misplacedAnchor, patternLength } from "./pattern-length.ts";
+import { misplacedAnchor, patternLength, requiredCharacters } from "./pattern-length.ts";
 
 describe("patternLength", () => {
   it("measures simple anchored patterns", () => {
@@ -38,5 +38,19 @@ describe("misplacedAnchor", () => {
   it("lets every anchor that may hold be", () => {
     for (const pattern of ["^[0-9]{5}$", "a?^b", "\\b^x", "(a)?^b", "^(a|b)$", "[/^]x", "a|^b", "^a$|^b$", "x{0}^y"])
       expect(misplacedAnchor(pattern), pattern).toBeUndefined();
+  });
+});
+
+describe("requiredCharacters", () => {
+  it("lists the characters every match holds, escaped ones too, and skips classes, groups and optional ones", () => {
+    expect(requiredCharacters("YYYY-MM")).toEqual(["Y", "Y", "Y", "Y", "-", "M", "M"]);
+    expect(requiredCharacters("^[a-z]+@[a-z]+\\\\.[a-z]+$")).toEqual(["@", "\\"]);
+    expect(requiredCharacters("^(ab)?c*d{0,2}x?e{2}\\.\\d.$")).toEqual(["e", "."]);
+    expect(requiredCharacters("\\A[0-9]+\\z")).toEqual([]);
+  });
+
+  it("says nothing of an alternation at the top, an escape that reads on, or an unclosed group", () => {
+    for (const pattern of ["a|b", "\\x2e", "\\u002e", "\\p{L}", "(a\\1", "[ab", "a)"])
+      expect(requiredCharacters(pattern), pattern).toBeUndefined();
   });
 });

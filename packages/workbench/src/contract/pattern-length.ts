@@ -100,6 +100,50 @@ export function misplacedAnchor(pattern: string): string | undefined {
   return end === -1 ? undefined : "`$` before a character it requires";
 }
 
+/**
+ * The literal characters a pattern requires, in order: each plain or escaped character at the top
+ * that no quantifier makes optional (classes, groups, `.` and class escapes are skipped, as they
+ * may match many). Undefined for an alternation at the top, where no character is required of
+ * every match, a group or class left open, or an escape it does not read (a code, a property).
+ *
+ * @example
+ * requiredCharacters("^[a-z]+@[a-z]+\\\\.[a-z]+$"); // ["@", "\\"]
+ * requiredCharacters("YYYY-MM"); // ["Y", "Y", "Y", "Y", "-", "M", "M"]
+ */
+export function requiredCharacters(written: string): string[] | undefined {
+  const pattern = caretAnchored(written);
+  const found: string[] = [];
+  for (let index = 0; index < pattern.length;) {
+    const char = pattern[index] ?? "";
+    let literal: string | undefined;
+    if (char === "|" || char === ")") return undefined;
+    if (char === "^" || char === "$") {
+      index++;
+      continue;
+    }
+    if (char === "\\") {
+      const next = pattern[index + 1] ?? "";
+      // A class or an anchor matches no one character; an escape that reads on (`\x41`, `\u{…}`,
+      // `\p{L}`, a back-reference) is not followed further.
+      if (/[0-9A-Za-z]/.test(next) && !"dDwWsSbBAzZnrtfv".includes(next)) return undefined;
+      if (next !== "" && !/[0-9A-Za-z]/.test(next)) literal = next;
+      index += 2;
+    } else if (char === "[" || char === "(") {
+      const close = char === "[" ? classEnd(pattern, index) : groupEnd(pattern, index);
+      if (close === undefined) return undefined;
+      index = close + 1;
+    } else {
+      if (char !== ".") literal = char;
+      index++;
+    }
+    const quantifier = /^(?:\{(\d+)(?:,\d*)?\}|([?*+]))\??/.exec(pattern.slice(index));
+    if (quantifier) index += quantifier[0].length;
+    const optional = quantifier !== null && (quantifier[2] === "?" || quantifier[2] === "*" || quantifier[1] === "0");
+    if (literal !== undefined && !optional) found.push(literal);
+  }
+  return found;
+}
+
 /** The index of the `]` closing the class opened at `open`. */
 function classEnd(pattern: string, open: number): number | undefined {
   for (let index = open + 1; index < pattern.length; index++) {

@@ -1,7 +1,7 @@
 // A schema that is nothing but a local `$ref` stands for the schema it names (what the
 // fixtures' checks compile once per component); any other schema stands for itself.
 import { describe, expect, it } from "vitest";
-import { referencedPointer } from "./pointer.ts";
+import { referencedPointer, valueAt } from "./pointer.ts";
 
 const document = {
   operations: {
@@ -41,5 +41,20 @@ describe("referencedPointer", () => {
 
   it("stops on a cycle of references", () => {
     expect(referencedPointer(document, "#/operations/getLoop/schema")).toMatch(/^#\//);
+  });
+});
+
+describe("valueAt", () => {
+  const paths = { "/{authenticator}/{account}": { patch: { schema: { type: "object" } } }, "/100%": { get: 1 } };
+
+  it("reads a `$ref`'s percent-encoded segment as the key it encodes (Conjur's `~1%7Bauthenticator%7D`)", () => {
+    expect(valueAt({ paths }, "#/paths/~1%7Bauthenticator%7D~1%7Baccount%7D/patch/schema")).toEqual({
+      type: "object",
+    });
+  });
+
+  it("prefers a key written with its percent sign, and tells a malformed escape's missing key", () => {
+    expect(valueAt({ paths }, "#/paths/~1100%/get")).toBe(1);
+    expect(valueAt({ paths }, "#/paths/~1%E0%A4%A/get")).toBeUndefined();
   });
 });

@@ -56,13 +56,25 @@ export function valueAt(document: unknown, pointer: string): unknown {
     .slice(2)
     .split("/")
     .map(unescapeSegment)
-    .reduce<unknown>(
-      (node, key) =>
-        typeof node === "object" && node !== null && Object.hasOwn(node, key)
-          ? (node as Record<string, unknown>)[key]
-          : undefined,
-      document,
-    );
+    .reduce<unknown>((node, key) => {
+      if (typeof node !== "object" || node === null) return undefined;
+      if (Object.hasOwn(node, key)) return (node as Record<string, unknown>)[key];
+      // A `$ref` is a URI, its fragment percent-encoded (Conjur's `#/paths/~1%7Bauthenticator%7D…`).
+      const decoded = percentDecoded(key);
+      return decoded !== undefined && Object.hasOwn(node, decoded)
+        ? (node as Record<string, unknown>)[decoded]
+        : undefined;
+    }, document);
+}
+
+/** A segment with its `%XX` escapes decoded, or undefined when it has none or a malformed one. */
+function percentDecoded(segment: string): string | undefined {
+  if (!segment.includes("%")) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@
 import type { JsonSchema } from "../contract-types.ts";
 import { componentSchemaName, componentSchemaRef, escapeSegment } from "../pointer.ts";
 import { arrayProof, numberProof, stringProof } from "./bounds.ts";
+import { formatProof } from "./formats.ts";
 import { emptyKeyword, isNode, type Part, type SchemaNode, type UnsatisfiableProof } from "./parts.ts";
 import { typesProof, valuesProof } from "./types-values.ts";
 import { allowedValues, unionProof } from "./unions.ts";
@@ -128,7 +129,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     const only = (...kinds: string[]) => types !== undefined && [...types].every((type) => kinds.includes(type));
     // Bounds, where the value can only be of the type they apply to (all of them for `type: []`).
     const bounds =
-      (only("string") ? stringProof(parts, fixed) : undefined) ??
+      (only("string") ? (stringProof(parts, fixed) ?? formatProof(parts)) : undefined) ??
       (only("number", "integer") ? numberProof(parts) : undefined) ??
       (only("array") ? arrayProof(parts, (items) => prove(items, new Set(), budget)) : undefined) ??
       (only("object") ? requiredProof(parts, budget) : undefined);

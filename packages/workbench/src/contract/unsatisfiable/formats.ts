@@ -1,0 +1,36 @@
+// A pattern that requires a character its format never holds: Frankie's `format: date` with
+// `pattern: YYYY-MM` (the format's picture, not a pattern), Amadeus's `format: email` whose
+// doubly escaped `\\.` requires a backslash in the domain.
+import { requiredCharacters } from "../pattern-length.ts";
+import type { Part, UnsatisfiableProof } from "./parts.ts";
+
+/**
+ * Every character a value of each format can hold, case aside, as the validator's formats
+ * (ajv-formats, fast and full alike) accept them; formats not listed are not reasoned about.
+ */
+const ALPHABETS: Readonly<Record<string, RegExp>> = {
+  date: /^[0-9-]$/,
+  email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~@-]$/i,
+  ipv4: /^[0-9.]$/,
+};
+
+/** A pattern of one part that requires a character the format of another (or the same) part never holds. */
+export function formatProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
+  const formats = parts.flatMap(({ node, at }) => {
+    const alphabet = typeof node.format === "string" ? ALPHABETS[node.format] : undefined;
+    return alphabet === undefined ? [] : [{ format: String(node.format), alphabet, at: `${at}/format` }];
+  });
+  if (formats.length === 0) return undefined;
+  for (const { node, at } of parts) {
+    const characters = typeof node.pattern === "string" ? requiredCharacters(node.pattern) : undefined;
+    for (const { format, alphabet, at: formatAt } of formats) {
+      const foreign = characters?.find((character) => !alphabet.test(character));
+      if (foreign !== undefined)
+        return {
+          pointer: `${at}/pattern`,
+          reason: `the pattern at ${at}/pattern, which requires the character ${JSON.stringify(foreign)}, with format ${format} (at ${formatAt}), whose values never hold it`,
+        };
+    }
+  }
+  return undefined;
+}
