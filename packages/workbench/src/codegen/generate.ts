@@ -41,6 +41,7 @@ import { ContractFileError, ContractResolver, scanContract } from "./input/ref-g
 import { unsatisfiableResponseWarnings } from "./schemas/unsatisfiable-responses.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
+import { unsentPathParameterWarnings } from "./manifest/unsent-path-parameters.ts";
 import { fromSwagger2 } from "./lowering/swagger2.ts";
 import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -567,6 +568,8 @@ export async function generate(
   const bundled = await bundleContract(root, early, { config, document, resolver });
   const schema = bundled.bundle.parsed as OpenAPI3;
   const located = locatorIn(document, entry);
+  // Before the types' preparation, which drops those parameters from the bundle.
+  const unsent = unsentPathParameterWarnings(schema, located);
   const toleratedRules = toleratedWarnings(root, tolerated, version, schema);
   warnings.unshift(...renameDuplicateIds(root, schema, tolerated, located), ...toleratedRules);
   const paging: PagingFinding[] = [];
@@ -578,6 +581,7 @@ export async function generate(
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
   const unsatisfiable = unsatisfiableResponseWarnings(manifest, contract, located);
   warnings.unshift(
+    ...unsent,
     ...lowered,
     ...(converted?.warnings ?? []),
     ...schemaProblems.filter((problem) => problem.severity === "warning"),

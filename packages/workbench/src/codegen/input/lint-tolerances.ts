@@ -135,6 +135,14 @@ export const TOLERANCES: ReadonlyArray<{
     fix: "nothing to do for this project; Redoc expects `x-logo: { url: … }`.",
   },
   {
+    key: "query-template-in-path-key",
+    // `/search/articles?query={query}` (Medium): a query in a path key, its value a template.
+    applies: (problem) => problem.ruleId === "path-parameters-defined" && isQueryTemplate(problem.message),
+    message: (count) =>
+      `${count} path key${count === 1 ? " carries" : "s carry"} a query whose value is a template (\`?query={query}\`), which OpenAPI does not define; the client fills each from the path parameter of its name and otherwise leaves the pair out, for the query parameter of that name to carry (the first is here).`,
+    fix: "take the query out of the path key and declare its parameters `in: query`.",
+  },
+  {
     key: "undeclared-path-parameter",
     applies: (problem) =>
       problem.ruleId === "path-parameters-defined" &&
@@ -160,6 +168,19 @@ export const TOLERANCES: ReadonlyArray<{
     fix: "nothing to do; tools that put an `operationId` in a URL want letters, digits, `-`, `_` and `.` only.",
   },
 ];
+
+/**
+ * Whether the linter's "does not define the path parameter `{name}` expected by path `…`" is
+ * about a template in the path key's query (`/search?query={query}`), not in its path.
+ */
+function isQueryTemplate(message: string): boolean {
+  const found = /^The operation does not define the path parameter `(\{[^`]+\})` expected by path `([^`]*)`/.exec(
+    message,
+  );
+  const [, template = "", path = ""] = found ?? [];
+  const mark = path.split("#")[0]?.indexOf("?") ?? -1;
+  return found !== null && mark !== -1 && !path.slice(0, mark).includes(template);
+}
 
 export function tolerance(problem: NormalizedProblem, version: string) {
   if (severityOf(problem) !== "error") return undefined;
