@@ -125,9 +125,11 @@ export async function galleryExchanges(
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
         let unsendable: string | undefined;
+        let unsendablePath: string | undefined;
         try {
           const sample = sampleOf(pair.operationId);
           unsendable = formlessBody(sample) ?? unsatisfiableBody(sample);
+          unsendablePath = sample.unsatisfiablePath;
           const { template, query } = sentPath(operation.path, sample.params.query, sample.params.path);
           const body =
             sample.body === undefined
@@ -153,10 +155,14 @@ export async function galleryExchanges(
         // A body a form cannot carry, or none can satisfy, breaks the contract by the contract's own defect: said as such.
         const unformed = unsendable !== undefined && violations.some(({ place }) => place === "request body");
         if (unformed) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendable}`);
+        // A path parameter no value satisfies: the URL keeps its template, which its check names.
+        const pathless = unsendablePath !== undefined && violations.some(({ place }) => place === "request path");
+        if (pathless) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendablePath}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
           ...violations
             .filter((violation) => !unformed || violation.place !== "request body")
+            .filter((violation) => !pathless || violation.place !== "request path")
             .map((violation) => `${story}: ${formatViolation(violation)}`),
         );
       }
