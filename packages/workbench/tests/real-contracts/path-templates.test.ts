@@ -57,6 +57,23 @@ describe("path templates as real contracts write them", () => {
     expect(await violations()).toEqual([]);
   });
 
+  it("reads a list path parameter at the delimiters written as is, an escaped one inside an item", async () => {
+    const { response } = await client.GET("/agents/{agentNum}/tables/{columns}", {
+      params: { path: { agentNum: 2, columns: [["ifIndex", "ifDescr"], ["sysDescr"]] } },
+    });
+    expect(response.status).toBe(200);
+    expect(sent[0]?.url).toBe(`${BASE}/agents/2/tables/ifIndex%2CifDescr,sysDescr`);
+    expect(await violations()).toEqual([]);
+    await client.GET("/agents/{agentNum}/values/{objects}", {
+      params: { path: { agentNum: 2, objects: ["sysDescr,ifIndex"] } },
+    });
+    // One item holding a comma, which the enum refuses: read as one item, not as two.
+    expect(await violations()).toEqual([
+      `getValues request path at objects: expected at least 2 items, got ["sysDescr,ifIndex"]`,
+      `getValues request path at objects/0: expected one of ["sysDescr","sysUpTime","ifIndex"], got "sysDescr,ifIndex"`,
+    ]);
+  });
+
   it("leaves out a path parameter only the key's fragment names, with a located warning", async () => {
     const transfer = loaded.manifest.operations.find((operation) => operation.operationId === "createTransfer");
     expect(transfer?.parameters).toEqual([]);
