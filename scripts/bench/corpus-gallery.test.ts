@@ -19,6 +19,21 @@ function withRequestBody(id: string, mediaType: string, schema: Record<string, u
   return { manifest, contract };
 }
 
+/** Whose defect the report names each class of these exchange failures, as one contract's result. */
+function ownersOf(failures: string[]) {
+  const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
+  const classes = classify({
+    file: "a.json",
+    result: {
+      ...result,
+      exchangeFailures: failures,
+      unsatisfiable: 0,
+      seconds: { generate: 0, fixtures: 0, gallery: 0 },
+    },
+  }).failures;
+  return classes.map((failure) => failure.owner);
+}
+
 describe("bench:corpus, the gallery stories' exchanges", () => {
   it("checks every story but a stream's, and finds nothing wrong where each gets its own answer (shared URLs included)", async () => {
     const { stories, failures } = await galleryExchanges(
@@ -44,17 +59,7 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
         /^getVerse 200: the contract's own defect: no value satisfies the schema of its path parameter `verse`: the enum \[1, 2, 3\]/,
       ),
     ]);
-    const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
-    const classes = classify({
-      file: "a.json",
-      result: {
-        ...result,
-        exchangeFailures: failures,
-        unsatisfiable: 0,
-        seconds: { generate: 0, fixtures: 0, gallery: 0 },
-      },
-    }).failures;
-    expect(classes.map((failure) => failure.owner)).toEqual(["the contract's own"]);
+    expect(ownersOf(failures)).toEqual(["the contract's own"]);
   });
 
   it("sends what the gallery can send: no body with a GET, no Content-Type the contract lists as a parameter", async () => {
@@ -117,17 +122,7 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
           `createUpload ${status}: the contract's own defect: its multipart/form-data request body's schema is not an object, and a form sends named fields`,
       ),
     );
-    const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
-    const classes = classify({
-      file: "a.json",
-      result: {
-        ...result,
-        exchangeFailures: failures,
-        unsatisfiable: 0,
-        seconds: { generate: 0, fixtures: 0, gallery: 0 },
-      },
-    }).failures;
-    expect(classes.map((failure) => failure.owner)).toEqual(["the contract's own"]);
+    expect(ownersOf(failures)).toEqual(["the contract's own"]);
   });
 
   it("names a required body no value satisfies as the contract's own defect, with its place (a Java `\\p{XDigit}` pattern)", async () => {
