@@ -449,10 +449,22 @@ function toleratedWarnings(
   schema: OpenAPI3,
 ): Problem[] {
   const warnings: Problem[] = [];
-  for (const { key, message: say, fix, silent } of TOLERANCES) {
+  for (const { key, message: say, fix, silent, each } of TOLERANCES) {
     const problems = tolerated.get(key);
     const first = problems?.[0];
     if (problems === undefined || first === undefined || silent === true) continue;
+    if (each === true) {
+      // The linter's message names the parameter in backquotes (`filename`).
+      for (const problem of [...problems].reverse())
+        warnings.unshift({
+          ...toProblem(root, problem, true),
+          severity: "warning",
+          rule: key,
+          message: say(1, version, /`[^`]+`/.exec(problem.message)?.[0]),
+          fix,
+        });
+      continue;
+    }
     warnings.unshift({
       ...toProblem(root, first, true),
       severity: "warning",

@@ -74,6 +74,22 @@ describe("path templates as real contracts write them", () => {
     ]);
   });
 
+  it("leaves out each path parameter the template lacks, one located warning each, so no caller is asked for it", async () => {
+    const exportHistory = loaded.manifest.operations.find((operation) => operation.operationId === "exportHistory");
+    expect(exportHistory?.parameters).toEqual([]);
+    const unused = loaded.warnings?.filter((warning) => warning.rule === "unused-path-parameter");
+    expect(unused?.map(({ file, pointer, message }) => ({ file, pointer, message: message.slice(0, 30) }))).toEqual(
+      ["filename", "format"].map((name, index) => ({
+        file: "tests/contracts/path-templates/openapi.yaml",
+        pointer: `#/paths/~1exports~1history/get/parameters/${index}/name`,
+        message: `The path parameter \`${name}\` is de`.slice(0, 30),
+      })),
+    );
+    const { response } = await client.GET("/exports/history", {});
+    expect(response.status).toBe(200);
+    expect(await violations()).toEqual([]);
+  });
+
   it("leaves out a path parameter only the key's fragment names, with a located warning", async () => {
     const transfer = loaded.manifest.operations.find((operation) => operation.operationId === "createTransfer");
     expect(transfer?.parameters).toEqual([]);

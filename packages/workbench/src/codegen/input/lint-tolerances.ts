@@ -52,6 +52,8 @@ export const TOLERANCES: ReadonlyArray<{
   fix: string;
   /** Said by a check of the generator's own, which reads the files as written (contract-checks.ts). */
   silent?: true;
+  /** Said once per problem, at its place (`count` 1, `example` what the linter's message names), not once per rule. */
+  each?: true;
 }> = [
   {
     key: "nullable-in-3.1",
@@ -156,9 +158,10 @@ export const TOLERANCES: ReadonlyArray<{
     applies: (problem) =>
       problem.ruleId === "path-parameters-defined" &&
       /^Path parameter `[^`]*` is not used in the path/.test(problem.message),
-    message: (count) =>
-      `${count} path parameter${count === 1 ? " is" : "s are"} declared that the path's template does not use; the URL is built from the template, so ${count === 1 ? "it is" : "they are"} left out of the types, the manifest and the fixtures (the first is here).`,
+    message: (_count, _version, name) =>
+      `The path parameter ${name ?? "here"} is declared but the path's template does not use it; the URL is built from the template, so it is left out of the types, the manifest and the fixtures, and no caller sends it.`,
     fix: "remove the parameter, or use it in the path as `{name}`.",
+    each: true,
   },
   {
     key: "operationId-not-url-safe",
