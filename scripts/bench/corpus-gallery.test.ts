@@ -6,6 +6,7 @@ import { galleryExchanges } from "./corpus-gallery.ts";
 import { classify } from "./corpus-report.ts";
 
 const loaded = await loadContract(VENDOR_SHAPES);
+const templates = await loadContract("tests/contracts/path-templates/openapi.yaml");
 
 /** A copy of the test contract whose operation `id` takes a required body of one media type and schema. */
 function withRequestBody(id: string, mediaType: string, schema: Record<string, unknown>) {
@@ -16,6 +17,21 @@ function withRequestBody(id: string, mediaType: string, schema: Record<string, u
     content: { [mediaType]: { schema, examples: [] } },
   };
   return { manifest, contract };
+}
+
+/** Whose defect the report names each class of these exchange failures, as one contract's result. */
+function ownersOf(failures: string[]) {
+  const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
+  const classes = classify({
+    file: "a.json",
+    result: {
+      ...result,
+      exchangeFailures: failures,
+      unsatisfiable: 0,
+      seconds: { generate: 0, fixtures: 0, gallery: 0 },
+    },
+  }).failures;
+  return classes.map((failure) => failure.owner);
 }
 
 describe("bench:corpus, the gallery stories' exchanges", () => {
@@ -30,6 +46,20 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
     expect(stories).toBe(loaded.manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0));
     expect(streams).toEqual([]);
     expect(failures).toEqual([]);
+  });
+
+  it("reads path keys as real contracts write them back, and names a path parameter no value satisfies as the contract's own defect", async () => {
+    // Two parameters in a segment, templates in the key's query, a parameter only its fragment names.
+    const { failures } = await galleryExchanges(
+      templates.manifest,
+      createFixtures(templates.manifest, templates.contract),
+    );
+    expect(failures).toEqual([
+      expect.stringMatching(
+        /^getVerse 200: the contract's own defect: no value satisfies the schema of its path parameter `verse`: the enum \[1, 2, 3\]/,
+      ),
+    ]);
+    expect(ownersOf(failures)).toEqual(["the contract's own"]);
   });
 
   it("sends what the gallery can send: no body with a GET, no Content-Type the contract lists as a parameter", async () => {
@@ -92,17 +122,7 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
           `createUpload ${status}: the contract's own defect: its multipart/form-data request body's schema is not an object, and a form sends named fields`,
       ),
     );
-    const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
-    const classes = classify({
-      file: "a.json",
-      result: {
-        ...result,
-        exchangeFailures: failures,
-        unsatisfiable: 0,
-        seconds: { generate: 0, fixtures: 0, gallery: 0 },
-      },
-    }).failures;
-    expect(classes.map((failure) => failure.owner)).toEqual(["the contract's own"]);
+    expect(ownersOf(failures)).toEqual(["the contract's own"]);
   });
 
   it("names a required body no value satisfies as the contract's own defect, with its place (a Java `\\p{XDigit}` pattern)", async () => {

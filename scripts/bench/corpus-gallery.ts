@@ -35,10 +35,32 @@ type Init = {
 };
 type Call = (path: string, init: Init) => Promise<{ response: Response }>;
 
-/** A path key as the app's client sends it: no fragment, its literal query (`/responses?beta=true`) in the query. */
-function sentPath(path: string, query: Record<string, unknown> | undefined) {
+/** A path parameter's value as text, as the client's `simple` style writes it (a list comma-separated). */
+function asText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(asText).join(",");
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * A path key as the app's client sends it: no fragment, its literal query (`/responses?beta=true`)
+ * in the query, its templates (`?key={APIKEY}`, `?{search}=1`) filled from the path parameters,
+ * a pair with a template none fills left to the query parameter of its name (`?query={query}`).
+ */
+function sentPath(
+  path: string,
+  query: Record<string, unknown> | undefined,
+  pathValues: Record<string, unknown> | undefined,
+) {
   const [template = "", literal] = withoutFragment(path).split("?", 2);
-  const merged = { ...(literal === undefined ? {} : Object.fromEntries(new URLSearchParams(literal))), ...query };
+  const fill = (text: string) =>
+    text.replace(/\{([^{}]+)\}/g, (written: string, name: string) => {
+      const value = pathValues?.[name];
+      return value === undefined ? written : asText(value);
+    });
+  const pairs = [...new URLSearchParams(literal ?? "")]
+    .map(([key, value]): [string, string] => [fill(key), fill(value)])
+    .filter((pair) => !/\{[^{}]+\}/.test(pair.join("=")));
+  const merged = { ...Object.fromEntries(pairs), ...query };
   return { template, query: Object.keys(merged).length === 0 ? undefined : merged };
 }
 
@@ -104,10 +126,12 @@ export async function galleryExchanges(
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
         let unsendable: string | undefined;
+        let unsendablePath: string | undefined;
         try {
           const sample = sampleOf(pair.operationId);
           unsendable = formlessBody(sample) ?? unsatisfiableBody(sample);
-          const { template, query } = sentPath(operation.path, sample.params.query);
+          unsendablePath = sample.unsatisfiablePath;
+          const { template, query } = sentPath(operation.path, sample.params.query, sample.params.path);
           const body =
             sample.body === undefined
               ? {}
@@ -138,10 +162,14 @@ export async function galleryExchanges(
           violation.place === "request query" && Object.hasOwn(unsentQuery, violation.pointer);
         for (const violation of violations.filter(unwritten))
           failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsentQuery[violation.pointer]}`);
+        // A path parameter no value satisfies: the URL keeps its template, which its check names.
+        const pathless = unsendablePath !== undefined && violations.some(({ place }) => place === "request path");
+        if (pathless) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendablePath}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
           ...violations
             .filter((violation) => !(unformed && violation.place === "request body") && !unwritten(violation))
+            .filter((violation) => !pathless || violation.place !== "request path")
             .map((violation) => `${story}: ${formatViolation(violation)}`),
         );
       }

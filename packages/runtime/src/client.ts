@@ -58,17 +58,23 @@ const rejectNonJsonBodies: Middleware = {
 
 /**
  * A path key may carry a literal query (`/responses?beta=true`), after which openapi-fetch
- * appends the call's own after a second `?`: joined with `&`, both queries arrive as sent.
+ * appends the call's own after a second `?`: joined with `&`, both queries arrive as sent. A
+ * pair holding a template no path parameter filled (`/search?query={query}`, `query` declared
+ * in the query) only says where the call's own parameter goes: it is left out.
  */
 const literalQueryPaths: Middleware = {
   onRequest({ request, schemaPath }) {
-    const mark = schemaPath.indexOf("?");
-    if (mark === -1) return undefined;
-    const literal = schemaPath.slice(mark);
-    const at = request.url.indexOf(`${literal}?`);
-    if (at === -1) return undefined;
-    const end = at + literal.length;
-    return new Request(`${request.url.slice(0, end)}&${request.url.slice(end + 1)}`, request);
+    if (!schemaPath.includes("?") || request.url.includes("#")) return undefined;
+    const mark = request.url.indexOf("?");
+    const rest = request.url.slice(mark + 1);
+    const second = rest.indexOf("?");
+    const literal = second === -1 ? rest : rest.slice(0, second);
+    const own = second === -1 ? "" : rest.slice(second + 1);
+    // A filled value is percent-encoded (`%7B`): a brace left as written is a template.
+    const kept = literal.split("&").filter((pair) => !/\{[^{}&]+\}/.test(pair));
+    const query = [...kept, own].filter((part) => part !== "").join("&");
+    const url = `${request.url.slice(0, mark)}${query === "" ? "" : `?${query}`}`;
+    return url === request.url ? undefined : new Request(url, request);
   },
 };
 

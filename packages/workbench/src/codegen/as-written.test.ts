@@ -102,7 +102,7 @@ describe("a contract as public ones are written (OpenAPI 3.0)", async () => {
       ),
       expect.stringMatching(
         new RegExp(
-          `^${file}:${at("name: format", { value: true })} warning 1 path parameter is declared that the path's template does not use`,
+          `^${file}:${at("name: format", { value: true })} warning The path parameter \`format\` is declared but the path's template does not use it`,
         ),
       ),
       expect.stringMatching(

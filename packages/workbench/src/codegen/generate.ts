@@ -42,6 +42,7 @@ import { unsatisfiableResponseWarnings } from "./schemas/unsatisfiable-responses
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
 import { unsendableWarnings } from "./manifest/unsendable-pairs.ts";
+import { unsentPathParameterWarnings } from "./manifest/unsent-path-parameters.ts";
 import { fromSwagger2 } from "./lowering/swagger2.ts";
 import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -449,10 +450,22 @@ function toleratedWarnings(
   schema: OpenAPI3,
 ): Problem[] {
   const warnings: Problem[] = [];
-  for (const { key, message: say, fix, silent } of TOLERANCES) {
+  for (const { key, message: say, fix, silent, each } of TOLERANCES) {
     const problems = tolerated.get(key);
     const first = problems?.[0];
     if (problems === undefined || first === undefined || silent === true) continue;
+    if (each === true) {
+      // The linter's message names the parameter in backquotes (`filename`).
+      for (const problem of [...problems].reverse())
+        warnings.unshift({
+          ...toProblem(root, problem, true),
+          severity: "warning",
+          rule: key,
+          message: say(1, version, /`[^`]+`/.exec(problem.message)?.[0]),
+          fix,
+        });
+      continue;
+    }
     warnings.unshift({
       ...toProblem(root, first, true),
       severity: "warning",
@@ -568,6 +581,8 @@ export async function generate(
   const bundled = await bundleContract(root, early, { config, document, resolver });
   const schema = bundled.bundle.parsed as OpenAPI3;
   const located = locatorIn(document, entry);
+  // Before the types' preparation, which drops those parameters from the bundle.
+  const unsent = unsentPathParameterWarnings(schema, located);
   const toleratedRules = toleratedWarnings(root, tolerated, version, schema);
   warnings.unshift(...renameDuplicateIds(root, schema, tolerated, located), ...toleratedRules);
   const paging: PagingFinding[] = [];
@@ -579,6 +594,7 @@ export async function generate(
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
   const unsatisfiable = unsatisfiableResponseWarnings(manifest, contract, located);
   warnings.unshift(
+    ...unsent,
     ...lowered,
     ...(converted?.warnings ?? []),
     ...schemaProblems.filter((problem) => problem.severity === "warning"),

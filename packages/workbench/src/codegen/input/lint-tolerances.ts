@@ -52,6 +52,8 @@ export const TOLERANCES: ReadonlyArray<{
   fix: string;
   /** Said by a check of the generator's own, which reads the files as written (contract-checks.ts). */
   silent?: true;
+  /** Said once per problem, at its place (`count` 1, `example` what the linter's message names), not once per rule. */
+  each?: true;
 }> = [
   {
     key: "nullable-in-3.1",
@@ -135,6 +137,14 @@ export const TOLERANCES: ReadonlyArray<{
     fix: "nothing to do for this project; Redoc expects `x-logo: { url: … }`.",
   },
   {
+    key: "query-template-in-path-key",
+    // `/search/articles?query={query}` (Medium): a query in a path key, its value a template.
+    applies: (problem) => problem.ruleId === "path-parameters-defined" && isQueryTemplate(problem.message),
+    message: (count) =>
+      `${count} path key${count === 1 ? " carries" : "s carry"} a query whose value is a template (\`?query={query}\`), which OpenAPI does not define; the client fills each from the path parameter of its name and otherwise leaves the pair out, for the query parameter of that name to carry (the first is here).`,
+    fix: "take the query out of the path key and declare its parameters `in: query`.",
+  },
+  {
     key: "undeclared-path-parameter",
     applies: (problem) =>
       problem.ruleId === "path-parameters-defined" &&
@@ -148,9 +158,10 @@ export const TOLERANCES: ReadonlyArray<{
     applies: (problem) =>
       problem.ruleId === "path-parameters-defined" &&
       /^Path parameter `[^`]*` is not used in the path/.test(problem.message),
-    message: (count) =>
-      `${count} path parameter${count === 1 ? " is" : "s are"} declared that the path's template does not use; the URL is built from the template, so ${count === 1 ? "it is" : "they are"} left out of the types, the manifest and the fixtures (the first is here).`,
+    message: (_count, _version, name) =>
+      `The path parameter ${name ?? "here"} is declared but the path's template does not use it; the URL is built from the template, so it is left out of the types, the manifest and the fixtures, and no caller sends it.`,
     fix: "remove the parameter, or use it in the path as `{name}`.",
+    each: true,
   },
   {
     key: "operationId-not-url-safe",
@@ -160,6 +171,19 @@ export const TOLERANCES: ReadonlyArray<{
     fix: "nothing to do; tools that put an `operationId` in a URL want letters, digits, `-`, `_` and `.` only.",
   },
 ];
+
+/**
+ * Whether the linter's "does not define the path parameter `{name}` expected by path `…`" is
+ * about a template in the path key's query (`/search?query={query}`), not in its path.
+ */
+function isQueryTemplate(message: string): boolean {
+  const found = /^The operation does not define the path parameter `(\{[^`]+\})` expected by path `([^`]*)`/.exec(
+    message,
+  );
+  const [, template = "", path = ""] = found ?? [];
+  const mark = path.split("#")[0]?.indexOf("?") ?? -1;
+  return found !== null && mark !== -1 && !path.slice(0, mark).includes(template);
+}
 
 export function tolerance(problem: NormalizedProblem, version: string) {
   if (severityOf(problem) !== "error") return undefined;

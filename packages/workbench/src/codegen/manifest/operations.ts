@@ -4,6 +4,7 @@ import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from
 
 import { own } from "../../contract/own.ts";
 import { valueAt } from "../../contract/pointer.ts";
+import { withoutFragment } from "../../contract/variant-marks.ts";
 import { isRecord } from "../../contract/records.ts";
 import { METHODS, type OperationMethod } from "@contract-workbench/runtime/manifest";
 import { ADDITIONAL_OPERATIONS } from "../lowering/openapi-32.ts";
@@ -42,9 +43,12 @@ export function operationParameters(document: OpenAPI3, entry: OperationEntry): 
   ];
 }
 
-/** The names a path's template uses (`/users/{id}` → `id`). */
+/**
+ * The names a path's template uses (`/users/{id}` → `id`), in the part of the key a request
+ * carries: a fragment (`/send/#env/partners/{partnerId}`) is never sent (./unsent-path-parameters.ts).
+ */
 export function templateNames(path: string): Set<string> {
-  return new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
+  return new Set([...withoutFragment(path).matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
 }
 
 /** The parameters an operation's entries declare (its path item's, then its own), without those only its path's template names. */
@@ -67,8 +71,11 @@ export function declaredParameters(document: OpenAPI3, entry: OperationEntry): P
  * undeclaredPathParameters("/users/{id}", []); // [{ name: "id", in: "path", required: true, schema: { type: "string" } }]
  */
 export function undeclaredPathParameters(path: string, declared: readonly ParameterObject[]): ParameterObject[] {
+  // A template in the key's query (`/search?query={query}`) marks where a query parameter goes.
+  const query = withoutFragment(path).split("?").slice(1).join("?");
   return [...templateNames(path)]
     .filter((name) => !declared.some((parameter) => parameter.in === "path" && parameter.name === name))
+    .filter((name) => !(query.includes(`{${name}}`) && declared.some((parameter) => parameter.name === name)))
     .map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
 }
 
