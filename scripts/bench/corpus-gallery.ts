@@ -126,11 +126,11 @@ export async function galleryExchanges(
         const operation = byId.get(pair.operationId) as ManifestOperation;
         seen.length = 0;
         let unsendable: string | undefined;
-        let unsendablePath: string | undefined;
+        let unsatisfied: NonNullable<ReturnType<Fixtures["sampleRequest"]>["unsatisfiableParameters"]> = [];
         try {
           const sample = sampleOf(pair.operationId);
           unsendable = formlessBody(sample) ?? unsatisfiableBody(sample);
-          unsendablePath = sample.unsatisfiablePath;
+          unsatisfied = sample.unsatisfiableParameters ?? [];
           const { template, query } = sentPath(operation.path, sample.params.query, sample.params.path);
           const body =
             sample.body === undefined
@@ -162,14 +162,22 @@ export async function galleryExchanges(
           violation.place === "request query" && Object.hasOwn(unsentQuery, violation.pointer);
         for (const violation of violations.filter(unwritten))
           failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsentQuery[violation.pointer]}`);
-        // A path parameter no value satisfies: the URL keeps its template, which its check names.
-        const pathless = unsendablePath !== undefined && violations.some(({ place }) => place === "request path");
-        if (pathless) failures.push(`${story}: ${CONTRACT_DEFECT}: ${unsendablePath}`);
+        // A required parameter no value satisfies goes without it (a path keeps its template, which
+        // its check names): the contract's own, said once per parameter.
+        const unsatisfiedBy = (violation: (typeof violations)[number]) =>
+          unsatisfied.find(
+            (parameter) =>
+              violation.place === `request ${parameter.in}` &&
+              (parameter.in === "path" || violation.pointer === parameter.name),
+          );
+        for (const parameter of unsatisfied)
+          if (violations.some((violation) => unsatisfiedBy(violation) === parameter))
+            failures.push(`${story}: ${CONTRACT_DEFECT}: ${parameter.reason}`);
         failures.push(
           ...fixtures.session.takeUnhandledRequests().map((message) => `${story}: ${message}`),
           ...violations
             .filter((violation) => !(unformed && violation.place === "request body") && !unwritten(violation))
-            .filter((violation) => !pathless || violation.place !== "request path")
+            .filter((violation) => unsatisfiedBy(violation) === undefined)
             .map((violation) => `${story}: ${formatViolation(violation)}`),
         );
       }

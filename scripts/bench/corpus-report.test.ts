@@ -23,4 +23,12 @@ describe("bench:corpus's classes of failure", () => {
       "a gallery story's exchange: […] No handler for DELETE … Declare it first.",
     ]);
   });
+
+  it("names the contract's own defect after an operationId with spaces (Trakt's `Get ratings`)", () => {
+    const exchangeFailures = [
+      "Get ratings 200: the contract's own defect: no value satisfies the schema of its path parameter `rating`: …",
+    ];
+    const { failures } = classify({ file: "a.json", result: { ...result, exchangeFailures } });
+    expect(failures.map((failure) => failure.owner)).toEqual(["the contract's own"]);
+  });
 });

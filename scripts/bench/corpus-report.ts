@@ -48,7 +48,8 @@ function shape(text: string): string {
 
 /** The class of a gallery story's failed exchange (./corpus-gallery.ts): what happened, without the names. */
 function exchangeClass(failure: string): string {
-  const what = failure.replace(/^\S+ \S+: /, "");
+  // After the story's name: an operationId (which may hold spaces, `Get ratings`) and a status.
+  const what = failure.replace(/^.*? (?:[1-5](?:\d\d|XX)|default): /, "");
   if (what.startsWith(CONTRACT_DEFECT)) return shape(what);
   if (what.startsWith("answered by another operation"))
     return "a gallery story is answered by another operation, and checked against its schemas";
