@@ -1,4 +1,4 @@
-// Responses no body can satisfy because their schema contradicts itself (a discriminator's
+// Responses no body (or no value of a declared header) can satisfy because their schema contradicts itself (a discriminator's
 // implicit value outside the enum of the same property, two enums with nothing in common,
 // bounds that cross): proven by the shared prover (../../contract/unsatisfiable/prover.ts) on the schemas
 // as contract.json holds them, said once per operation × status with the place in the
@@ -12,8 +12,8 @@ import type { Problem } from "../input/contract-error.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 
 /**
- * One located warning per operation × status whose body no value can satisfy, for a
- * reason other than an empty `enum`.
+ * One located warning per operation × status whose body no value can satisfy, and one per
+ * header no value can, for a reason other than an empty `enum`.
  *
  * @example
  * unsatisfiableResponseWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
@@ -41,6 +41,20 @@ export function unsatisfiableResponseWarnings(
           fix: "make the keywords agree (a discriminator's values can be given in its `mapping`).",
         });
         break;
+      }
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        const place = schemaPointer(operation.operationId, "responses", status, "headers", name, "schema");
+        const proof = proveUnsatisfiable(header.schema, contract.components.schemas, place);
+        if (proof === undefined || proof.reason.startsWith("an empty enum")) continue;
+        const source = `/paths/${escapeSegment(operation.path)}/${operation.method}/responses/${escapeSegment(status)}/headers/${escapeSegment(name)}/schema`;
+        problems.push({
+          severity: "warning",
+          ...at(source),
+          pointer: `#${source}`,
+          rule: "unsatisfiable-schema",
+          message: `${operation.operationId} → ${status}: no value of the header ${name} satisfies its schema; it requires ${proof.reason} (pointers into contract.json). ${header.required ? "It is required: the fixtures answer without it, and the gallery and the coverage show the status as unsatisfiable." : "The fixtures' answers leave it out."}`,
+          fix: "make the keywords agree (an integer header's `enum` lists numbers).",
+        });
       }
     }
   }
