@@ -159,4 +159,23 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
       ),
     );
   });
+
+  it("leaves out an optional response header no value satisfies, and proves the status unsatisfiable where it is required (Pendo's 410)", async () => {
+    const outcome = async (required: boolean) => {
+      const manifest = structuredClone(loaded.manifest);
+      const contract = structuredClone(loaded.contract);
+      const { status } = manifest.operations.find((operation) => operation.operationId === "listApplications")!
+        .responses[0]!;
+      const response = (contract.operations.listApplications as ContractOperation).responses[status]!;
+      response.headers = { ...response.headers, status: { required, schema: { type: "integer", enum: ["410"] } } };
+      const fixtures = createFixtures(manifest, contract);
+      const { failures } = await galleryExchanges(manifest, fixtures);
+      return { failures, unsatisfiable: fixtures.unsatisfiable("listApplications", status) };
+    };
+    expect(await outcome(false)).toEqual({ failures: [], unsatisfiable: undefined });
+    // As a body no value satisfies: the pair is counted proven unsatisfiable, the contract's own, and fails nothing.
+    const required = await outcome(true);
+    expect(required.failures).toEqual([]);
+    expect(required.unsatisfiable).toMatch(/^the enum \["410"\] .*\(its required header status\)$/);
+  });
 });

@@ -32,7 +32,15 @@ import {
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
 
-export { deref, isReference, isRequired, operationKey, operationParameters, operationsOf } from "./operations.ts";
+export {
+  deref,
+  isHeaderName,
+  isReference,
+  isRequired,
+  operationKey,
+  operationParameters,
+  operationsOf,
+} from "./operations.ts";
 export type { Locate, OperationEntry } from "./operations.ts";
 
 export type {

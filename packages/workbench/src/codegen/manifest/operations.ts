@@ -38,9 +38,26 @@ export function operationParameters(document: OpenAPI3, entry: OperationEntry): 
   const declared = declaredParameters(document, entry);
   const used = templateNames(entry.path);
   return [
-    ...declared.filter((parameter) => parameter.in !== "path" || used.has(parameter.name)),
+    ...declared.filter(
+      (parameter) =>
+        (parameter.in !== "path" || used.has(parameter.name)) &&
+        (parameter.in !== "header" || isHeaderName(parameter.name)),
+    ),
     ...undeclaredPathParameters(entry.path, declared),
   ];
+}
+
+/**
+ * Whether a name can be a header's (an HTTP token, RFC 9110 §5.1): `fetch` refuses to send or
+ * read any other, so a header parameter or response header named otherwise is left out, with a
+ * located warning (./unusable-headers.ts).
+ *
+ * @example
+ * isHeaderName("X-Request-Id"); // true
+ * isHeaderName(""); // false
+ */
+export function isHeaderName(name: string): boolean {
+  return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from "../../contract/contract-types.ts";
 import {
   deref,
+  isHeaderName,
   isRequired,
   operationKey,
   operationParameters,
@@ -102,7 +103,7 @@ function responseHeaders(
   const headers: Record<string, ContractHeader> = {};
   for (const [name, raw] of Object.entries(response?.headers ?? {})) {
     const header = deref<HeaderObject>(document, raw);
-    if (!header) continue;
+    if (!header || !isHeaderName(name)) continue;
     const { examples } = exampleEntries(document, header);
     define(headers, name, {
       required: header.required ?? false,

@@ -1,4 +1,4 @@
-// Responses no body can satisfy because their schema contradicts itself (a discriminator's
+// Responses no body (or no value of a declared header) can satisfy because their schema contradicts itself (a discriminator's
 // implicit value outside the enum of the same property, two enums with nothing in common,
 // bounds that cross): proven by the shared prover (../../contract/unsatisfiable/prover.ts) on the schemas
 // as contract.json holds them, said once per operation × status with the place in the
@@ -12,8 +12,8 @@ import type { Problem } from "../input/contract-error.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 
 /**
- * One located warning per operation × status whose body no value can satisfy, for a
- * reason other than an empty `enum`.
+ * One located warning per operation × status whose body no value can satisfy, and one per
+ * header no value can, for a reason other than an empty `enum`.
  *
  * @example
  * unsatisfiableResponseWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
@@ -24,23 +24,47 @@ export function unsatisfiableResponseWarnings(
   at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
 ): Problem[] {
   const problems: Problem[] = [];
+  /** The proof that no value satisfies the schema at `steps` under the response, but an empty enum's (warned where written). */
+  const proofAt = (id: string, status: string, schema: unknown, ...steps: string[]) => {
+    const proof = proveUnsatisfiable(
+      schema,
+      contract.components.schemas,
+      schemaPointer(id, "responses", status, ...steps),
+    );
+    return proof === undefined || proof.reason.startsWith("an empty enum") ? undefined : proof;
+  };
+  const warn = (source: string, message: string, fix: string) =>
+    problems.push({
+      severity: "warning",
+      ...at(source),
+      pointer: `#${source}`,
+      rule: "unsatisfiable-schema",
+      message,
+      fix,
+    });
   for (const operation of manifest.operations) {
-    const responses = contract.operations[operation.operationId]?.responses ?? {};
+    const id = operation.operationId;
+    const responses = contract.operations[id]?.responses ?? {};
     for (const [status, response] of Object.entries(responses)) {
+      const under = `/paths/${escapeSegment(operation.path)}/${operation.method}/responses/${escapeSegment(status)}`;
       for (const [mediaType, media] of Object.entries(response.content)) {
-        const place = schemaPointer(operation.operationId, "responses", status, "content", mediaType, "schema");
-        const proof = proveUnsatisfiable(media.schema, contract.components.schemas, place);
-        if (proof === undefined || proof.reason.startsWith("an empty enum")) continue;
-        const source = `/paths/${escapeSegment(operation.path)}/${operation.method}/responses/${escapeSegment(status)}/content/${escapeSegment(mediaType)}/schema`;
-        problems.push({
-          severity: "warning",
-          ...at(source),
-          pointer: `#${source}`,
-          rule: "unsatisfiable-schema",
-          message: `${operation.operationId} → ${status} (${mediaType}): no body satisfies this schema; it requires ${proof.reason} (pointers into contract.json). The fixtures answer it without a body, and the gallery and the coverage show it as unsatisfiable.`,
-          fix: "make the keywords agree (a discriminator's values can be given in its `mapping`).",
-        });
+        const proof = proofAt(id, status, media.schema, "content", mediaType, "schema");
+        if (proof === undefined) continue;
+        warn(
+          `${under}/content/${escapeSegment(mediaType)}/schema`,
+          `${id} → ${status} (${mediaType}): no body satisfies this schema; it requires ${proof.reason} (pointers into contract.json). The fixtures answer it without a body, and the gallery and the coverage show it as unsatisfiable.`,
+          "make the keywords agree (a discriminator's values can be given in its `mapping`).",
+        );
         break;
+      }
+      for (const [name, header] of Object.entries(response.headers ?? {})) {
+        const proof = proofAt(id, status, header.schema, "headers", name, "schema");
+        if (proof === undefined) continue;
+        warn(
+          `${under}/headers/${escapeSegment(name)}/schema`,
+          `${id} → ${status}: no value of the header ${name} satisfies its schema; it requires ${proof.reason} (pointers into contract.json). ${header.required ? "It is required: the fixtures answer without it, and the gallery and the coverage show the status as unsatisfiable." : "The fixtures' answers leave it out."}`,
+          "make the keywords agree (an integer header's `enum` lists numbers).",
+        );
       }
     }
   }

@@ -6,6 +6,7 @@ import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
 import {
   declaredParameters,
   deref,
+  isHeaderName,
   operationsOf,
   templateNames,
   undeclaredPathParameters,
@@ -14,8 +15,9 @@ import { dropMalformedKeywords } from "../lowering/schema-keywords.ts";
 
 /**
  * Each operation's name (the generated `operations` type lists the derived ones too, so an
- * override names them as any other), the path parameters no entry declares, and none that the
- * path's template does not use.
+ * override names them as any other), the path parameters no entry declares, none that the
+ * path's template does not use, and no header parameter `fetch` cannot send (a name that is no
+ * HTTP token).
  */
 function completeOperations(document: OpenAPI3): void {
   for (const entry of operationsOf(document)) {
@@ -26,7 +28,7 @@ function completeOperations(document: OpenAPI3): void {
     const item = deref(document, document.paths?.[entry.path]);
     const unused = (parameter: ParameterObject | ReferenceObject) => {
       const read = deref<ParameterObject>(document, parameter);
-      return read?.in === "path" && !used.has(read.name);
+      return (read?.in === "path" && !used.has(read.name)) || (read?.in === "header" && !isHeaderName(read.name));
     };
     if (item?.parameters?.some(unused)) item.parameters = item.parameters.filter((parameter) => !unused(parameter));
     if (missing.length > 0 || operation.parameters?.some(unused))
