@@ -32,4 +32,19 @@ describe("a pattern that requires a character its format never holds", () => {
     ])
       expect(proveUnsatisfiable(schema, {}, "#/x"), JSON.stringify(schema)).toBeUndefined();
   });
+
+  it("is proven unsatisfiable where a format's lengths lie outside the lengths allowed (Zuora's 64-character UUID)", () => {
+    const jobId = { type: "string", format: "uuid", minLength: 64, maxLength: 64 };
+    expect(proveUnsatisfiable(jobId, {}, "#/x")).toEqual({
+      pointer: "#/x/format",
+      reason:
+        "format uuid at #/x/format, whose values are 36 or 45 characters long, with lengths from 64 to 64, which no value satisfies",
+    });
+    for (const schema of [
+      { type: "string", format: "uuid", maxLength: 36 },
+      { type: "string", format: "uuid", minLength: 40 },
+      { type: "string", format: "date", minLength: 8, maxLength: 12 },
+    ])
+      expect(proveUnsatisfiable(schema, {}, "#/x"), JSON.stringify(schema)).toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
 // A pattern that requires a character its format never holds: Frankie's `format: date` with
 // `pattern: YYYY-MM` (the format's picture, not a pattern), Amadeus's `format: email` whose
-// doubly escaped `\\.` requires a backslash in the domain.
+// doubly escaped `\\.` requires a backslash in the domain. And lengths a format never has:
+// Zuora's `format: uuid` with `minLength: 64`.
 import { requiredCharacters } from "../pattern-length.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
 
@@ -14,13 +15,31 @@ const ALPHABETS: Readonly<Record<string, RegExp>> = {
   ipv4: /^[0-9.]$/,
 };
 
+/** The lengths a value of each format has (ajv-formats: a UUID may carry a `urn:uuid:` prefix). */
+const LENGTHS: Readonly<Record<string, readonly number[]>> = { date: [10], uuid: [36, 45] };
+
+/** A format whose every length lies outside the `minLength`/`maxLength` of the parts. */
+function lengthProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
+  const least = Math.max(0, ...parts.map(({ node }) => (typeof node.minLength === "number" ? node.minLength : 0)));
+  const most = Math.min(...parts.map(({ node }) => (typeof node.maxLength === "number" ? node.maxLength : Infinity)));
+  for (const { node, at } of parts) {
+    const lengths = typeof node.format === "string" ? LENGTHS[node.format] : undefined;
+    if (lengths === undefined || lengths.some((length) => length >= least && length <= most)) continue;
+    return {
+      pointer: `${at}/format`,
+      reason: `format ${String(node.format)} at ${at}/format, whose values are ${lengths.join(" or ")} characters long, with lengths from ${least} to ${most}, which no value satisfies`,
+    };
+  }
+  return undefined;
+}
+
 /** A pattern of one part that requires a character the format of another (or the same) part never holds. */
 export function formatProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   const formats = parts.flatMap(({ node, at }) => {
     const alphabet = typeof node.format === "string" ? ALPHABETS[node.format] : undefined;
     return alphabet === undefined ? [] : [{ format: String(node.format), alphabet, at: `${at}/format` }];
   });
-  if (formats.length === 0) return undefined;
+  if (formats.length === 0) return lengthProof(parts);
   for (const { node, at } of parts) {
     const characters = typeof node.pattern === "string" ? requiredCharacters(node.pattern) : undefined;
     for (const { format, alphabet, at: formatAt } of formats) {
@@ -32,5 +51,5 @@ export function formatProof(parts: readonly Part[]): UnsatisfiableProof | undefi
         };
     }
   }
-  return undefined;
+  return lengthProof(parts);
 }
