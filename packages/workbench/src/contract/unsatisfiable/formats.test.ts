@@ -47,4 +47,17 @@ describe("a pattern that requires a character its format never holds", () => {
     ])
       expect(proveUnsatisfiable(schema, {}, "#/x"), JSON.stringify(schema)).toBeUndefined();
   });
+
+  it("is proven unsatisfiable where no value an enum lists has the format (SendGrid's `now` as a date-time)", () => {
+    const sendAt = { type: "string", format: "date-time", enum: ["now"] };
+    expect(proveUnsatisfiable(sendAt, {}, "#/x")).toEqual({
+      pointer: "#/x/enum",
+      reason: "the enum at #/x/enum, none of whose values has format date-time (at #/x/format)",
+    });
+    for (const schema of [
+      { type: "string", format: "date-time", enum: ["now", "2025-10-15T13:52:38.810Z"] },
+      { type: "string", format: "x-unknown", enum: ["now"] },
+    ])
+      expect(proveUnsatisfiable(schema, {}, "#/x"), JSON.stringify(schema)).toBeUndefined();
+  });
 });

@@ -1,7 +1,10 @@
 // A pattern that requires a character its format never holds: Frankie's `format: date` with
 // `pattern: YYYY-MM` (the format's picture, not a pattern), Amadeus's `format: email` whose
 // doubly escaped `\\.` requires a backslash in the domain. And lengths a format never has:
-// Zuora's `format: uuid` with `minLength: 64`.
+// Zuora's `format: uuid` with `minLength: 64`. And a list of values none of which has the format:
+// SendGrid's `enum: [now]` with `format: date-time`.
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
 
@@ -33,13 +36,43 @@ function lengthProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   return undefined;
 }
 
+/** Whether `value` has the format, as the validator checks it (ajv-formats' full formats); undefined where not known. */
+function hasFormat(format: string, value: string): boolean | undefined {
+  if (!(JSON_SCHEMA_FORMATS as readonly string[]).includes(format) || !Object.hasOwn(fullFormats, format))
+    return undefined;
+  const definition = fullFormats[format as keyof typeof fullFormats];
+  if (definition instanceof RegExp) return definition.test(value);
+  if (typeof definition === "function") return definition(value);
+  if (typeof definition === "object" && typeof definition.validate === "function")
+    return definition.validate(value) as boolean;
+  if (typeof definition === "object" && definition.validate instanceof RegExp) return definition.validate.test(value);
+  return undefined;
+}
+
+/** An `enum` of strings none of which has the format of a part. */
+function listedProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
+  for (const { node, at } of parts) {
+    if (!Array.isArray(node.enum) || !node.enum.every((value) => typeof value === "string")) continue;
+    for (const { node: other, at: formatAt } of parts) {
+      if (typeof other.format !== "string") continue;
+      const format = other.format;
+      if (node.enum.some((value: string) => hasFormat(format, value) !== false)) continue;
+      return {
+        pointer: `${at}/enum`,
+        reason: `the enum at ${at}/enum, none of whose values has format ${format} (at ${formatAt}/format)`,
+      };
+    }
+  }
+  return undefined;
+}
+
 /** A pattern of one part that requires a character the format of another (or the same) part never holds. */
 export function formatProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   const formats = parts.flatMap(({ node, at }) => {
     const alphabet = typeof node.format === "string" ? ALPHABETS[node.format] : undefined;
     return alphabet === undefined ? [] : [{ format: String(node.format), alphabet, at: `${at}/format` }];
   });
-  if (formats.length === 0) return lengthProof(parts);
+  if (formats.length === 0) return lengthProof(parts) ?? listedProof(parts);
   for (const { node, at } of parts) {
     const characters = typeof node.pattern === "string" ? requiredCharacters(node.pattern) : undefined;
     for (const { format, alphabet, at: formatAt } of formats) {
@@ -51,5 +84,5 @@ export function formatProof(parts: readonly Part[]): UnsatisfiableProof | undefi
         };
     }
   }
-  return lengthProof(parts);
+  return lengthProof(parts) ?? listedProof(parts);
 }
