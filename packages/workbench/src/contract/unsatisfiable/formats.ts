@@ -44,7 +44,7 @@ function hasFormat(format: string, value: string): boolean | undefined {
   if (definition instanceof RegExp) return definition.test(value);
   if (typeof definition === "function") return definition(value);
   if (typeof definition === "object" && typeof definition.validate === "function")
-    return definition.validate(value) as boolean;
+    return (definition.validate as (text: string) => boolean)(value);
   if (typeof definition === "object" && definition.validate instanceof RegExp) return definition.validate.test(value);
   return undefined;
 }
