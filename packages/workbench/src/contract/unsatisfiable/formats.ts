@@ -3,7 +3,7 @@
 // doubly escaped `\\.` requires a backslash in the domain. And lengths a format never has:
 // Zuora's `format: uuid` with `minLength: 64`. And a list of values none of which has the format:
 // SendGrid's `enum: [now]` with `format: date-time`.
-import { fullFormats } from "ajv-formats/dist/formats.js";
+import addFormats, { type FormatName } from "ajv-formats";
 import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
@@ -38,9 +38,14 @@ function lengthProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
 
 /** Whether `value` has the format, as the validator checks it (ajv-formats' full formats); undefined where not known. */
 function hasFormat(format: string, value: string): boolean | undefined {
-  if (!(JSON_SCHEMA_FORMATS as readonly string[]).includes(format) || !Object.hasOwn(fullFormats, format))
+  if (!(JSON_SCHEMA_FORMATS as readonly string[]).includes(format)) return undefined;
+  let definition: ReturnType<typeof addFormats.get>;
+  try {
+    // Through the package's entry: a browser's module loader sees no named export of its CommonJS files.
+    definition = addFormats.get(format as FormatName);
+  } catch {
     return undefined;
-  const definition = fullFormats[format as keyof typeof fullFormats];
+  }
   if (definition instanceof RegExp) return definition.test(value);
   if (typeof definition === "function") return definition(value);
   if (typeof definition === "object" && typeof definition.validate === "function")
