@@ -23,9 +23,11 @@ import { CONTRACT_DEFECT } from "./corpus-report.ts";
 /**
  * Where the stories' calls go unless the fixtures' session names its own base: under a path, as a
  * client configured with `VITE_API_BASE_URL=…/v1` calls, so that a template's leading parameter
- * could take `v1` (the session's `baseUrl` tells the matcher it is the base).
+ * could take `v1` (the session's `baseUrl` tells the matcher it is the base). Plain HTTP: in Node,
+ * MSW emulates a TLS connection for each `https:` request, a cost the browser's service worker,
+ * which the stories use, never pays.
  */
-export const GALLERY_BASE_URL = "https://api.corpus.test/v1";
+export const GALLERY_BASE_URL = "http://api.corpus.test/v1";
 
 type Init = {
   params: Record<string, Record<string, unknown> | undefined>;

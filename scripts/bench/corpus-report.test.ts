@@ -15,8 +15,8 @@ const result = {
 describe("bench:corpus's classes of failure", () => {
   it("makes one class of requests no handler answers, whatever their URLs", () => {
     const exchangeFailures = [
-      "deleteSite 200: [mocks] No handler for DELETE https://api.corpus.test/v1/networks//sites/SSSS. Declare it first.",
-      "deleteLink 200: [mocks] No handler for DELETE https://api.corpus.test/v1/networks/%09S/links/. Declare it first.",
+      "deleteSite 200: [mocks] No handler for DELETE http://api.corpus.test/v1/networks//sites/SSSS. Declare it first.",
+      "deleteLink 200: [mocks] No handler for DELETE http://api.corpus.test/v1/networks/%09S/links/. Declare it first.",
     ];
     const { failures } = classify({ file: "a.json", result: { ...result, exchangeFailures } });
     expect(failures.map((failure) => failure.class)).toEqual([
