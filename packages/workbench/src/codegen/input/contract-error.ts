@@ -14,6 +14,19 @@ export interface Problem {
   fix?: string | undefined;
 }
 
+/** Where a JSON pointer (without its `#`) is in the contract's files. */
+export type Locator = (pointer: string) => Pick<Problem, "file" | "line" | "column">;
+
+/**
+ * A warning at `pointer` (without its `#`), placed in its file by `at`.
+ *
+ * @example
+ * warningAt(located, "/paths/~1pets/trace", { rule: "unsendable-method", message: "…", fix: "…" });
+ */
+export function warningAt(at: Locator, pointer: string, what: Pick<Problem, "rule" | "message" | "fix">): Problem {
+  return { severity: "warning", ...at(pointer), pointer: `#${pointer}`, ...what };
+}
+
 /** The contract cannot be generated from; nothing was written. Printed without a stack trace. */
 export class ContractError extends Error {
   override name = "ContractError";

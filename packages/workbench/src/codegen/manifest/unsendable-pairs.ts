@@ -4,7 +4,7 @@
 import { METHODS } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { unanswerableStatus, unsendableMethod } from "../../contract/unsendable.ts";
-import type { Problem } from "../input/contract-error.ts";
+import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
 const LEFT_OUT =
@@ -24,37 +24,32 @@ function operationPointer({ path, method }: { path: string; method: string }): s
  * unsendableWarnings(manifest, (pointer) => ({ file: entry, line: 3 }))[0]?.message;
  * // "traceAnything (TRACE /anything) cannot be used from a browser or Node: fetch refuses to send TRACE …"
  */
-export function unsendableWarnings(
-  manifest: Manifest,
-  at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
-): Problem[] {
+export function unsendableWarnings(manifest: Manifest, at: Locator): Problem[] {
   const problems: Problem[] = [];
   for (const operation of manifest.operations) {
     const source = operationPointer(operation);
     const refused = unsendableMethod(operation.method);
     if (refused !== undefined) {
-      problems.push({
-        severity: "warning",
-        ...at(source),
-        pointer: `#${source}`,
-        rule: "unsendable-method",
-        message: `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) cannot be used from a browser or Node: ${refused}, so its client call rejects; ${LEFT_OUT}.`,
-        fix: "call it from a tool that sends any method (curl), or leave it out of the contract the app uses.",
-      });
+      problems.push(
+        warningAt(at, source, {
+          rule: "unsendable-method",
+          message: `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) cannot be used from a browser or Node: ${refused}, so its client call rejects; ${LEFT_OUT}.`,
+          fix: "call it from a tool that sends any method (curl), or leave it out of the contract the app uses.",
+        }),
+      );
       continue;
     }
     for (const { status } of operation.responses) {
       const interim = unanswerableStatus(status);
       if (interim === undefined) continue;
       const place = `${source}/responses/${escapeSegment(status)}`;
-      problems.push({
-        severity: "warning",
-        ...at(place),
-        pointer: `#${place}`,
-        rule: "unanswerable-status",
-        message: `${operation.operationId} → ${status} cannot be used from a browser or Node: ${interim}; ${LEFT_OUT}.`,
-        fix: "describe the answer fetch receives (the protocol after a 101 upgrade is the client's own, a WebSocket's say), or leave the 1xx status out.",
-      });
+      problems.push(
+        warningAt(at, place, {
+          rule: "unanswerable-status",
+          message: `${operation.operationId} → ${status} cannot be used from a browser or Node: ${interim}; ${LEFT_OUT}.`,
+          fix: "describe the answer fetch receives (the protocol after a 101 upgrade is the client's own, a WebSocket's say), or leave the 1xx status out.",
+        }),
+      );
     }
   }
   return problems;

@@ -4,7 +4,7 @@
 // with a located warning.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
-import type { Problem } from "../input/contract-error.ts";
+import { warningAt, type Problem } from "../input/contract-error.ts";
 import { deref, operationsOf, templateNames, type Locate } from "./operations.ts";
 
 /** The names a path key's fragment holds (`#env/{partnerId}` → `partnerId`). */
@@ -40,14 +40,13 @@ export function unsentPathParameterWarnings(document: OpenAPI3, located: Locate)
         // A path item's parameter is said once, not once per method.
         if (seen.has(pointer)) return;
         seen.add(pointer);
-        warnings.push({
-          severity: "warning",
-          ...located(pointer),
-          pointer: `#${pointer}`,
-          rule: "unsent-path-parameter",
-          message: `The path parameter \`${parameter.name}\` of \`${entry.method.toUpperCase()} ${entry.path}\` is only in the path's fragment (after \`#\`), which a URL never sends; it is left out of the types, the manifest and the fixtures.`,
-          fix: "put the parameter in the path before any `#`, or remove it.",
-        });
+        warnings.push(
+          warningAt(located, pointer, {
+            rule: "unsent-path-parameter",
+            message: `The path parameter \`${parameter.name}\` of \`${entry.method.toUpperCase()} ${entry.path}\` is only in the path's fragment (after \`#\`), which a URL never sends; it is left out of the types, the manifest and the fixtures.`,
+            fix: "put the parameter in the path before any `#`, or remove it.",
+          }),
+        );
       });
   }
   return warnings;

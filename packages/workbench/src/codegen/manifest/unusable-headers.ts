@@ -4,7 +4,7 @@
 // (./operations.ts `isHeaderName`); each is said here, where the contract writes it.
 import type { OpenAPI3, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
-import type { Problem } from "../input/contract-error.ts";
+import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import { deref, isHeaderName, operationsOf } from "./operations.ts";
 
 /**
@@ -13,20 +13,16 @@ import { deref, isHeaderName, operationsOf } from "./operations.ts";
  * @example
  * unusableHeaderWarnings(bundled, (pointer) => ({ file: "openapi/openapi.yaml", line: 12 }));
  */
-export function unusableHeaderWarnings(
-  document: OpenAPI3,
-  at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
-): Problem[] {
+export function unusableHeaderWarnings(document: OpenAPI3, at: Locator): Problem[] {
   const warnings: Problem[] = [];
   const warn = (pointer: string, what: string, name: string) =>
-    warnings.push({
-      severity: "warning",
-      ...at(pointer),
-      pointer: `#${pointer}`,
-      rule: "unusable-header",
-      message: `the ${what} ${JSON.stringify(name)} is no HTTP header name (a token of letters, digits and !#$%&'*+-.^_\`|~): fetch can neither send nor read it, so it is left out of the client's parameters, the fixtures and the gallery; the rest of the operation still generates.`,
-      fix: "name the header with a valid token, or remove it.",
-    });
+    warnings.push(
+      warningAt(at, pointer, {
+        rule: "unusable-header",
+        message: `the ${what} ${JSON.stringify(name)} is no HTTP header name (a token of letters, digits and !#$%&'*+-.^_\`|~): fetch can neither send nor read it, so it is left out of the client's parameters, the fixtures and the gallery; the rest of the operation still generates.`,
+        fix: "name the header with a valid token, or remove it.",
+      }),
+    );
   const seen = new Set<unknown>();
   const parametersAt = (list: Array<ParameterObject | ReferenceObject> | undefined, pointer: string) =>
     (list ?? []).forEach((raw, index) => {

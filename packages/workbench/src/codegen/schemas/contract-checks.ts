@@ -15,7 +15,7 @@ import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, pointerOf, type PathStep } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
 import { VALUE_KEYS } from "../../contract/schema-keys.ts";
-import type { Problem } from "../input/contract-error.ts";
+import { warningAt, type Problem } from "../input/contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationKey, operationsOf } from "../manifest/manifest.ts";
@@ -37,6 +37,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
   const malformed: Problem[] = [];
   for (const document of documents) {
     const file = relative(root, document.source.absoluteRef);
+    const inFile = (pointer: string) => ({ file, ...locate(document.source, pointer) });
     const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document.parsed, path: undefined }];
     const seen = new Set<unknown>();
     while (stack.length > 0) {
@@ -62,7 +63,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       if (isRecord(node)) {
         if (Array.isArray(node.enum) && node.enum.length === 0) {
           problems.push(
-            warningAt(document, file, `${pointerOf(path)}/enum`, {
+            warningAt(inFile, `${pointerOf(path)}/enum`, {
               rule: "empty-enum",
               message:
                 "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
@@ -80,7 +81,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
             : undefined;
         if (isRecord(drawn) && "none" in drawn) {
           problems.push(
-            warningAt(document, file, `${pointerOf(path)}/pattern`, {
+            warningAt(inFile, `${pointerOf(path)}/pattern`, {
               rule: "unsatisfiable-pattern",
               message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
               fix: "make the pattern and the length limits agree.",
@@ -89,7 +90,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         }
         if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
           problems.push(
-            warningAt(document, file, `${pointerOf(path)}/pattern`, {
+            warningAt(inFile, `${pointerOf(path)}/pattern`, {
               rule: "unsatisfiable-pattern",
               message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
               fix: "make the pattern and the length limits agree.",
@@ -119,16 +120,6 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
     });
   }
   return problems;
-}
-
-/** A warning located at `pointer` (without its `#`) in the file `document` was read from. */
-function warningAt(
-  document: Document,
-  file: string,
-  pointer: string,
-  what: Pick<Problem, "rule" | "message" | "fix">,
-): Problem {
-  return { severity: "warning", file, ...locate(document.source, pointer), pointer: `#${pointer}`, ...what };
 }
 
 /** Keys under which a contract names things (properties, schemas): the keys below them are names, not keywords. */

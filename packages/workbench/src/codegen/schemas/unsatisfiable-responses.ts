@@ -8,7 +8,7 @@
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
-import type { Problem } from "../input/contract-error.ts";
+import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 
 /**
@@ -18,11 +18,7 @@ import type { Manifest } from "../manifest/manifest.ts";
  * @example
  * unsatisfiableResponseWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
  */
-export function unsatisfiableResponseWarnings(
-  manifest: Manifest,
-  contract: ContractSchemas,
-  at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
-): Problem[] {
+export function unsatisfiableResponseWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
   const problems: Problem[] = [];
   /** The proof that no value satisfies the schema at `steps` under the response, but an empty enum's (warned where written). */
   const proofAt = (id: string, status: string, schema: unknown, ...steps: string[]) => {
@@ -34,14 +30,7 @@ export function unsatisfiableResponseWarnings(
     return proof === undefined || proof.reason.startsWith("an empty enum") ? undefined : proof;
   };
   const warn = (source: string, message: string, fix: string) =>
-    problems.push({
-      severity: "warning",
-      ...at(source),
-      pointer: `#${source}`,
-      rule: "unsatisfiable-schema",
-      message,
-      fix,
-    });
+    problems.push(warningAt(at, source, { rule: "unsatisfiable-schema", message, fix }));
   for (const operation of manifest.operations) {
     const id = operation.operationId;
     const responses = contract.operations[id]?.responses ?? {};
