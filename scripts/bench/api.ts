@@ -39,11 +39,11 @@ try {
   mkdirSync(join(scratch, "openapi"));
   copyFileSync(document, join(scratch, "openapi", `openapi${extname(document) === ".json" ? ".json" : ".yaml"}`));
   // `npm run api` generates every registered contract too (the tests', the identity and analytics fixtures'):
-  // each is copied with its folder, whatever it $refs there.
+  // each is copied with its folder, whatever it $refs there and the modules the registry imports from it.
   for (const { source } of contractList(registry).filter((contract) => contract.role !== "product")) {
     const folder = dirname(source);
     mkdirSync(join(scratch, folder), { recursive: true });
-    for (const file of readdirSync(join(root, folder)).filter((name) => /\.(ya?ml|json)$/.test(name))) {
+    for (const file of readdirSync(join(root, folder)).filter((name) => /\.(ya?ml|json|ts)$/.test(name))) {
       copyFileSync(join(root, folder, file), join(scratch, folder, file));
     }
   }
