@@ -131,21 +131,22 @@ export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends k
 ];
 
 /**
- * Typed TanStack Query hooks for every operation of a contract. `Paged` is the generated
- * `paging` (which list operations page): only those take an infinite query.
+ * The hooks of one method. Fixed per method rather than a type parameter of each hook: with the
+ * method generic, `Init`'s constraint is checked against every path of the contract at once, which
+ * on a contract of some 20,000 operations (Microsoft Graph beta) is too deep (TS2589).
  */
-export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
-  queryOptions<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
+interface MethodHooks<P extends AnyPaths, Paged, M extends HttpMethod> {
+  queryOptions<Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<I, Omit<QueryOpts<P, M, Path, I>, "queryKey" | "queryFn">>
   ): NoInfer<QueryOpts<P, M, Path, I>>;
-  useQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
+  useQuery<Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<I, Omit<QueryOpts<P, M, Path, I>, "queryKey" | "queryFn">, QueryClient>
   ): NoInfer<UseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path>>>;
-  useSuspenseQuery<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
+  useSuspenseQuery<Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<
@@ -157,7 +158,7 @@ export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
       QueryClient
     >
   ): NoInfer<UseSuspenseQueryResult<Data<P, M, Path, I>, Failure<P, M, Path>>>;
-  useMutation<M extends HttpMethod, Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
+  useMutation<Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     options?: Omit<UseMutationOptions<Data<P, M, Path, I>, Failure<P, M, Path>, I>, "mutationKey" | "mutationFn"> & {
@@ -170,23 +171,36 @@ export interface ApiHooks<P extends AnyPaths, Paged = Record<never, never>> {
    * The options of an infinite query over a list that pages: each page is `{ data, headers, query }`,
    * the next one asked for as the contract's paging says (cursor, offset, page number or `Link`).
    */
-  infiniteQueryOptions<M extends HttpMethod, Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
+  infiniteQueryOptions<Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<I, InfiniteExtra<P, M, Path, I>>
   ): NoInfer<InfiniteOpts<P, M, Path, I> & { queryKey: ApiInfiniteKey<P, M, Path> }>;
-  useInfiniteQuery<M extends HttpMethod, Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
+  useInfiniteQuery<Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
     ...rest: Rest<I, InfiniteExtra<P, M, Path, I>, QueryClient>
   ): NoInfer<UseInfiniteQueryResult<InfiniteData<Page<P, M, Path, I>, PageQuery>, Failure<P, M, Path>>>;
   /** The headers a response declares, typed: `Location` after a create, rate limits, `Link`. */
-  readHeaders<M extends HttpMethod, Path extends PathFor<P, M>>(
+  readHeaders<Path extends PathFor<P, M>>(
     method: M,
     path: Path,
     response: Response,
   ): NoInfer<ResponseHeaders<Op<P, M, Path>>>;
 }
+
+/**
+ * Typed TanStack Query hooks for every operation of a contract, one overload per method. `Paged` is
+ * the generated `paging` (which list operations page): only those take an infinite query.
+ */
+export type ApiHooks<P extends AnyPaths, Paged = Record<never, never>> = MethodHooks<P, Paged, "get"> &
+  MethodHooks<P, Paged, "put"> &
+  MethodHooks<P, Paged, "post"> &
+  MethodHooks<P, Paged, "delete"> &
+  MethodHooks<P, Paged, "options"> &
+  MethodHooks<P, Paged, "head"> &
+  MethodHooks<P, Paged, "patch"> &
+  MethodHooks<P, Paged, "trace">;
 
 /** Where the hooks read the contract's operations (paging, headers) and resources (what a mutation refreshes). */
 export interface ApiHooksOptions {
