@@ -9,14 +9,13 @@ import { fixtures, manifest } from "../../../../tests/contracts/field-values/gen
 import type { paths } from "../../../../tests/contracts/field-values/generated/schema.d.ts";
 import { GalleryOverview } from "./gallery-overview.tsx";
 import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
-import type { RuntimeHooks } from "./gallery-source.ts";
 
 const gallery: GalleryContract = {
   source: fixtures,
   mocks: fixtures,
   hooks: createApiHooks(createApiClient<paths>({ operations: manifest.operations }), {
     manifest,
-  }) as unknown as RuntimeHooks,
+  }),
 };
 
 const meta = {

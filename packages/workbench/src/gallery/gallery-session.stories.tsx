@@ -4,7 +4,6 @@ import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
 import { clinic, clinicManifest } from "../../../../tests/contracts/clinic/fixtures.ts";
 import type { paths } from "../../../../tests/contracts/clinic/generated/schema.d.ts";
 import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
-import type { RuntimeHooks } from "./gallery-source.ts";
 
 // The product's contract is empty, so its gallery has no story of an operation that
 // requires credentials yet: these are the gallery's own stories (`galleryStory`, exactly
@@ -15,7 +14,7 @@ const clinicGallery: GalleryContract = {
   mocks: clinic,
   hooks: createApiHooks(createApiClient<paths>({ operations: clinicManifest.operations }), {
     manifest: clinicManifest,
-  }) as unknown as RuntimeHooks,
+  }),
 };
 
 const meta = {

@@ -7,14 +7,13 @@ import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
 import { clinic, clinicManifest } from "../../../../tests/contracts/clinic/fixtures.ts";
 import type { paths } from "../../../../tests/contracts/clinic/generated/schema.d.ts";
 import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
-import type { RuntimeHooks } from "./gallery-source.ts";
 
 const clinicGallery: GalleryContract = {
   source: clinic,
   mocks: clinic,
   hooks: createApiHooks(createApiClient<paths>({ operations: clinicManifest.operations }), {
     manifest: clinicManifest,
-  }) as unknown as RuntimeHooks,
+  }),
 };
 
 const meta = {

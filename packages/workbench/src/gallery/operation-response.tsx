@@ -148,7 +148,8 @@ function AnsweredResponse({ source, operationId, status, hooks }: OperationRespo
       middleware: [arrived.middleware],
     };
   }, [source, operationId, mediaType, arrived.middleware]);
-  const query = (hooks ?? (api as unknown as RuntimeHooks)).useQuery(operation.method, operation.path, init);
+  const runtimeHooks: RuntimeHooks = hooks ?? api;
+  const query = runtimeHooks.useQuery(operation.method, operation.path, init);
   // A text media type whose schema allows no string (`text/event-stream` described by its
   // event object): the fixtures send the value's JSON text (answers.ts `serialise`), so it
   // is read back as that value, then shown and checked like a JSON body.
