@@ -148,7 +148,9 @@ function AnsweredResponse({ source, operationId, status, hooks }: OperationRespo
       middleware: [arrived.middleware],
     };
   }, [source, operationId, mediaType, arrived.middleware]);
-  const runtimeHooks: RuntimeHooks = hooks ?? api;
+  // The app's binding types its hooks for its own contract; the package compiles without it (`unknown`).
+  const productHooks: unknown = api;
+  const runtimeHooks = hooks ?? (productHooks as RuntimeHooks);
   const query = runtimeHooks.useQuery(operation.method, operation.path, init);
   // A text media type whose schema allows no string (`text/event-stream` described by its
   // event object): the fixtures send the value's JSON text (answers.ts `serialise`), so it
