@@ -3,9 +3,10 @@ import { createFixtures } from "@contract-workbench/workbench/fixtures";
 import { loadContract, VENDOR_SHAPES } from "#workbench/fixtures/test-contracts.ts";
 import type { ContractOperation } from "@contract-workbench/workbench/contract";
 import { galleryExchanges } from "./corpus-gallery.ts";
-import { classify } from "./corpus-report.ts";
 
 const loaded = await loadContract(VENDOR_SHAPES);
+/** The test contract's own story no request can call: createIssue 201 (Jira's body). */
+const UNSENDABLE = 1;
 const templates = await loadContract("tests/contracts/path-templates/openapi.yaml");
 
 /** A copy of the test contract whose operation `id` takes a required body of one media type and schema. */
@@ -19,24 +20,9 @@ function withRequestBody(id: string, mediaType: string, schema: Record<string, u
   return { manifest, contract };
 }
 
-/** Whose defect the report names each class of these exchange failures, as one contract's result. */
-function ownersOf(failures: string[]) {
-  const result = { file: "a.json", operations: 1, pairs: 1, warnings: {}, fixtureFailures: [], stories: 1 };
-  const classes = classify({
-    file: "a.json",
-    result: {
-      ...result,
-      exchangeFailures: failures,
-      unsatisfiable: 0,
-      seconds: { generate: 0, fixtures: 0, gallery: 0 },
-    },
-  }).failures;
-  return classes.map((failure) => failure.owner);
-}
-
 describe("bench:corpus, the gallery stories' exchanges", () => {
   it("checks every story but a stream's, and finds nothing wrong where each gets its own answer (shared URLs included)", async () => {
-    const { stories, failures } = await galleryExchanges(
+    const { stories, unsendable, failures } = await galleryExchanges(
       loaded.manifest,
       createFixtures(loaded.manifest, loaded.contract),
     );
@@ -44,22 +30,20 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
       operation.responses.flatMap((response) => response.streams ?? []),
     );
     expect(stories).toBe(loaded.manifest.operations.reduce((sum, operation) => sum + operation.responses.length, 0));
+    expect(unsendable).toBe(UNSENDABLE);
     expect(streams).toEqual([]);
     expect(failures).toEqual([]);
   });
 
-  it("reads path keys as real contracts write them back, and names a path parameter no value satisfies as the contract's own defect", async () => {
+  it("reads path keys as real contracts write them back, and shows a story whose path parameter no value satisfies as unsendable", async () => {
     // Two parameters in a segment, templates in the key's query, a parameter only its fragment names.
-    const { failures } = await galleryExchanges(
-      templates.manifest,
-      createFixtures(templates.manifest, templates.contract),
-    );
-    expect(failures).toEqual([
-      expect.stringMatching(
-        /^getVerse 200: the contract's own defect: no value satisfies the schema of its path parameter `verse`: the enum \[1, 2, 3\]/,
-      ),
+    const fixtures = createFixtures(templates.manifest, templates.contract);
+    const { failures, unsendable } = await galleryExchanges(templates.manifest, fixtures);
+    expect(failures).toEqual([]);
+    expect(unsendable).toBe(1);
+    expect(fixtures.sampleRequest("getVerse").unsendable).toEqual([
+      expect.stringMatching(/^no value satisfies the schema of its path parameter `verse`: the enum \[1, 2, 3\]/),
     ]);
-    expect(ownersOf(failures)).toEqual(["the contract's own"]);
   });
 
   it("sends what the gallery can send: no body with a GET, no Content-Type the contract lists as a parameter", async () => {
@@ -109,38 +93,55 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
     ]);
   });
 
-  it("names a form body whose schema is not an object as the contract's own defect (a translator's file upload)", async () => {
+  /** The stories of `id` and what its sample request says of them, after the gallery's exchanges. */
+  async function unsendableStories(manifest: typeof loaded.manifest, contract: typeof loaded.contract, id: string) {
+    const fixtures = createFixtures(manifest, contract);
+    const { failures, unsendable } = await galleryExchanges(manifest, fixtures);
+    const stories = manifest.operations.find((operation) => operation.operationId === id)!.responses.length;
+    return { failures, unsendable, stories, reasons: fixtures.sampleRequest(id).unsendable };
+  }
+
+  it("shows a story whose form body's schema is not an object as unsendable, and sends nothing (a translator's file upload)", async () => {
     const { manifest, contract } = withRequestBody("createUpload", "multipart/form-data", {
       type: "string",
       minLength: 3,
     });
-    const stories = manifest.operations.find((operation) => operation.operationId === "createUpload")!.responses;
-    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
-    expect(failures).toEqual(
-      stories.map(
-        ({ status }) =>
-          `createUpload ${status}: the contract's own defect: its multipart/form-data request body's schema is not an object, and a form sends named fields`,
-      ),
-    );
-    expect(ownersOf(failures)).toEqual(["the contract's own"]);
+    const { failures, unsendable, stories, reasons } = await unsendableStories(manifest, contract, "createUpload");
+    expect(failures).toEqual([]);
+    expect(unsendable).toBe(stories + UNSENDABLE);
+    expect(reasons).toEqual([
+      "its multipart/form-data request body's schema is not an object, and a form sends named fields",
+    ]);
   });
 
-  it("names a required body no value satisfies as the contract's own defect, with its place (a Java `\\p{XDigit}` pattern)", async () => {
+  it("shows a story whose required body no value satisfies as unsendable, with the place (a Java `\\p{XDigit}` pattern)", async () => {
     const { manifest, contract } = withRequestBody("createUpload", "application/json", {
       type: "string",
       pattern: "^\\p{XDigit}{8}$",
       maxLength: 8,
     });
-    const stories = manifest.operations.find((operation) => operation.operationId === "createUpload")!.responses;
-    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
-    expect(failures).toHaveLength(stories.length);
-    for (const failure of failures)
-      expect(failure).toMatch(
-        /^createUpload \S+: the contract's own defect: its request body cannot be sent, since no value satisfies its schema: the pattern at #\/operations\/createUpload\/requestBody\/\S+\/pattern/,
-      );
+    const { failures, unsendable, stories, reasons } = await unsendableStories(manifest, contract, "createUpload");
+    expect(failures).toEqual([]);
+    expect(unsendable).toBe(stories + UNSENDABLE);
+    expect(reasons).toEqual([
+      expect.stringMatching(
+        /^its request body cannot be sent, since no value satisfies its schema: the pattern at #\/operations\/createUpload\/requestBody\/\S+\/pattern/,
+      ),
+    ]);
   });
 
-  it("names a required query parameter that is an array of objects as the contract's own defect (Mastodon's `timeline`)", async () => {
+  it("sends an optional body no value satisfies as no body, and checks the exchange", async () => {
+    const { manifest, contract } = withRequestBody("createUpload", "application/json", {
+      type: "string",
+      pattern: "^\\p{XDigit}{8}$",
+      maxLength: 8,
+    });
+    (contract.operations.createUpload as ContractOperation).requestBody!.required = false;
+    const { failures, unsendable, reasons } = await unsendableStories(manifest, contract, "createUpload");
+    expect({ failures, unsendable, reasons }).toEqual({ failures: [], unsendable: UNSENDABLE, reasons: undefined });
+  });
+
+  it("shows a story whose required query is an array of objects as unsendable (Mastodon's `timeline`)", async () => {
     const manifest = structuredClone(loaded.manifest);
     const contract = structuredClone(loaded.contract);
     const schema = { type: "array", items: { type: "object" } };
@@ -150,14 +151,12 @@ describe("bench:corpus, the gallery stories' exchanges", () => {
       required: true,
       schema,
     });
-    const stories = manifest.operations.find((operation) => operation.operationId === "listApplications")!.responses;
-    const { failures } = await galleryExchanges(manifest, createFixtures(manifest, contract));
-    expect(failures).toEqual(
-      stories.map(
-        ({ status }) =>
-          `listApplications ${status}: the contract's own defect: the query parameter "timeline" is an array of objects, which no style of OpenAPI writes in a query`,
-      ),
-    );
+    const { failures, unsendable, stories, reasons } = await unsendableStories(manifest, contract, "listApplications");
+    expect(failures).toEqual([]);
+    expect(unsendable).toBe(stories + UNSENDABLE);
+    expect(reasons).toEqual([
+      'the query parameter "timeline" is an array of objects, which no style of OpenAPI writes in a query',
+    ]);
   });
 
   it("leaves out an optional response header no value satisfies, and proves the status unsatisfiable where it is required (Pendo's 410)", async () => {

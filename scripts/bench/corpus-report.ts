@@ -32,9 +32,6 @@ export interface Failure {
  */
 const CONTRACT_DEFECTS = new Set(["struct", "no-unresolved-refs", "syntax", "limits", "ref-outside"]);
 
-/** How a gallery story's failure begins when it is the contract's own defect (./corpus-gallery.ts). */
-export const CONTRACT_DEFECT = "the contract's own defect";
-
 /** A failure's message without its values (names, numbers, quoted text): what stays is its class. */
 function shape(text: string): string {
   return text
@@ -50,7 +47,6 @@ function shape(text: string): string {
 function exchangeClass(failure: string): string {
   // After the story's name: an operationId (which may hold spaces, `Get ratings`) and a status.
   const what = failure.replace(/^.*? (?:[1-5](?:\d\d|XX)|default): /, "");
-  if (what.startsWith(CONTRACT_DEFECT)) return shape(what);
   if (what.startsWith("answered by another operation"))
     return "a gallery story is answered by another operation, and checked against its schemas";
   if (what.startsWith("no handler")) return "no handler of the contract answers a gallery story's request";
@@ -108,8 +104,8 @@ export function classify(outcome: Outcome): { file: string; failures: Failure[] 
   // A result of a run before the gallery's exchanges were checked (`--resume`) has none.
   for (const failure of result.exchangeFailures ?? []) {
     const name = exchangeClass(failure);
-    const owner: Owner = name.startsWith(CONTRACT_DEFECT) ? "the contract's own" : "ours: the gallery's exchange";
-    if (!failures.has(name)) failures.set(name, { class: name, owner, example: failure.slice(0, 400) });
+    if (!failures.has(name))
+      failures.set(name, { class: name, owner: "ours: the gallery's exchange", example: failure.slice(0, 400) });
   }
   for (const error of typeErrors) {
     const code = / error (TS\d+):/.exec(error)?.[1] ?? "TS?";
@@ -154,6 +150,7 @@ export function summarise(
     unsatisfiable: sum((result) => result.unsatisfiable),
     // A result of a run before the gallery's exchanges were checked (`--resume`) has none.
     stories: sum((result) => result.stories ?? 0),
+    unsendable: sum((result) => result.unsendable ?? 0),
     gallerySeconds: sum((result) => result.seconds.gallery ?? 0),
     answers: sum((result) => result.figures?.answers ?? 0),
     sites: sum((result) => result.figures?.sites ?? 0),
@@ -182,7 +179,7 @@ export function summarise(
     `bench:corpus: ${passed} of ${classified.length} contracts pass (${share(passed, classified.length)})` +
       `${run.sample === undefined ? ", the whole directory" : `, a sample of ${run.sample} (seed ${run.seed}) of ${run.directory}`}; ${seconds}`,
     `  ${figures.operations.toLocaleString("en")} operations, ${figures.pairs.toLocaleString("en")} operation × status pairs, ${figures.unsatisfiable} proven unsatisfiable`,
-    `  gallery: ${figures.stories.toLocaleString("en")} stories' exchanges checked (sample request, matched, answered, both checked) in ${figures.gallerySeconds.toFixed(0)} s of the threads`,
+    `  gallery: ${figures.stories.toLocaleString("en")} stories' exchanges checked (sample request, matched, answered, both checked; \${figures.unsendable.toLocaleString("en")} shown as unsendable, the contract's own defect) in ${figures.gallerySeconds.toFixed(0)} s of the threads`,
     ...(sorted.length > 0 ? ["  failures, by class (contracts; whose defect; an example):"] : []),
     ...sorted.map(
       ([name, { owner, contracts, example }]) =>

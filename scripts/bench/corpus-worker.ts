@@ -37,6 +37,8 @@ export interface CorpusResult {
   fixtureFailures: string[];
   /** The gallery stories whose exchange was checked (a stream's aside). */
   stories: number;
+  /** The gallery stories shown as unsendable: no request keeps the contract (its own defect, warned at generation). */
+  unsendable?: number;
   /** What broke in the gallery stories' exchanges, each naming its story (and the operation that answered it instead). */
   exchangeFailures: string[];
   unsatisfiable: number;
@@ -135,6 +137,7 @@ async function check({ file, typesDir }: CorpusJob): Promise<CorpusResult> {
   const galleryStarted = performance.now();
   const gallery = await galleryExchanges(manifest, fixtures);
   result.stories = gallery.stories;
+  result.unsendable = gallery.unsendable;
   result.exchangeFailures = gallery.failures;
   result.seconds.gallery = (performance.now() - galleryStarted) / 1000;
 

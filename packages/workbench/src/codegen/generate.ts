@@ -38,7 +38,7 @@ import { pagingTypes } from "./types/paging-types.ts";
 import { resourcePaths } from "./manifest/resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
-import { unsatisfiableResponseWarnings } from "./schemas/unsatisfiable-responses.ts";
+import { unsatisfiableWarnings } from "./schemas/unsatisfiable-exchanges.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
 import { unsendableWarnings } from "./manifest/unsendable-pairs.ts";
@@ -595,7 +595,7 @@ export async function generate(
   const headers = unusableHeaderWarnings(schema, located);
   const types = generateTypes(entry, config, schema);
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
-  const unsatisfiable = unsatisfiableResponseWarnings(manifest, contract, located);
+  const unsatisfiable = unsatisfiableWarnings(manifest, contract, located);
   warnings.unshift(
     ...unsent,
     ...lowered,

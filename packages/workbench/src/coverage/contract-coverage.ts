@@ -17,6 +17,7 @@ import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { pairLabel } from "../contract/stream-pairs.ts";
 import { isUnsatisfiable } from "../contract/unsatisfiable/prover.ts";
+import { unsatisfiableRequest } from "../contract/unsatisfiable/requests.ts";
 import {
   type ContractCoverageReport,
   type CoverageReportFile,
@@ -149,7 +150,8 @@ export function fullReport(root: string, records: ProjectRecords[], threshold: n
 
 /**
  * The pairs of the product's contract whose body no value can make (proven: a required
- * empty `enum`, keywords that contradict each other), read from contract.json.
+ * empty `enum`, keywords that contradict each other), and every pair of an operation whose
+ * required request no value can make, read from contract.json.
  */
 function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: string, status: string) => boolean {
   const file = generatedPath(root, "contract.json");
@@ -158,7 +160,10 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
   const contract = JSON.parse(text) as ContractSchemas;
   const found = new Set<string>();
   for (const operation of manifest.operations) {
+    // No request keeps the contract: none of its answers can be exchanged.
+    const unsendable = unsatisfiableRequest(contract, operation.operationId) !== undefined;
     for (const { status } of operation.responses) {
+      if (unsendable) found.add(`${operation.operationId} ${status}`);
       const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
       const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
       if (isUnsatisfiable(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);

@@ -77,7 +77,7 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
     throw new Error(`${label} does not match the contract: ${problems}`);
   }
   if (scenario !== "offline") {
-    await expect(result(), label).toHaveAttribute("data-state", expect.stringMatching(/^(success|error)$/));
+    await expect(result(), label).toHaveAttribute("data-state", expect.stringMatching(/^(success|error|unsendable)$/));
   }
 }
 

@@ -8,6 +8,7 @@ import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
 import { StreamResponse } from "./stream-response.tsx";
+import { UnsendableRequest } from "./unsendable-request.tsx";
 import {
   ApiError,
   bodyOptionsFor,
@@ -278,6 +279,8 @@ function streamsOf(source: GallerySource): RuntimeStreams {
 }
 
 export function OperationResponse(props: OperationResponseProps) {
+  const { source, operationId } = props;
+  const { unsendable } = useMemo(() => source.sampleRequest(operationId), [source, operationId]);
   const operation = props.source.manifest.operations.find((candidate) => candidate.operationId === props.operationId);
   if (!operation) throw new Error(`The contract has no operation "${props.operationId}".`);
   const responses = own<ContractSchemas["operations"][string]>(
@@ -289,6 +292,9 @@ export function OperationResponse(props: OperationResponseProps) {
   // A stream pair asks for its stream; a status whose preferred media type streams answers with it.
   const streamed = props.mediaType ?? preferredMediaType(Object.keys(content));
   const media = streamed === undefined ? undefined : content[streamed];
+  if (unsendable !== undefined) {
+    return <UnsendableRequest operation={operation} status={props.status} mediaType={streamed} reasons={unsendable} />;
+  }
   if (streamed !== undefined && media?.stream !== undefined) {
     return (
       <StreamResponse

@@ -120,7 +120,7 @@ describe("path templates as real contracts write them", () => {
   it("names a path parameter no value satisfies in the sample request, which leaves it out", () => {
     const sample = fixtures.sampleRequest("getVerse");
     expect(sample.params.path).toEqual({ chapter: expect.any(Number) as number });
-    expect(sample.unsatisfiableParameters?.map((parameter) => parameter.reason)).toEqual([
+    expect(sample.unsendable).toEqual([
       expect.stringMatching(
         /^no value satisfies the schema of its path parameter `verse`: the enum \[1, 2, 3\] at #\/operations\/getVerse\/parameters\/1\/schema\/enum/,
       ),
@@ -130,7 +130,7 @@ describe("path templates as real contracts write them", () => {
   it("sends each gallery story's sample request so that the fixtures read every parameter back", async () => {
     for (const operation of loaded.manifest.operations) {
       const sample = fixtures.sampleRequest(operation.operationId);
-      if (sample.unsatisfiableParameters !== undefined) continue;
+      if (sample.unsendable !== undefined) continue;
       const call = client[operation.method.toUpperCase() as "GET" | "POST"];
       const { response } = await call(operation.path, { params: sample.params });
       expect(response.status, operation.operationId).toBe(200);

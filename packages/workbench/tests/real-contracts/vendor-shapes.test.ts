@@ -45,16 +45,35 @@ describe("a contract shaped like vendors' own", () => {
       expect(await violations()).toEqual([]);
     });
 
-    it("says so at npm run api, located at the response in the contract", () => {
+    it("says so at npm run api, located at the response (and the request) in the contract", () => {
       const said = (loaded.warnings ?? [])
         .filter((warning) => warning.rule === "unsatisfiable-schema")
         .map((warning) => `${warning.file}:${warning.line} ${warning.pointer}`);
       expect(said).toEqual([
         `${VENDOR_SHAPES}:37 #/paths/~1clusters~1{name}/get/responses/200/content/application~1json/schema`,
+        `${VENDOR_SHAPES}:61 #/paths/~1issues/post/requestBody/content/application~1json/schema`,
       ]);
       expect(loaded.warnings?.find((warning) => warning.rule === "unsatisfiable-schema")?.message).toMatch(
         /^getCluster → 200 \(application\/json\): no body satisfies this schema; it requires one branch of the oneOf/,
       );
+    });
+  });
+
+  describe("a request the contract makes impossible (Jira's required property its additionalProperties forbids)", () => {
+    it("is said at npm run api, at the body's schema, as unsendable", () => {
+      const said = loaded.warnings?.find((warning) => warning.pointer?.startsWith("#/paths/~1issues/"));
+      expect(said?.message).toMatch(
+        /^createIssue: no value satisfies the request body \(application\/json\), which the operation requires; it requires .*fields/,
+      );
+    });
+
+    it("gives a sample request that sends nothing and says why, and no default answer breaks", () => {
+      const sample = fixtures.sampleRequest("createIssue");
+      expect(sample.body).toBeUndefined();
+      expect(sample.unsendable).toEqual([
+        expect.stringMatching(/^its request body cannot be sent, since no value satisfies its schema: /),
+      ]);
+      expect(fixtures.unsatisfiable("createIssue", 201)).toBeUndefined();
     });
   });
 

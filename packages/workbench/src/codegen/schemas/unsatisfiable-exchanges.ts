@@ -1,24 +1,26 @@
-// Responses no body (or no value of a declared header) can satisfy because their schema contradicts itself (a discriminator's
-// implicit value outside the enum of the same property, two enums with nothing in common,
-// bounds that cross): proven by the shared prover (../../contract/unsatisfiable/prover.ts) on the schemas
-// as contract.json holds them, said once per operation × status with the place in the
-// contract. The fixtures answer such a pair without a body and the gallery and coverage
-// show it as unsatisfiable; it fails no test. An empty `enum` is warned where it is
+// Requests and responses no value satisfies because their schema contradicts itself (a
+// discriminator's implicit value outside its property's enum, two enums with nothing in common,
+// bounds that cross), proven by the shared prover (../../contract/unsatisfiable/): said once
+// per operation (a required parameter or body) and once per operation × status (a body, a
+// required header), located in the contract. Such a part fails no test: the gallery and the
+// coverage show it as unsendable or unsatisfiable. An empty `enum` is warned where it is
 // written (./contract-checks.ts), not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
+import { unsatisfiableRequest } from "../../contract/unsatisfiable/requests.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 
 /**
- * One located warning per operation × status whose body no value can satisfy, and one per
- * header no value can, for a reason other than an empty `enum`.
+ * One located warning per operation whose required request no value can satisfy, one per
+ * operation × status whose body none can, and one per header none can, for a reason other
+ * than an empty `enum`.
  *
  * @example
- * unsatisfiableResponseWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
+ * unsatisfiableWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
  */
-export function unsatisfiableResponseWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
+export function unsatisfiableWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
   const problems: Problem[] = [];
   /** The proof that no value satisfies the schema at `steps` under the response, but an empty enum's (warned where written). */
   const proofAt = (id: string, status: string, schema: unknown, ...steps: string[]) => {
@@ -33,6 +35,16 @@ export function unsatisfiableResponseWarnings(manifest: Manifest, contract: Cont
     problems.push(warningAt(at, source, { rule: "unsatisfiable-schema", message, fix }));
   for (const operation of manifest.operations) {
     const id = operation.operationId;
+    const request = unsatisfiableRequest(contract, id);
+    if (request !== undefined && !request.reason.startsWith("an empty enum")) {
+      const [first] = request.steps;
+      const place = first === "requestBody" ? `${request.steps.map(escapeSegment).join("/")}/schema` : "parameters";
+      warn(
+        `/paths/${escapeSegment(operation.path)}/${operation.method}/${place}`,
+        `${id}: no value satisfies ${request.what}, which the operation requires; it requires ${request.reason} (pointers into contract.json). No request can keep the contract: the gallery shows its stories as unsendable and sends nothing, and the coverage shows its pairs as unsatisfiable.`,
+        "make the keywords agree, or make the part optional.",
+      );
+    }
     const responses = contract.operations[id]?.responses ?? {};
     for (const [status, response] of Object.entries(responses)) {
       const under = `/paths/${escapeSegment(operation.path)}/${operation.method}/responses/${escapeSegment(status)}`;

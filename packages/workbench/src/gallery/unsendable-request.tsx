@@ -1,0 +1,40 @@
+// A story whose operation no request can call as the contract describes it (a required body or
+// parameter no value satisfies, a form body that is not an object): the contract's own defect,
+// which `npm run api` warns of where it is written. Shown as such and sent nowhere, so that the
+// story keeps every check and fails nothing for what only the contract's author can fix.
+import { useId } from "react";
+import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
+import { OperationHeading } from "./operation-heading.tsx";
+import { VerdictLine } from "./verdict.tsx";
+
+export interface UnsendableRequestProps {
+  operation: ManifestOperation;
+  status: string;
+  mediaType: string | undefined;
+  /** Why no request keeping the contract can be written, each with its place (the sample request's `unsendable`). */
+  reasons: string[];
+}
+
+/** `createIssue 201`, then why no request can be sent, and the verdict that nothing was checked. */
+export function UnsendableRequest({ operation, status, mediaType, reasons }: UnsendableRequestProps) {
+  const headingId = useId();
+  return (
+    <article className="operation-response" aria-labelledby={headingId}>
+      <OperationHeading id={headingId} operation={operation} status={status} mediaType={mediaType} />
+      <div className="operation-response__result" data-state="unsendable">
+        <p>No request can keep the contract, so none is sent:</p>
+        <ul>
+          {reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      </div>
+      <VerdictLine
+        verdict={{
+          kind: "none",
+          why: "Unsendable: the contract's own defect, warned of by npm run api. Nothing was exchanged to check.",
+        }}
+      />
+    </article>
+  );
+}
