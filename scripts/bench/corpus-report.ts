@@ -179,7 +179,7 @@ export function summarise(
     `bench:corpus: ${passed} of ${classified.length} contracts pass (${share(passed, classified.length)})` +
       `${run.sample === undefined ? ", the whole directory" : `, a sample of ${run.sample} (seed ${run.seed}) of ${run.directory}`}; ${seconds}`,
     `  ${figures.operations.toLocaleString("en")} operations, ${figures.pairs.toLocaleString("en")} operation × status pairs, ${figures.unsatisfiable} proven unsatisfiable`,
-    `  gallery: ${figures.stories.toLocaleString("en")} stories' exchanges checked (sample request, matched, answered, both checked; \${figures.unsendable.toLocaleString("en")} shown as unsendable, the contract's own defect) in ${figures.gallerySeconds.toFixed(0)} s of the threads`,
+    `  gallery: ${figures.stories.toLocaleString("en")} stories, each one's exchange checked (sample request, matched, answered, both checked) but ${figures.unsendable.toLocaleString("en")} shown as unsendable (the contract's own defect, nothing sent), in ${figures.gallerySeconds.toFixed(0)} s of the threads`,
     ...(sorted.length > 0 ? ["  failures, by class (contracts; whose defect; an example):"] : []),
     ...sorted.map(
       ([name, { owner, contracts, example }]) =>
