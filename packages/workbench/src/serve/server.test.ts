@@ -319,6 +319,46 @@ describe("the mock server on a create that declares no 400 nor 422 (tests/contra
   });
 });
 
+describe("the mock server checking its answers", () => {
+  it("lets the unauthorized scenario's 401 through where the operation's security implies it", async () => {
+    // A root of its own holding clinic's generated files, its deletePet declaring no 401.
+    const temp = mkdtempSync(join(tmpdir(), "mock-implied-401-"));
+    const generated = join(temp, "tests/contracts/clinic/generated");
+    cpSync(join(root, "tests/contracts/clinic/generated"), generated, { recursive: true });
+    const contractFile = join(generated, "contract.json");
+    const contract = JSON.parse(readFileSync(contractFile, "utf8")) as {
+      operations: Record<string, { responses: Record<string, unknown> }>;
+    };
+    delete contract.operations.deletePet?.responses["401"];
+    writeFileSync(contractFile, JSON.stringify(contract));
+    const manifestFile = join(generated, "manifest.json");
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      operations: Array<{ operationId: string; responses: Array<{ status: string }> }>;
+    };
+    const op = manifest.operations.find((each) => each.operationId === "deletePet")!;
+    op.responses = op.responses.filter((each) => each.status !== "401");
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const { mock, url } = await start("clinic", { root: temp });
+    const violations: unknown[] = [];
+    const stop = mock.fixtures.session.onViolation((violation) => violations.push(violation));
+    try {
+      const response = await fetch(`${url}/pets/7`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${MARKER}`, Prefer: "scenario=unauthorized" },
+      });
+      expect(response.status).toBe(401);
+      // Its check has run once a later exchange has been answered.
+      expect((await fetch(`${url}/pets/7`)).status).toBe(200);
+      await mock.fixtures.settled();
+      expect(violations).toEqual([]);
+    } finally {
+      stop();
+      await mock.close();
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the mock server with a slow client", () => {
   it("times out a request whose body never ends with 408, logs it as dropped, and keeps serving", async () => {
     const { mock, url, lines } = await start("pet-registry", { timeouts: { headers: 200, request: 400 } });

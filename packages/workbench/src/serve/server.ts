@@ -10,7 +10,7 @@ import { existsSync, readFileSync, watch } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, dirname, join } from "node:path";
-import { getResponse, type RequestHandler } from "msw";
+import type { RequestHandler } from "msw";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { declaredMediaType, declaredStatus } from "../contract/media-and-status.ts";
 import type { Recording } from "../contract/recorded.ts";
@@ -69,6 +69,19 @@ function printable(text: string): string {
 /** A request whose body a check may read, leaving the original's for the handlers (one without a body is shared). */
 function readable(request: Request): Request {
   return request.body === null ? request : request.clone();
+}
+
+/**
+ * The handlers' answer as MSW's `getResponse` finds it (each handler's `run` in turn), under
+ * `requestId`: the id the exchange monitor hears, under which the handlers leave their notes
+ * (an answer from checked data, the operation that answered), as MSW's own setups do.
+ */
+async function handlersResponse(handlers: RequestHandler[], request: Request, requestId: string) {
+  for (const handler of handlers) {
+    const result = await handler.run({ request, requestId });
+    if (result?.response) return result.response;
+  }
+  return undefined;
 }
 
 /**
@@ -320,7 +333,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const scenario = readPrefer(request.headers.get("prefer")).scenario;
     const requestId = randomUUID();
     events.emit("request:start", { request, requestId });
-    const run = () => getResponse(handlers, request);
+    const run = () => handlersResponse(handlers, request, requestId);
     const response =
       (scenario !== undefined && isScenario(scenario) ? await preferred.run(scenario, run) : await run()) ??
       problemResponse({
