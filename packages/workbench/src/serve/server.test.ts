@@ -319,6 +319,40 @@ describe("the mock server on a create that declares no 400 nor 422 (tests/contra
   });
 });
 
+describe("the mock server on streamed answers (streams)", () => {
+  let server: { mock: MockServer; url: string; lines: string[] };
+  beforeAll(async () => {
+    server = await start("streams");
+  });
+  afterAll(() => server.mock.close());
+
+  it("sends a Server-Sent Events answer event by event, the first before the last is played", async () => {
+    const response = await fetch(`${server.url}/chats/c1/events`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    // The first chunk is one event: the others are still to be played.
+    expect(first.match(/^data: /gm)).toHaveLength(1);
+    let text = first;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+    expect(text.split("\n\n").filter((event) => event.includes("data: ")).length).toBeGreaterThan(1);
+    expect(text.startsWith(first) && text.length > first.length).toBe(true);
+  });
+
+  it("stops a stream whose client leaves, and keeps serving", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/logs`, { signal: controller.signal });
+    expect(response.headers.get("content-type")).toBe("application/jsonl");
+    await response.body!.getReader().read();
+    controller.abort();
+    const next = await fetch(`${server.url}/logs`);
+    expect(next.status).toBe(200);
+    expect((await next.text()).trim().split("\n").length).toBeGreaterThan(1);
+  });
+});
+
 describe("the mock server checking its answers", () => {
   it("lets the unauthorized scenario's 401 through where the operation's security implies it", async () => {
     // A root of its own holding clinic's generated files, its deletePet declaring no 401.

@@ -24,7 +24,14 @@ import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
-import { BodyTooLarge, sendFetchResponse, toFetchRequest, twoCopies } from "./node-bridge.ts";
+import {
+  BodyTooLarge,
+  readForSending,
+  requestUrl,
+  sendFetchResponse,
+  toFetchRequest,
+  type ReadAnswer,
+} from "./node-bridge.ts";
 import { readPrefer } from "./prefer.ts";
 import { listErrors, operationPointer, problemResponse, type Problem } from "../fixtures/check/problem-details.ts";
 import { requestErrors } from "./problems.ts";
@@ -303,12 +310,20 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     return fixtures.handlers;
   }
 
+  /** Whether a request's operation declares a streamed answer: only a stream reads the request's signal. */
+  function mayStream(method: string, url: string): boolean {
+    const found = match(method, url);
+    return (
+      found !== undefined && found.variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0))
+    );
+  }
+
   /** The store's records, all resources together. */
   function storeSize(): number {
     return fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
   }
 
-  async function answer(request: Request): Promise<{ response: Response; operationId?: string }> {
+  async function answer(request: Request): Promise<ReadAnswer & { operationId?: string }> {
     const { pathname } = new URL(request.url);
     if (pathname === RESET_PATH && request.method === "POST") {
       fixtures.resources.reset();
@@ -347,11 +362,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       return { response, operationId };
     }
     // The monitor reads its own copy later; the other is on its way to the client.
-    const [sent, checked] = await twoCopies(response);
+    const [sent, checked] = await readForSending(response);
     events.emit("response:mocked", { request, requestId, response: checked });
     events.emit("request:end", { requestId });
-    for (const [name, value] of Object.entries(corsHeaders(request, op))) sent.headers.set(name, value);
-    return { response: sent, operationId };
+    for (const [name, value] of Object.entries(corsHeaders(request, op))) sent.response.headers.set(name, value);
+    return { ...sent, operationId };
   }
 
   async function handle(message: IncomingMessage, target: ServerResponse): Promise<void> {
@@ -367,14 +382,20 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     let operationId: string | undefined;
     let status = 0;
     try {
-      const request = await toFetchRequest(message, origin(), bodyLimit, controller.signal);
+      const url = requestUrl(message, origin());
+      const request = await toFetchRequest(
+        message,
+        url,
+        bodyLimit,
+        mayStream(method, url) ? controller.signal : undefined,
+      );
       const answered = await answer(request);
       operationId = answered.operationId;
       status = answered.response.status;
       if (answered.response.type === "error") {
         // The `offline` scenario: no response at all.
         target.destroy();
-      } else await sendFetchResponse(answered.response, target, method);
+      } else await sendFetchResponse(answered, target, method);
     } catch (error) {
       // The client left, or Node timed the request out (it answered 408 itself): nothing to send.
       if (!(error instanceof BodyTooLarge) && (message.destroyed || target.destroyed)) return;
@@ -390,7 +411,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       if (!target.headersSent && !target.destroyed) {
         // A body left unread: close the connection rather than read the rest.
         if (error instanceof BodyTooLarge) target.setHeader("Connection", "close");
-        await sendFetchResponse(problemResponse(problem), target, method);
+        await sendFetchResponse({ response: problemResponse(problem) }, target, method);
       }
     } finally {
       const ms = (performance.now() - started).toFixed(1);
