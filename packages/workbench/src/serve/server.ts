@@ -65,6 +65,8 @@ export const DEFAULT_MAX_RECORDS = 10_000;
 
 /** A log line's path: control characters shown escaped, so that a request cannot forge log lines. */
 function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+  if (!/[\x00-\x1f\x7f]/.test(text)) return text;
   return [...text]
     .map((char) => {
       const code = char.charCodeAt(0);
@@ -141,8 +143,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   });
   const events = new EventEmitter();
   // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
-  // (each request is checked before it is answered, below).
-  fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
+  // (each request is checked before it is answered, below); the answer it reads is a copy of its own.
+  fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false, ownsResponses: true });
   // As the fixtures match: a path parameter its schema refuses is the API prefix's, not the parameter's.
   const match = createOperationMatcher(manifest.operations, { fits: createPathFit(contract, fixtures.validator) });
   const check = createExchangeCheck(contract, fixtures.validator);
