@@ -326,8 +326,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   }
 
   async function answer(request: Request): Promise<ReadAnswer & { operationId?: string }> {
-    const { pathname } = new URL(request.url);
-    if (pathname === RESET_PATH && request.method === "POST") {
+    if (request.method === "POST" && new URL(request.url).pathname === RESET_PATH) {
       fixtures.resources.reset();
       const resources = fixtures.resources.summary().map((each) => each.name);
       return { response: Response.json({ reset: true, resources }, { headers: corsHeaders(request) }) };
@@ -373,11 +372,6 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   async function handle(message: IncomingMessage, target: ServerResponse): Promise<void> {
     const started = performance.now();
-    const controller = new AbortController();
-    // Only a client that leaves early aborts: an answer sent whole needs no abort event.
-    target.once("close", () => {
-      if (!target.writableFinished) controller.abort();
-    });
     const method = message.method ?? "GET";
     // Only the path: the query may carry an API key, and no credential is ever logged.
     const path = printable((message.url ?? "/").split("?")[0] ?? "/");
@@ -385,12 +379,16 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     let status = 0;
     try {
       const url = requestUrl(message, origin());
-      const request = await toFetchRequest(
-        message,
-        url,
-        bodyLimit,
-        mayStream(method, url) ? controller.signal : undefined,
-      );
+      // Only a stream reads the request's signal: it aborts when the client leaves before the answer is whole.
+      let signal: AbortSignal | undefined;
+      if (mayStream(method, url)) {
+        const controller = new AbortController();
+        target.once("close", () => {
+          if (!target.writableFinished) controller.abort();
+        });
+        signal = controller.signal;
+      }
+      const request = await toFetchRequest(message, url, bodyLimit, signal);
       const answered = await answer(request);
       operationId = answered.operationId;
       status = answered.response.status;
