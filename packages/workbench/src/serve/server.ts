@@ -32,7 +32,7 @@ import {
   toFetchRequest,
   type ReadAnswer,
 } from "./node-bridge.ts";
-import { readPrefer } from "./prefer.ts";
+import { readPrefer, type Preference } from "./prefer.ts";
 import { listErrors, operationPointer, problemResponse, type Problem } from "../fixtures/check/problem-details.ts";
 import { requestErrors } from "./problems.ts";
 import { loadServedContract, type ServedContract } from "./served-contract.ts";
@@ -271,8 +271,9 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   }
 
   /** The handler a `Prefer` header asks for, a problem when it asks for what the contract lacks, or the defaults. */
-  function preferredHandlers(op: ManifestOperation, request: Request): RequestHandler[] | Response {
-    const prefer = readPrefer(request.headers.get("prefer"));
+  function preferredHandlers(op: ManifestOperation, request: Request, prefer: Preference): RequestHandler[] | Response {
+    if (prefer.code === undefined && prefer.example === undefined && prefer.scenario === undefined)
+      return fixtures.handlers;
     const responses = contract.operations[op.operationId]?.responses ?? {};
     const statuses = Object.keys(responses);
     const bad = (detail: string) => refused(op, { status: 400, title: "Bad Request", detail }, request);
@@ -340,13 +341,14 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const operationId = op.operationId;
     const problem = await requestProblem(op, request, found.params);
     if (problem) return { response: problem, operationId };
-    const handlers = preferredHandlers(op, request);
+    const prefer = readPrefer(request.headers.get("prefer"));
+    const handlers = preferredHandlers(op, request, prefer);
     if (handlers instanceof Response) return { response: handlers, operationId };
     if (request.method === "POST" && fixtures.resources.handles(operationId) && storeSize() >= maxRecords) {
       const detail = `The mock's store holds ${maxRecords} records, its limit; POST ${RESET_PATH} puts it back to its seed.`;
       return { response: refused(op, { status: 507, title: "Insufficient Storage", detail }, request), operationId };
     }
-    const scenario = readPrefer(request.headers.get("prefer")).scenario;
+    const scenario = prefer.scenario;
     const requestId = randomUUID();
     events.emit("request:start", { request, requestId });
     const run = () => handlersResponse(handlers, request, requestId);
