@@ -1,5 +1,5 @@
 // The mock server: the fixtures of one contract of the registry behind a real HTTP server.
-// MSW's own `getResponse` runs the fixtures' handlers on each request (no second router); this
+// The fixtures' MSW handlers run each request as MSW's `getResponse` runs them (no second router); this
 // module adds what a server owes its clients: the request checked against the contract first
 // (the fixtures' exchange check), problem details for what it refuses, the `Prefer` header,
 // CORS, a bounded body and store, timeouts, one log line per exchange, a clean close.
