@@ -27,18 +27,24 @@ async function readBody(message: IncomingMessage, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
+/** The absolute URL of an incoming message, on the server's `origin`. */
+export function requestUrl(message: IncomingMessage, origin: string): string {
+  return new URL(message.url ?? "/", origin).href;
+}
+
 /**
- * The Fetch `Request` for an incoming message, its body read (bounded by `limit` bytes);
- * `signal` aborts when the client goes away.
+ * The Fetch `Request` for an incoming message at `url` (./requestUrl), its body read (bounded
+ * by `limit` bytes); `signal`, when given, aborts when the client goes away (a Request that
+ * follows a signal costs several times one that does not: only answers that stream need it).
  *
  * @example
- * const request = await toFetchRequest(message, "http://127.0.0.1:4010", 1_048_576, controller.signal);
+ * const request = await toFetchRequest(message, url, 1_048_576, controller.signal);
  */
 export async function toFetchRequest(
   message: IncomingMessage,
-  origin: string,
+  url: string,
   limit: number,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
 ): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(message.headers)) {
@@ -48,10 +54,10 @@ export async function toFetchRequest(
   const method = message.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
   const body = hasBody ? await readBody(message, limit) : undefined;
-  return new Request(new URL(message.url ?? "/", origin), {
+  return new Request(url, {
     method,
     headers,
-    signal,
+    ...(signal === undefined ? {} : { signal }),
     ...(body !== undefined && body.length > 0 ? { body: new Uint8Array(body) } : {}),
   });
 }
@@ -61,32 +67,43 @@ function isStream(response: Response): boolean {
   return streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
 
+/** An answer as the server sends it: the response (its status and headers), and its body's bytes when read whole. */
+export interface ReadAnswer {
+  response: Response;
+  /** The body, read once; absent for an answer without one and for a stream (sent as it comes). */
+  bytes?: Uint8Array;
+}
+
 /**
- * Two copies of an answer: one to send, one for the exchange monitor to read. A body sent
- * whole is read once and both copies are made from its bytes (cheaper than `clone()`, which
- * tees the body into two streams); a stream is cloned, each copy read as it comes.
+ * An answer read for sending, and a copy for the exchange monitor to read. A body sent whole
+ * is read once: it is sent from its bytes and the copy is made from them (cheaper than `clone()`,
+ * which tees the body into two streams); a stream is cloned, each copy read as it comes.
  *
  * @example
- * const [sent, checked] = await twoCopies(response);
+ * const [sent, checked] = await readForSending(response);
  */
-export async function twoCopies(response: Response): Promise<[Response, Response]> {
-  if (response.body === null || isStream(response)) return [response, response.clone()];
+export async function readForSending(response: Response): Promise<[ReadAnswer, Response]> {
+  if (response.body === null || isStream(response)) return [{ response }, response.clone()];
   const bytes = new Uint8Array(await response.arrayBuffer());
-  const copy = () =>
-    new Response(bytes.byteLength === 0 ? null : bytes, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  return [copy(), copy()];
+  const copy = new Response(bytes.byteLength === 0 ? null : bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  return [{ response, bytes }, copy];
 }
 
 /**
  * Writes a Fetch `Response` to Node's response: a body whole with its length, a stream's (Server-Sent
  * Events, JSON Lines, JSON sequences) chunk by chunk as the response produces it, so that its events
- * reach the client as they come, stopping when the client goes away.
+ * reach the client as they come, stopping when the client goes away. `bytes`, when given, is the
+ * body already read (./readForSending).
  */
-export async function sendFetchResponse(response: Response, target: ServerResponse, method: string): Promise<void> {
+export async function sendFetchResponse(
+  { response, bytes }: ReadAnswer,
+  target: ServerResponse,
+  method: string,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name === "set-cookie") return;
@@ -94,13 +111,14 @@ export async function sendFetchResponse(response: Response, target: ServerRespon
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  if (response.body === null || method === "HEAD") {
+  // An empty body is none: a 204 sends no Content-Length.
+  if ((response.body === null && bytes === undefined) || bytes?.byteLength === 0 || method === "HEAD") {
     target.writeHead(response.status, headers).end();
     return;
   }
   // Anything but a stream is sent whole, with its length: most clients read it faster.
-  if (!isStream(response)) {
-    const body = new Uint8Array(await response.arrayBuffer());
+  if (bytes !== undefined || response.body === null || !isStream(response)) {
+    const body = bytes ?? new Uint8Array(await response.arrayBuffer());
     target.writeHead(response.status, { ...headers, "content-length": String(body.byteLength) }).end(body);
     return;
   }

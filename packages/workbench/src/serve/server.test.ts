@@ -319,6 +319,80 @@ describe("the mock server on a create that declares no 400 nor 422 (tests/contra
   });
 });
 
+describe("the mock server on streamed answers (streams)", () => {
+  let server: { mock: MockServer; url: string; lines: string[] };
+  beforeAll(async () => {
+    server = await start("streams");
+  });
+  afterAll(() => server.mock.close());
+
+  it("sends a Server-Sent Events answer event by event, the first before the last is played", async () => {
+    const response = await fetch(`${server.url}/chats/c1/events`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream");
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    // The first chunk is one event: the others are still to be played.
+    expect(first.match(/^data: /gm)).toHaveLength(1);
+    let text = first;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+    expect(text.split("\n\n").filter((event) => event.includes("data: ")).length).toBeGreaterThan(1);
+    expect(text.startsWith(first) && text.length > first.length).toBe(true);
+  });
+
+  it("stops a stream whose client leaves, and keeps serving", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/logs`, { signal: controller.signal });
+    expect(response.headers.get("content-type")).toBe("application/jsonl");
+    await response.body!.getReader().read();
+    controller.abort();
+    const next = await fetch(`${server.url}/logs`);
+    expect(next.status).toBe(200);
+    expect((await next.text()).trim().split("\n").length).toBeGreaterThan(1);
+  });
+});
+
+describe("the mock server checking its answers", () => {
+  it("lets the unauthorized scenario's 401 through where the operation's security implies it", async () => {
+    // A root of its own holding clinic's generated files, its deletePet declaring no 401.
+    const temp = mkdtempSync(join(tmpdir(), "mock-implied-401-"));
+    const generated = join(temp, "tests/contracts/clinic/generated");
+    cpSync(join(root, "tests/contracts/clinic/generated"), generated, { recursive: true });
+    const contractFile = join(generated, "contract.json");
+    const contract = JSON.parse(readFileSync(contractFile, "utf8")) as {
+      operations: Record<string, { responses: Record<string, unknown> }>;
+    };
+    delete contract.operations.deletePet?.responses["401"];
+    writeFileSync(contractFile, JSON.stringify(contract));
+    const manifestFile = join(generated, "manifest.json");
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      operations: Array<{ operationId: string; responses: Array<{ status: string }> }>;
+    };
+    const op = manifest.operations.find((each) => each.operationId === "deletePet")!;
+    op.responses = op.responses.filter((each) => each.status !== "401");
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    const { mock, url } = await start("clinic", { root: temp });
+    const violations: unknown[] = [];
+    const stop = mock.fixtures.session.onViolation((violation) => violations.push(violation));
+    try {
+      const response = await fetch(`${url}/pets/7`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${MARKER}`, Prefer: "scenario=unauthorized" },
+      });
+      expect(response.status).toBe(401);
+      // Its check has run once a later exchange has been answered.
+      expect((await fetch(`${url}/pets/7`)).status).toBe(200);
+      await mock.fixtures.settled();
+      expect(violations).toEqual([]);
+    } finally {
+      stop();
+      await mock.close();
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the mock server with a slow client", () => {
   it("times out a request whose body never ends with 408, logs it as dropped, and keeps serving", async () => {
     const { mock, url, lines } = await start("pet-registry", { timeouts: { headers: 200, request: 400 } });

@@ -1,5 +1,5 @@
 // The mock server: the fixtures of one contract of the registry behind a real HTTP server.
-// MSW's own `getResponse` runs the fixtures' handlers on each request (no second router); this
+// The fixtures' MSW handlers run each request as MSW's `getResponse` runs them (no second router); this
 // module adds what a server owes its clients: the request checked against the contract first
 // (the fixtures' exchange check), problem details for what it refuses, the `Prefer` header,
 // CORS, a bounded body and store, timeouts, one log line per exchange, a clean close.
@@ -10,7 +10,7 @@ import { existsSync, readFileSync, watch } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, dirname, join } from "node:path";
-import { getResponse, type RequestHandler } from "msw";
+import type { RequestHandler } from "msw";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { declaredMediaType, declaredStatus } from "../contract/media-and-status.ts";
 import type { Recording } from "../contract/recorded.ts";
@@ -24,8 +24,15 @@ import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
-import { BodyTooLarge, sendFetchResponse, toFetchRequest, twoCopies } from "./node-bridge.ts";
-import { readPrefer } from "./prefer.ts";
+import {
+  BodyTooLarge,
+  readForSending,
+  requestUrl,
+  sendFetchResponse,
+  toFetchRequest,
+  type ReadAnswer,
+} from "./node-bridge.ts";
+import { readPrefer, type Preference } from "./prefer.ts";
 import { listErrors, operationPointer, problemResponse, type Problem } from "../fixtures/check/problem-details.ts";
 import { requestErrors } from "./problems.ts";
 import { loadServedContract, type ServedContract } from "./served-contract.ts";
@@ -58,6 +65,8 @@ export const DEFAULT_MAX_RECORDS = 10_000;
 
 /** A log line's path: control characters shown escaped, so that a request cannot forge log lines. */
 function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+  if (!/[\x00-\x1f\x7f]/.test(text)) return text;
   return [...text]
     .map((char) => {
       const code = char.charCodeAt(0);
@@ -69,6 +78,19 @@ function printable(text: string): string {
 /** A request whose body a check may read, leaving the original's for the handlers (one without a body is shared). */
 function readable(request: Request): Request {
   return request.body === null ? request : request.clone();
+}
+
+/**
+ * The handlers' answer as MSW's `getResponse` finds it (each handler's `run` in turn), under
+ * `requestId`: the id the exchange monitor hears, under which the handlers leave their notes
+ * (an answer from checked data, the operation that answered), as MSW's own setups do.
+ */
+async function handlersResponse(handlers: RequestHandler[], request: Request, requestId: string) {
+  for (const handler of handlers) {
+    const result = await handler.run({ request, requestId });
+    if (result?.response) return result.response;
+  }
+  return undefined;
 }
 
 /**
@@ -121,8 +143,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   });
   const events = new EventEmitter();
   // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
-  // (each request is checked before it is answered, below).
-  fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
+  // (each request is checked before it is answered, below); the answer it reads is a copy of its own.
+  fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false, ownsResponses: true });
   // As the fixtures match: a path parameter its schema refuses is the API prefix's, not the parameter's.
   const match = createOperationMatcher(manifest.operations, { fits: createPathFit(contract, fixtures.validator) });
   const check = createExchangeCheck(contract, fixtures.validator);
@@ -249,8 +271,9 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   }
 
   /** The handler a `Prefer` header asks for, a problem when it asks for what the contract lacks, or the defaults. */
-  function preferredHandlers(op: ManifestOperation, request: Request): RequestHandler[] | Response {
-    const prefer = readPrefer(request.headers.get("prefer"));
+  function preferredHandlers(op: ManifestOperation, request: Request, prefer: Preference): RequestHandler[] | Response {
+    if (prefer.code === undefined && prefer.example === undefined && prefer.scenario === undefined)
+      return fixtures.handlers;
     const responses = contract.operations[op.operationId]?.responses ?? {};
     const statuses = Object.keys(responses);
     const bad = (detail: string) => refused(op, { status: 400, title: "Bad Request", detail }, request);
@@ -290,14 +313,21 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     return fixtures.handlers;
   }
 
+  /** Whether a request's operation declares a streamed answer: only a stream reads the request's signal. */
+  function mayStream(method: string, url: string): boolean {
+    const found = match(method, url);
+    return (
+      found !== undefined && found.variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0))
+    );
+  }
+
   /** The store's records, all resources together. */
   function storeSize(): number {
     return fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
   }
 
-  async function answer(request: Request): Promise<{ response: Response; operationId?: string }> {
-    const { pathname } = new URL(request.url);
-    if (pathname === RESET_PATH && request.method === "POST") {
+  async function answer(request: Request): Promise<ReadAnswer & { operationId?: string }> {
+    if (request.method === "POST" && new URL(request.url).pathname === RESET_PATH) {
       fixtures.resources.reset();
       const resources = fixtures.resources.summary().map((each) => each.name);
       return { response: Response.json({ reset: true, resources }, { headers: corsHeaders(request) }) };
@@ -311,16 +341,17 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const operationId = op.operationId;
     const problem = await requestProblem(op, request, found.params);
     if (problem) return { response: problem, operationId };
-    const handlers = preferredHandlers(op, request);
+    const prefer = readPrefer(request.headers.get("prefer"));
+    const handlers = preferredHandlers(op, request, prefer);
     if (handlers instanceof Response) return { response: handlers, operationId };
     if (request.method === "POST" && fixtures.resources.handles(operationId) && storeSize() >= maxRecords) {
       const detail = `The mock's store holds ${maxRecords} records, its limit; POST ${RESET_PATH} puts it back to its seed.`;
       return { response: refused(op, { status: 507, title: "Insufficient Storage", detail }, request), operationId };
     }
-    const scenario = readPrefer(request.headers.get("prefer")).scenario;
+    const scenario = prefer.scenario;
     const requestId = randomUUID();
     events.emit("request:start", { request, requestId });
-    const run = () => getResponse(handlers, request);
+    const run = () => handlersResponse(handlers, request, requestId);
     const response =
       (scenario !== undefined && isScenario(scenario) ? await preferred.run(scenario, run) : await run()) ??
       problemResponse({
@@ -334,34 +365,39 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       return { response, operationId };
     }
     // The monitor reads its own copy later; the other is on its way to the client.
-    const [sent, checked] = await twoCopies(response);
+    const [sent, checked] = await readForSending(response);
     events.emit("response:mocked", { request, requestId, response: checked });
     events.emit("request:end", { requestId });
-    for (const [name, value] of Object.entries(corsHeaders(request, op))) sent.headers.set(name, value);
-    return { response: sent, operationId };
+    for (const [name, value] of Object.entries(corsHeaders(request, op))) sent.response.headers.set(name, value);
+    return { ...sent, operationId };
   }
 
   async function handle(message: IncomingMessage, target: ServerResponse): Promise<void> {
     const started = performance.now();
-    const controller = new AbortController();
-    // Only a client that leaves early aborts: an answer sent whole needs no abort event.
-    target.once("close", () => {
-      if (!target.writableFinished) controller.abort();
-    });
     const method = message.method ?? "GET";
     // Only the path: the query may carry an API key, and no credential is ever logged.
     const path = printable((message.url ?? "/").split("?")[0] ?? "/");
     let operationId: string | undefined;
     let status = 0;
     try {
-      const request = await toFetchRequest(message, origin(), bodyLimit, controller.signal);
+      const url = requestUrl(message, origin());
+      // Only a stream reads the request's signal: it aborts when the client leaves before the answer is whole.
+      let signal: AbortSignal | undefined;
+      if (mayStream(method, url)) {
+        const controller = new AbortController();
+        target.once("close", () => {
+          if (!target.writableFinished) controller.abort();
+        });
+        signal = controller.signal;
+      }
+      const request = await toFetchRequest(message, url, bodyLimit, signal);
       const answered = await answer(request);
       operationId = answered.operationId;
       status = answered.response.status;
       if (answered.response.type === "error") {
         // The `offline` scenario: no response at all.
         target.destroy();
-      } else await sendFetchResponse(answered.response, target, method);
+      } else await sendFetchResponse(answered, target, method);
     } catch (error) {
       // The client left, or Node timed the request out (it answered 408 itself): nothing to send.
       if (!(error instanceof BodyTooLarge) && (message.destroyed || target.destroyed)) return;
@@ -377,7 +413,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       if (!target.headersSent && !target.destroyed) {
         // A body left unread: close the connection rather than read the rest.
         if (error instanceof BodyTooLarge) target.setHeader("Connection", "close");
-        await sendFetchResponse(problemResponse(problem), target, method);
+        await sendFetchResponse({ response: problemResponse(problem) }, target, method);
       }
     } finally {
       const ms = (performance.now() - started).toFixed(1);
