@@ -26,6 +26,8 @@ export default defineConfig({
     // The app's suite (tests/setup/projects.ts); the workbench's is packages/workbench/vitest.config.ts.
     // The contract coverage reporter keeps what each test exercised for `npm run coverage:contract`.
     reporters: ["default", "@contract-workbench/workbench/coverage/reporter"],
+    // `expect.poll` gives up after 1 s by default: a browser under a full suite's load can take longer to render.
+    expect: { poll: { timeout: 15_000 } },
     projects: suiteProjects("app"),
   },
 });
