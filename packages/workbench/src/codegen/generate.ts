@@ -45,6 +45,7 @@ import { unsendableWarnings } from "./manifest/unsendable-pairs.ts";
 import { unsentPathParameterWarnings } from "./manifest/unsent-path-parameters.ts";
 import { unusableHeaderWarnings } from "./manifest/unusable-headers.ts";
 import { fromSwagger2 } from "./lowering/swagger2.ts";
+import { operationsFooter } from "./types/operations-footer.ts";
 import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
@@ -228,7 +229,7 @@ function checkVersion(entry: string, parsed: unknown): boolean {
   return false;
 }
 
-function context(config: Config, schema: OpenAPI3): GlobalContext {
+function context(config: Config, schema: OpenAPI3, injectFooter: GlobalContext["injectFooter"]): GlobalContext {
   // openapi-typescript's own defaults (see its openapiTS()), except two. `exportType`: type
   // aliases (unlike interfaces) satisfy the `Record<string, …>` constraints openapi-fetch and
   // openapi-react-query put on `paths`. `defaultNonNullable`: its default makes a property with a
@@ -252,7 +253,7 @@ function context(config: Config, schema: OpenAPI3): GlobalContext {
     rootTypes: false,
     rootTypesNoSchemaPrefix: false,
     rootTypesKeepCasing: false,
-    injectFooter: [],
+    injectFooter,
     pathParamsAsTypes: false,
     postTransform: undefined,
     propertiesRequiredByDefault: false,
@@ -526,12 +527,16 @@ function contractSchemas(root: string, early: Early | undefined, document: Docum
 function generateTypes(entry: string, config: Config, schema: OpenAPI3): string {
   try {
     prepareForTypes(schema);
+    const footer = operationsFooter();
     // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
     // branch's discriminator enum with the branch's schema name): the manifest and contract.json
     // have read the contract as written already, and nothing reads it after.
-    return closeEmptyPaths(
-      astToString(transformSchema(schema, withAdditionalOperations(schema, context(config, schema)))),
+    const nodes = transformSchema(
+      schema,
+      withAdditionalOperations(schema, context(config, schema, footer.nodes as GlobalContext["injectFooter"])),
     );
+    footer.finish();
+    return closeEmptyPaths(astToString(nodes));
   } catch (error) {
     throw new ContractError([{ severity: "error", file: entry, message: `cannot generate types: ${message(error)}` }], {
       cause: error,

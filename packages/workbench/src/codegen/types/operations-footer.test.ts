@@ -1,0 +1,70 @@
+import {
+  astToString,
+  resolveRef,
+  scanDiscriminators,
+  transformSchema,
+  type GlobalContext,
+  type OpenAPI3,
+} from "openapi-typescript";
+import { describe, expect, it } from "vitest";
+import { operationsFooter } from "./operations-footer.ts";
+
+const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "string" } } } } };
+const contract: OpenAPI3 = {
+  openapi: "3.1.0",
+  info: { title: "t", version: "1" },
+  paths: {
+    "/b": { get: { operationId: "getB", responses: ok }, post: { operationId: "postB", responses: ok } },
+    "/a": { get: { operationId: "getA", responses: ok } },
+  },
+};
+
+/** The types openapi-typescript writes with this footer (its own defaults otherwise). */
+function typesWith(injectFooter: GlobalContext["injectFooter"], finish = () => undefined): string {
+  const schema = structuredClone(contract);
+  const nodes = transformSchema(schema, {
+    additionalProperties: false,
+    alphabetize: false,
+    arrayLength: false,
+    defaultNonNullable: true,
+    discriminators: scanDiscriminators(schema, { silent: true }),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: true,
+    immutable: false,
+    rootTypes: false,
+    rootTypesNoSchemaPrefix: false,
+    rootTypesKeepCasing: false,
+    injectFooter,
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    redoc: undefined as unknown as GlobalContext["redoc"],
+    silent: true,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve: ($ref) => resolveRef(schema, $ref, { silent: true }),
+  });
+  finish();
+  return astToString(nodes);
+}
+
+describe("operationsFooter", () => {
+  it("gives `operations` every operation in openapi-typescript's order, as its own footer does", () => {
+    const footer = operationsFooter();
+    const types = typesWith(footer.nodes as GlobalContext["injectFooter"], footer.finish);
+    expect(types).toBe(typesWith([]));
+    const [b, post, a] = ["getB: {", "postB: {", "getA: {"].map((member) => types.indexOf(member));
+    expect(b).toBeGreaterThan(-1);
+    expect(b).toBeLessThan(post ?? -1);
+    expect(post).toBeLessThan(a ?? -1);
+  });
+});
