@@ -9,7 +9,9 @@ import {
 import { describe, expect, it } from "vitest";
 import { operationsFooter } from "./operations-footer.ts";
 
-const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "string" } } } } };
+const ok = {
+  "200": { description: "ok", content: { "application/json": { schema: { type: "string" as const } } } },
+};
 const contract: OpenAPI3 = {
   openapi: "3.1.0",
   info: { title: "t", version: "1" },
@@ -20,7 +22,7 @@ const contract: OpenAPI3 = {
 };
 
 /** The types openapi-typescript writes with this footer (its own defaults otherwise). */
-function typesWith(injectFooter: GlobalContext["injectFooter"], finish = () => undefined): string {
+function typesWith(injectFooter: GlobalContext["injectFooter"], finish: () => void = () => undefined): string {
   const schema = structuredClone(contract);
   const nodes = transformSchema(schema, {
     additionalProperties: false,
