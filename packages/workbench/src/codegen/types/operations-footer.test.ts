@@ -1,13 +1,8 @@
-import {
-  astToString,
-  resolveRef,
-  scanDiscriminators,
-  transformSchema,
-  type GlobalContext,
-  type OpenAPI3,
-} from "openapi-typescript";
+import type { Config } from "@redocly/openapi-core";
+import { astToString, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import { describe, expect, it } from "vitest";
 import { operationsFooter } from "./operations-footer.ts";
+import { typesContext } from "./types-context.ts";
 
 const ok = {
   "200": { description: "ok", content: { "application/json": { schema: { type: "string" as const } } } },
@@ -21,40 +16,10 @@ const contract: OpenAPI3 = {
   },
 };
 
-/** The types openapi-typescript writes with this footer (its own defaults otherwise). */
+/** The types openapi-typescript writes with this footer. */
 function typesWith(injectFooter: GlobalContext["injectFooter"], finish: () => void = () => undefined): string {
   const schema = structuredClone(contract);
-  const nodes = transformSchema(schema, {
-    additionalProperties: false,
-    alphabetize: false,
-    arrayLength: false,
-    defaultNonNullable: true,
-    discriminators: scanDiscriminators(schema, { silent: true }),
-    emptyObjectsUnknown: false,
-    enum: false,
-    enumValues: false,
-    conditionalEnums: false,
-    dedupeEnums: false,
-    excludeDeprecated: false,
-    exportType: true,
-    immutable: false,
-    rootTypes: false,
-    rootTypesNoSchemaPrefix: false,
-    rootTypesKeepCasing: false,
-    injectFooter,
-    pathParamsAsTypes: false,
-    postTransform: undefined,
-    propertiesRequiredByDefault: false,
-    redoc: undefined as unknown as GlobalContext["redoc"],
-    silent: true,
-    inject: undefined,
-    transform: undefined,
-    transformProperty: undefined,
-    makePathsEnum: false,
-    generatePathParams: false,
-    readWriteMarkers: false,
-    resolve: ($ref) => resolveRef(schema, $ref, { silent: true }),
-  });
+  const nodes = transformSchema(schema, typesContext(undefined as unknown as Config, schema, injectFooter));
   finish();
   return astToString(nodes);
 }
