@@ -16,14 +16,7 @@ import {
 } from "@redocly/openapi-core";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import {
-  astToString,
-  resolveRef,
-  scanDiscriminators,
-  transformSchema,
-  type GlobalContext,
-  type OpenAPI3,
-} from "openapi-typescript";
+import { astToString, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import { checkExamples, checkSchemas } from "./schemas/contract-checks.ts";
 import { ContractError, type Problem } from "./input/contract-error.ts";
 import { buildContractSchemas } from "./schemas/contract-schemas.ts";
@@ -45,6 +38,8 @@ import { unsendableWarnings } from "./manifest/unsendable-pairs.ts";
 import { unsentPathParameterWarnings } from "./manifest/unsent-path-parameters.ts";
 import { unusableHeaderWarnings } from "./manifest/unusable-headers.ts";
 import { fromSwagger2 } from "./lowering/swagger2.ts";
+import { operationsFooter } from "./types/operations-footer.ts";
+import { typesContext } from "./types/types-context.ts";
 import { prepareForTypes } from "./types/types-input.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
@@ -226,48 +221,6 @@ function checkVersion(entry: string, parsed: unknown): boolean {
     );
   }
   return false;
-}
-
-function context(config: Config, schema: OpenAPI3): GlobalContext {
-  // openapi-typescript's own defaults (see its openapiTS()), except two. `exportType`: type
-  // aliases (unlike interfaces) satisfy the `Record<string, …>` constraints openapi-fetch and
-  // openapi-react-query put on `paths`. `defaultNonNullable`: its default makes a property with a
-  // `default` required wherever its schema is a component, request bodies included, so a call
-  // would have to send every defaulted field (OpenAI's chat completion: `stream`, `store`, …);
-  // a `default` says what the server assumes, not that the field is always there.
-  return {
-    additionalProperties: false,
-    alphabetize: false,
-    arrayLength: false,
-    defaultNonNullable: false,
-    discriminators: scanDiscriminators(schema, { silent: true }),
-    emptyObjectsUnknown: false,
-    enum: false,
-    enumValues: false,
-    conditionalEnums: false,
-    dedupeEnums: false,
-    excludeDeprecated: false,
-    exportType: true,
-    immutable: false,
-    rootTypes: false,
-    rootTypesNoSchemaPrefix: false,
-    rootTypesKeepCasing: false,
-    injectFooter: [],
-    pathParamsAsTypes: false,
-    postTransform: undefined,
-    propertiesRequiredByDefault: false,
-    redoc: config,
-    silent: true,
-    inject: undefined,
-    transform: undefined,
-    transformProperty: undefined,
-    makePathsEnum: false,
-    generatePathParams: false,
-    readWriteMarkers: false,
-    resolve($ref) {
-      return resolveRef(schema, $ref, { silent: true });
-    },
-  };
 }
 
 const OPEN_PATHS = "export type paths = Record<string, never>;";
@@ -526,12 +479,16 @@ function contractSchemas(root: string, early: Early | undefined, document: Docum
 function generateTypes(entry: string, config: Config, schema: OpenAPI3): string {
   try {
     prepareForTypes(schema);
+    const footer = operationsFooter();
     // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
     // branch's discriminator enum with the branch's schema name): the manifest and contract.json
     // have read the contract as written already, and nothing reads it after.
-    return closeEmptyPaths(
-      astToString(transformSchema(schema, withAdditionalOperations(schema, context(config, schema)))),
+    const nodes = transformSchema(
+      schema,
+      withAdditionalOperations(schema, typesContext(config, schema, footer.nodes as GlobalContext["injectFooter"])),
     );
+    footer.finish();
+    return closeEmptyPaths(astToString(nodes));
   } catch (error) {
     throw new ContractError([{ severity: "error", file: entry, message: `cannot generate types: ${message(error)}` }], {
       cause: error,

@@ -630,7 +630,7 @@ export const READABLE_VERSION = /^3\.[012]\.\d+/;
  * winning. Their paths are not in `paths`, which openapi-fetch reads by the methods it knows.
  *
  * @example
- * transformSchema(schema, withAdditionalOperations(schema, context(config, schema)));
+ * transformSchema(schema, withAdditionalOperations(schema, context(config, schema, footer.nodes)));
  */
 export function withAdditionalOperations(schema: OpenAPI3, ctx: GlobalContext): GlobalContext {
   for (const [path, item] of Object.entries(schema.paths ?? {})) {
