@@ -24,6 +24,23 @@ describe("bench:mock-data, values that fit their field", () => {
     expect(figures).toMatchObject({ shaped: 0, fitting: 0, negative: 0, contractsOwn: 3, unfitByRule: {} });
   });
 
+  it("measures a GET that declares its success as a range (Microsoft Graph's `2XX`)", () => {
+    const { manifest, contract } = oneOperationContract("getUser", "/user", {
+      type: "object",
+      required: ["display_name"],
+      properties: { display_name: { type: "string", examples: ["Ada Lovelace"] } },
+    });
+    const operation = contract.operations.getUser;
+    if (operation?.responses["200"] === undefined) throw new Error("the inline contract has its 200");
+    operation.responses = { "2XX": operation.responses["200"] };
+    manifest.operations[0] = {
+      ...manifest.operations[0],
+      responses: [{ status: "2XX", mediaTypes: ["application/json"] }],
+    } as (typeof manifest.operations)[0];
+    const figures = mockDataFigures(manifest, contract, createFixtures(manifest, contract));
+    expect(figures).toMatchObject({ answers: 1, sites: 1, honoured: 1 });
+  });
+
   it("counts a negative quantity apart where the contract's own examples give the field a negative value", () => {
     const { manifest, contract } = oneOperationContract("listAccounts", "/accounts", {
       type: "array",

@@ -451,14 +451,18 @@ export function mockDataFigures(manifest: Manifest, contract: ContractSchemas, f
 
   for (const operation of manifest.operations) {
     if (operation.method.toLowerCase() !== "get") continue;
-    const content = contract.operations[operation.operationId]?.responses["200"]?.content ?? {};
+    // A GET's answer: its 200, else its `2XX` (Microsoft Graph declares only ranges).
+    const responses = contract.operations[operation.operationId]?.responses ?? {};
+    const status = ["200", "2XX"].find((key) => Object.hasOwn(responses, key));
+    if (status === undefined) continue;
+    const content = responses[status]?.content ?? {};
     const mediaType = preferredMediaType(Object.keys(content));
     const media = mediaType === undefined ? undefined : content[mediaType];
     if (mediaType === undefined || media?.schema === undefined || !isJsonMediaType(mediaType)) continue;
-    const pointer = `#/operations/${escapeSegment(operation.operationId)}/responses/200/content/${escapeSegment(mediaType)}/schema`;
+    const pointer = `#/operations/${escapeSegment(operation.operationId)}/responses/${status}/content/${escapeSegment(mediaType)}/schema`;
     let value: unknown;
     try {
-      value = fixtures.fixture(operation.operationId as never, 200 as never);
+      value = fixtures.fixture(operation.operationId as never, status as never);
     } catch {
       continue;
     }
