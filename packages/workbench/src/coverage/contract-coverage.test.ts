@@ -2,8 +2,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { ContractOperation } from "../contract/contract-types.ts";
 import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { generate } from "../codegen/generate.ts";
+import { unsatisfiableWarnings } from "../codegen/schemas/unsatisfiable-exchanges.ts";
+import { createFixtures } from "../fixtures/contract-fixtures.ts";
+import { oneOperationContract } from "../fixtures/inline-contracts.ts";
 import {
   coverageReport,
   formatReport,
@@ -287,6 +291,58 @@ describe("a contract that contradicts itself", () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+});
+
+describe("a request no client can send, by one rule (contract/unsatisfiable/requests.ts)", () => {
+  // Each as a real contract writes it: Mastodon's required query of objects, a translator's upload
+  // whose form is a string, Bhagavad Gita's integers listed as strings.
+  const cases = {
+    "a required query no style writes": (operation: ContractOperation) =>
+      operation.parameters.push({
+        name: "timeline",
+        in: "query",
+        required: true,
+        schema: { type: "array", items: { type: "object" } },
+      }),
+    "a required form that is no object": (operation: ContractOperation) => {
+      operation.requestBody = {
+        required: true,
+        content: { "multipart/form-data": { schema: { type: "string" }, examples: [] } },
+      };
+    },
+    "a required parameter no value satisfies": (operation: ContractOperation) =>
+      operation.parameters.push({
+        name: "verse",
+        in: "query",
+        required: true,
+        schema: { type: "integer", enum: ["1", "2"] },
+      }),
+  };
+
+  it.each(Object.entries(cases))(
+    "%s: the gallery sends nothing, npm run api warns, and the coverage counts its pairs as unsatisfiable",
+    (_, write) => {
+      const { manifest, contract } = oneOperationContract("postThing", "/things", { type: "object" });
+      const operation = contract.operations.postThing;
+      if (operation === undefined) throw new Error("the inline contract has its operation");
+      write(operation);
+      manifest.operations[0] = { ...manifest.operations[0], method: "post" } as (typeof manifest.operations)[0];
+      const { unsendable } = createFixtures(manifest, contract).sampleRequest("postThing");
+      const warnings = unsatisfiableWarnings(manifest, contract, () => ({ file: "openapi.yaml", line: 1 }));
+      const root = mkdtempSync(join(tmpdir(), "coverage-unsendable-"));
+      try {
+        mkdirSync(join(root, "src/api"), { recursive: true });
+        writeFileSync(join(root, "src/api/manifest.json"), JSON.stringify(manifest));
+        writeFileSync(join(root, "src/api/contract.json"), JSON.stringify(contract));
+        const [row] = fullReport(root, [], 0).operations;
+        expect(unsendable).toHaveLength(1);
+        expect(warnings).toHaveLength(1);
+        expect(row?.statuses).toEqual([{ status: "200", coveredBy: [], unsatisfiable: true }]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("mergeRuns", () => {

@@ -17,7 +17,7 @@ import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { pairLabel } from "../contract/stream-pairs.ts";
 import { isUnsatisfiable } from "../contract/unsatisfiable/prover.ts";
-import { unsatisfiableRequest } from "../contract/unsatisfiable/requests.ts";
+import { unsendableRequest } from "../contract/unsatisfiable/requests.ts";
 import {
   type ContractCoverageReport,
   type CoverageReportFile,
@@ -161,7 +161,7 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
   const found = new Set<string>();
   for (const operation of manifest.operations) {
     // No request keeps the contract: none of its answers can be exchanged.
-    const unsendable = unsatisfiableRequest(contract, operation.operationId) !== undefined;
+    const unsendable = unsendableRequest(contract, operation.operationId, operation.method).length > 0;
     for (const { status } of operation.responses) {
       if (unsendable) found.add(`${operation.operationId} ${status}`);
       const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};

@@ -78,3 +78,35 @@ describe("unsatisfiableWarnings, a request no value satisfies", () => {
     );
   });
 });
+
+describe("unsatisfiableWarnings, a request no style or form can write", () => {
+  const located = () => ({ file: "openapi.yaml", line: 3 });
+
+  it("is said for a required query that is an array of objects (Mastodon's `timeline`), with its fix", () => {
+    const { manifest, contract } = oneOperationContract("listStatuses", "/statuses", { type: "object" });
+    const schema = { type: "array", items: { type: "object" } };
+    contract.operations.listStatuses?.parameters.push({ name: "timeline", in: "query", required: true, schema });
+    const [warning, ...others] = unsatisfiableWarnings(manifest, contract, located);
+    expect(others).toEqual([]);
+    expect(warning).toMatchObject({ pointer: "#/paths/~1statuses/get/parameters", rule: "unsatisfiable-schema" });
+    expect(warning?.message).toMatch(
+      /^listStatuses: the query parameter "timeline", which the operation requires, is an array of objects, which no style of OpenAPI writes in a query\. No request can keep the contract/,
+    );
+    expect(warning?.fix).toMatch(/scalar type/);
+  });
+
+  it("is said at the body's schema for a required form whose schema is no object (a translator's file upload)", () => {
+    const { manifest, contract } = oneOperationContract("createUpload", "/uploads", { type: "object" });
+    const operation = contract.operations.createUpload;
+    if (operation === undefined) throw new Error("the inline contract has its operation");
+    const schema = { type: "string", minLength: 3 };
+    operation.requestBody = { required: true, content: { "multipart/form-data": { schema, examples: [] } } };
+    manifest.operations[0] = { ...manifest.operations[0], method: "post" } as (typeof manifest.operations)[0];
+    const [warning, ...others] = unsatisfiableWarnings(manifest, contract, located);
+    expect(others).toEqual([]);
+    expect(warning?.pointer).toBe("#/paths/~1uploads/post/requestBody/content/multipart~1form-data/schema");
+    expect(warning?.message).toMatch(
+      /^createUpload: the request body \(multipart\/form-data\), which the operation requires, is a schema that is not an object/,
+    );
+  });
+});

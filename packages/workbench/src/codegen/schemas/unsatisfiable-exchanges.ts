@@ -1,21 +1,39 @@
-// Requests and responses no value satisfies because their schema contradicts itself (a
-// discriminator's implicit value outside its property's enum, two enums with nothing in common,
-// bounds that cross), proven by the shared prover (../../contract/unsatisfiable/): said once
-// per operation (a required parameter or body) and once per operation × status (a body, a
-// required header), located in the contract. Such a part fails no test: the gallery and the
+// Requests no client can send (../../contract/unsatisfiable/requests.ts: a required part no value
+// satisfies, a query no style writes, a form that is no object), said once per part; and responses
+// no value satisfies because their schema contradicts itself (a discriminator's implicit value
+// outside its property's enum, two enums with nothing in common, bounds that cross), proven by the
+// shared prover (../../contract/unsatisfiable/), said once per operation × status (a body, a
+// required header); each located in the contract. Such a part fails no test: the gallery and the
 // coverage show it as unsendable or unsatisfiable. An empty `enum` is warned where it is
 // written (./contract-checks.ts), not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
-import { unsatisfiableRequest } from "../../contract/unsatisfiable/requests.ts";
+import { unsendableRequest, type UnsendableRequestPart } from "../../contract/unsatisfiable/requests.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import type { Manifest } from "../manifest/manifest.ts";
 
+/** How the contract's author makes each kind of unsendable part sendable. */
+const FIXES: Record<UnsendableRequestPart["kind"], string> = {
+  unsatisfiable: "make the keywords agree, or make the part optional.",
+  "unwritable-query":
+    "give the array's items a scalar type, or describe the parameter with `content` (application/json).",
+  "formless-form": "describe the form's fields as an object's properties, or declare another media type.",
+};
+
+/** The warning's sentence for a part of a request no client can send. */
+function said(id: string, part: UnsendableRequestPart): string {
+  const cause =
+    part.kind === "unsatisfiable"
+      ? `no value satisfies ${part.what}, which the operation requires; it requires ${part.reason} (pointers into contract.json)`
+      : `${part.what}, which the operation requires, is ${part.reason}`;
+  return `${id}: ${cause}. No request can keep the contract: the gallery shows its stories as unsendable and sends nothing, and the coverage shows its pairs as unsatisfiable.`;
+}
+
 /**
- * One located warning per operation whose required request no value can satisfy, one per
- * operation × status whose body none can, and one per header none can, for a reason other
- * than an empty `enum`.
+ * One located warning per part of a request no client can send, one per operation × status whose
+ * body no value satisfies, and one per header none satisfies; an empty `enum`, warned where it is
+ * written, is not said again.
  *
  * @example
  * unsatisfiableWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
@@ -35,15 +53,11 @@ export function unsatisfiableWarnings(manifest: Manifest, contract: ContractSche
     problems.push(warningAt(at, source, { rule: "unsatisfiable-schema", message, fix }));
   for (const operation of manifest.operations) {
     const id = operation.operationId;
-    const request = unsatisfiableRequest(contract, id);
-    if (request !== undefined && !request.reason.startsWith("an empty enum")) {
-      const [first] = request.steps;
-      const place = first === "requestBody" ? `${request.steps.map(escapeSegment).join("/")}/schema` : "parameters";
-      warn(
-        `/paths/${escapeSegment(operation.path)}/${operation.method}/${place}`,
-        `${id}: no value satisfies ${request.what}, which the operation requires; it requires ${request.reason} (pointers into contract.json). No request can keep the contract: the gallery shows its stories as unsendable and sends nothing, and the coverage shows its pairs as unsatisfiable.`,
-        "make the keywords agree, or make the part optional.",
-      );
+    for (const part of unsendableRequest(contract, id, operation.method)) {
+      if (part.kind === "unsatisfiable" && part.reason.startsWith("an empty enum")) continue;
+      const [first] = part.steps;
+      const place = first === "requestBody" ? `${part.steps.map(escapeSegment).join("/")}/schema` : "parameters";
+      warn(`/paths/${escapeSegment(operation.path)}/${operation.method}/${place}`, said(id, part), FIXES[part.kind]);
     }
     const responses = contract.operations[id]?.responses ?? {};
     for (const [status, response] of Object.entries(responses)) {

@@ -1,47 +1,99 @@
-// Requests no client can send as the contract describes them: a required parameter or a required
-// body whose schema no value satisfies. Such an operation is partly unusable, not broken:
-// `npm run api` warns where it is written, the gallery shows its stories as unsendable and the
-// coverage counts its pairs as unsatisfiable, so none fails a test for the contract's defect.
+// Requests no client can send as the contract describes them: a required parameter or body no
+// value satisfies (proven), a required query no OpenAPI style writes, a required form body that
+// is not an object. Such an operation is partly unusable, not broken. This is the one rule:
+// `npm run api` warns where it is written, the gallery's sample request shows its stories as
+// unsendable and sends nothing, the coverage counts its pairs as unsatisfiable, and the bench
+// counts its stories apart; so none fails a test for the contract's defect.
 import type { ContractSchemas } from "../contract-types.ts";
-import { preferredMediaType } from "../media-and-status.ts";
+import { isFormMediaType, preferredMediaType } from "../media-and-status.ts";
 import { own } from "../own.ts";
 import { schemaPointer } from "../pointer.ts";
+import { subschema, typesOf } from "../schema-types.ts";
+import { IGNORED_HEADERS } from "../variant-marks.ts";
 import { proveUnsatisfiable } from "./prover.ts";
 
-/** What of a request no value satisfies: its place under the operation (`parameters/2`, `requestBody/content/…`) and why. */
-export interface UnsatisfiableRequestPart {
+/** What of a request no client can send: its place under the operation (`parameters/2`, `requestBody/content/…`) and why. */
+export interface UnsendableRequestPart {
   /** The steps under the operation, as in {@link schemaPointer} (without the trailing `schema`). */
   steps: string[];
   /** `the query parameter "q"`, `the request body (application/json)`. */
   what: string;
+  /** What the schema requires that no value gives (a prover's reason), or why no style writes it. */
   reason: string;
+  /** No value satisfies its schema (proven), no style writes it in a query, or a form's schema is no object. */
+  kind: "unsatisfiable" | "unwritable-query" | "formless-form";
+  /** The sentence the gallery shows under the operation (the sample request's `unsendable`). */
+  said: string;
 }
 
 /**
- * The first required part of an operation's request no value satisfies (proven), or undefined
- * when a request keeping the contract can be written. Cookies are left out: no sample request
- * sends one. A body counts in the media type a client sends first (JSON, then the first declared).
+ * Optional parameters a call sends all the same: a browser and Node's `fetch` set `Accept-Language`
+ * themselves (Chromium its own language, undici `*`), which an operation's enum of languages refuses.
+ */
+export const ALWAYS_SENT_HEADERS = new Set(["accept-language"]);
+
+/** Methods whose request a client sends without a body (the sample request writes none for them). */
+const BODILESS = new Set(["get", "head"]);
+
+/**
+ * Why a query parameter's schema has no value a query carries: an array of objects, for which
+ * OpenAPI's styles define no serialisation (Mastodon's `timeline`, its strings typed as objects).
+ */
+function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
+  const types = typesOf(contract, schema);
+  if (types.size !== 1 || !types.has("array")) return false;
+  const items = typesOf(contract, subschema(contract, schema, "items"));
+  return items.size === 1 && items.has("object");
+}
+
+/**
+ * Every required part of an operation's request no client can send, in the order a request is
+ * written (parameters, then the body); empty when a request keeping the contract can be written.
+ * Cookies and the headers a call sets itself are left out (no sample request sends them), and
+ * `Accept-Language` counts though optional, since `fetch` sends one anyway. A body
+ * counts in the media type a client sends first (JSON, then the first declared), and only for a
+ * method that sends one.
  *
  * @example
- * unsatisfiableRequest(contract, "createIssue");
- * // { steps: ["requestBody", "content", "application/json"], what: "the request body (application/json)", reason: "…" }
+ * unsendableRequest(contract, "createIssue", "post");
+ * // [{ steps: ["requestBody", "content", "application/json"], what: "the request body (application/json)", … }]
  */
-export function unsatisfiableRequest(contract: ContractSchemas, id: string): UnsatisfiableRequestPart | undefined {
+export function unsendableRequest(contract: ContractSchemas, id: string, method: string): UnsendableRequestPart[] {
   const operation = own<ContractSchemas["operations"][string]>(contract.operations, id);
-  if (operation === undefined) return undefined;
+  if (operation === undefined) return [];
   const schemas = contract.components.schemas;
+  const parts: UnsendableRequestPart[] = [];
   for (const [index, parameter] of operation.parameters.entries()) {
-    if (!parameter.required || parameter.in === "cookie" || parameter.schema === undefined) continue;
+    if (parameter.in === "cookie" || parameter.schema === undefined) continue;
+    const header = parameter.in === "header" ? parameter.name.toLowerCase() : undefined;
+    if (!parameter.required && !(header !== undefined && ALWAYS_SENT_HEADERS.has(header))) continue;
+    if (header !== undefined && IGNORED_HEADERS.has(header)) continue;
     const steps = ["parameters", String(index)];
+    const what = `the ${parameter.in} parameter "${parameter.name}"`;
     const proof = proveUnsatisfiable(parameter.schema, schemas, schemaPointer(id, ...steps, "schema"));
-    if (proof !== undefined)
-      return { steps, what: `the ${parameter.in} parameter "${parameter.name}"`, reason: proof.reason };
+    if (proof !== undefined) {
+      const said = `no value satisfies the schema of its ${parameter.in} parameter \`${parameter.name}\`: ${proof.reason}`;
+      parts.push({ steps, what, reason: proof.reason, kind: "unsatisfiable", said });
+    } else if (parameter.in === "query" && unwritableQuery(contract, parameter.schema)) {
+      const reason = "an array of objects, which no style of OpenAPI writes in a query";
+      parts.push({ steps, what, reason, kind: "unwritable-query", said: `${what} is ${reason}` });
+    }
   }
-  const body = operation.requestBody;
+  const body = BODILESS.has(method.toLowerCase()) ? undefined : operation.requestBody;
   const mediaType = body?.required ? preferredMediaType(Object.keys(body.content)) : undefined;
   const schema = mediaType === undefined ? undefined : body?.content[mediaType]?.schema;
-  if (mediaType === undefined || schema === undefined) return undefined;
+  if (mediaType === undefined || schema === undefined) return parts;
   const steps = ["requestBody", "content", mediaType];
+  const what = `the request body (${mediaType})`;
   const proof = proveUnsatisfiable(schema, schemas, schemaPointer(id, ...steps, "schema"));
-  return proof === undefined ? undefined : { steps, what: `the request body (${mediaType})`, reason: proof.reason };
+  const types = typesOf(contract, schema);
+  if (proof !== undefined) {
+    const said = `its request body cannot be sent, since no value satisfies its schema: ${proof.reason}`;
+    parts.push({ steps, what, reason: proof.reason, kind: "unsatisfiable", said });
+  } else if (isFormMediaType(mediaType) && types.size > 0 && !types.has("object")) {
+    const reason = "a schema that is not an object, while a form sends named fields";
+    const said = `its ${mediaType} request body's schema is not an object, and a form sends named fields`;
+    parts.push({ steps, what, reason, kind: "formless-form", said });
+  }
+  return parts;
 }
