@@ -7,15 +7,10 @@ import { own } from "../contract/own.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
+import { bodyInit } from "./request-init.ts";
 import { StreamResponse } from "./stream-response.tsx";
 import { UnsendableRequest } from "./unsendable-request.tsx";
-import {
-  ApiError,
-  bodyOptionsFor,
-  createApiClient,
-  createApiStreams,
-  isJsonContentType,
-} from "@contract-workbench/runtime";
+import { ApiError, createApiClient, createApiStreams, isJsonContentType } from "@contract-workbench/runtime";
 import { api, EmptyState, ErrorState, Spinner } from "virtual:contract-workbench/product";
 import { allowsString } from "./schema-shape.ts";
 import { examplePlaces } from "./example-places.ts";
@@ -45,15 +40,6 @@ function preferredMediaType(types: string[]): string | undefined {
 function parseAsFor(mediaType: string | undefined): "json" | "text" | "blob" {
   if (mediaType === undefined || isJsonContentType(mediaType)) return "json";
   return mediaType.startsWith("text/") ? "text" : "blob";
-}
-
-/**
- * The body in the media type the operation declares (the client does this for the
- * product's own operations; the gallery's may be another contract's).
- */
-function bodyInit(sample: SampleRequest): object {
-  if (sample.body === undefined) return {};
-  return { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json", sample.encoding) };
 }
 
 /** A text body that should hold the JSON text of a value: the value, or the text when it is not JSON. */
@@ -127,7 +113,13 @@ function ExamplesLine({ places }: { places: string[] }) {
 }
 
 /** An ordinary (not streamed) answer: called through the hooks, shown whole. */
-function AnsweredResponse({ source, operationId, status, hooks }: OperationResponseProps) {
+function AnsweredResponse({
+  source,
+  operationId,
+  status,
+  hooks,
+  sample,
+}: OperationResponseProps & { sample: SampleRequest }) {
   const headingId = useId();
   const operation: ManifestOperation | undefined = source.manifest.operations.find(
     (candidate) => candidate.operationId === operationId,
@@ -140,15 +132,15 @@ function AnsweredResponse({ source, operationId, status, hooks }: OperationRespo
   const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
   // The hooks give the data, not the response: a middleware of the call keeps its headers.
   const arrived = useResponseHeaders();
-  const init = useMemo(() => {
-    const sample = source.sampleRequest(operationId);
-    return {
+  const init = useMemo(
+    () => ({
       params: sample.params,
       parseAs: parseAsFor(mediaType),
       ...bodyInit(sample),
       middleware: [arrived.middleware],
-    };
-  }, [source, operationId, mediaType, arrived.middleware]);
+    }),
+    [sample, mediaType, arrived.middleware],
+  );
   // The app's binding types its hooks for its own contract; the package compiles without it (`unknown`).
   const productHooks: unknown = api;
   const runtimeHooks = hooks ?? (productHooks as RuntimeHooks);
@@ -280,7 +272,8 @@ function streamsOf(source: GallerySource): RuntimeStreams {
 
 export function OperationResponse(props: OperationResponseProps) {
   const { source, operationId } = props;
-  const { unsendable } = useMemo(() => source.sampleRequest(operationId), [source, operationId]);
+  // One sample request per story: what it shows as unsendable is what it would have sent.
+  const sample = useMemo(() => source.sampleRequest(operationId), [source, operationId]);
   const operation = props.source.manifest.operations.find((candidate) => candidate.operationId === props.operationId);
   if (!operation) throw new Error(`The contract has no operation "${props.operationId}".`);
   const responses = own<ContractSchemas["operations"][string]>(
@@ -292,8 +285,10 @@ export function OperationResponse(props: OperationResponseProps) {
   // A stream pair asks for its stream; a status whose preferred media type streams answers with it.
   const streamed = props.mediaType ?? preferredMediaType(Object.keys(content));
   const media = streamed === undefined ? undefined : content[streamed];
-  if (unsendable !== undefined) {
-    return <UnsendableRequest operation={operation} status={props.status} mediaType={streamed} reasons={unsendable} />;
+  if (sample.unsendable !== undefined) {
+    return (
+      <UnsendableRequest operation={operation} status={props.status} mediaType={streamed} reasons={sample.unsendable} />
+    );
   }
   if (streamed !== undefined && media?.stream !== undefined) {
     return (
@@ -303,9 +298,10 @@ export function OperationResponse(props: OperationResponseProps) {
         status={props.status}
         mediaType={streamed}
         media={media}
+        sample={sample}
         streams={props.streams ?? streamsOf(props.source)}
       />
     );
   }
-  return <AnsweredResponse {...props} />;
+  return <AnsweredResponse {...props} sample={sample} />;
 }

@@ -10,10 +10,12 @@ import { declaredStatus } from "../contract/media-and-status.ts";
 import { own } from "../contract/own.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
-import { ApiError, bodyOptionsFor } from "@contract-workbench/runtime";
+import { ApiError } from "@contract-workbench/runtime";
+import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import { Button, ErrorState, Spinner } from "virtual:contract-workbench/product";
 import type { GallerySource, RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
+import { bodyInit } from "./request-init.ts";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
 import { SchemaView } from "./schema-view.tsx";
 import { type Verdict, VerdictLine } from "./verdict.tsx";
@@ -27,6 +29,8 @@ export interface StreamResponseProps {
   /** The stream media type asked for and shown. */
   mediaType: string;
   media: ContractMediaType;
+  /** The arguments of the call (the operation's sample request). */
+  sample: SampleRequest;
   streams: RuntimeStreams;
 }
 
@@ -74,20 +78,18 @@ function streamVerdict(
  *
  * @example
  * ```tsx
- * <StreamResponse source={fixtures} operation={op} status="200" mediaType="text/event-stream" media={media} streams={streams} />
+ * <StreamResponse source={fixtures} operation={op} status="200" mediaType="text/event-stream" media={media} sample={fixtures.sampleRequest(op.operationId)} streams={streams} />
  * ```
  */
-export function StreamResponse({ source, operation, status, mediaType, media, streams }: StreamResponseProps) {
+export function StreamResponse({ source, operation, status, mediaType, media, sample, streams }: StreamResponseProps) {
   const headingId = useId();
   const listId = useId();
   const { operationId } = operation;
   const arrived = useResponseHeaders();
-  const init = useMemo(() => {
-    const sample = source.sampleRequest(operationId);
-    const body =
-      sample.body === undefined ? {} : { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json") };
-    return { params: sample.params, ...body, middleware: [arrived.middleware] };
-  }, [source, operationId, arrived.middleware]);
+  const init = useMemo(
+    () => ({ params: sample.params, ...bodyInit(sample), middleware: [arrived.middleware] }),
+    [sample, arrived.middleware],
+  );
   const query = streams.useStream(operation.method, operation.path, init, { accept: mediaType, retry: false });
   const items = query.data ?? [];
   const streaming = query.fetchStatus === "fetching" && !query.isPending;
