@@ -297,7 +297,7 @@ describe("a request no client can send, by one rule (contract/unsatisfiable/requ
   // Each as a real contract writes it: Mastodon's required query of objects, a translator's upload
   // whose form is a string, Bhagavad Gita's integers listed as strings.
   const cases = {
-    "a required query no style writes": (operation: ContractOperation) =>
+    "a required query of objects with nothing to write": (operation: ContractOperation) =>
       operation.parameters.push({
         name: "timeline",
         in: "query",

@@ -82,7 +82,7 @@ describe("unsatisfiableWarnings, a request no value satisfies", () => {
 describe("unsatisfiableWarnings, a request no style or form can write", () => {
   const located = () => ({ file: "openapi.yaml", line: 3 });
 
-  it("is said for a required query that is an array of objects (Mastodon's `timeline`), with its fix", () => {
+  it("is said for a required query of objects that declare no properties (Mastodon's `timeline`), with its fix", () => {
     const { manifest, contract } = oneOperationContract("listStatuses", "/statuses", { type: "object" });
     const schema = { type: "array", items: { type: "object" } };
     contract.operations.listStatuses?.parameters.push({ name: "timeline", in: "query", required: true, schema });
@@ -90,7 +90,7 @@ describe("unsatisfiableWarnings, a request no style or form can write", () => {
     expect(others).toEqual([]);
     expect(warning).toMatchObject({ pointer: "#/paths/~1statuses/get/parameters", rule: "unsatisfiable-schema" });
     expect(warning?.message).toMatch(
-      /^listStatuses: the query parameter "timeline", which the operation requires, is an array of objects, which no style of OpenAPI writes in a query\. No request can keep the contract/,
+      /^listStatuses: the query parameter "timeline", which the operation requires, is a list of objects that declare no properties, which puts nothing in a query\. No request can keep the contract/,
     );
     expect(warning?.fix).toMatch(/scalar type/);
   });

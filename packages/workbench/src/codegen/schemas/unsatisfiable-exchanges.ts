@@ -1,5 +1,5 @@
 // Requests no client can send (../../contract/unsatisfiable/requests.ts: a required part no value
-// satisfies, a query no style writes, a form that is no object), said once per part; and responses
+// satisfies, a query with nothing to write, a form that is no object), said once per part; and responses
 // no value satisfies because their schema contradicts itself (a discriminator's implicit value
 // outside its property's enum, two enums with nothing in common, bounds that cross), proven by the
 // shared prover (../../contract/unsatisfiable/), said once per operation × status (a body, a
@@ -17,7 +17,7 @@ import type { Manifest } from "../manifest/manifest.ts";
 const FIXES: Record<UnsendableRequestPart["kind"], string> = {
   unsatisfiable: "make the keywords agree, or make the part optional.",
   "unwritable-query":
-    "give the array's items a scalar type, or describe the parameter with `content` (application/json).",
+    "declare the objects' properties, give the items a scalar type, or describe the parameter with `content`.",
   "formless-form": "describe the form's fields as an object's properties, or declare another media type.",
 };
 

@@ -1,6 +1,6 @@
 // Requests no client can send as the contract describes them: a required parameter or body no
-// value satisfies (proven), a required query no OpenAPI style writes, a required form body that
-// is not an object. Such an operation is partly unusable, not broken. This is the one rule:
+// value satisfies (proven), a required query of objects with nothing to write, a required form
+// body that is not an object. Such an operation is partly unusable, not broken. This is the one rule:
 // `npm run api` warns where it is written, the gallery's sample request shows its stories as
 // unsendable and sends nothing, the coverage counts its pairs as unsatisfiable, and the bench
 // counts its stories apart; so none fails a test for the contract's defect.
@@ -18,9 +18,9 @@ export interface UnsendableRequestPart {
   steps: string[];
   /** `the query parameter "q"`, `the request body (application/json)`. */
   what: string;
-  /** What the schema requires that no value gives (a prover's reason), or why no style writes it. */
+  /** What the schema requires that no value gives (a prover's reason), or why a query carries nothing of it. */
   reason: string;
-  /** No value satisfies its schema (proven), no style writes it in a query, or a form's schema is no object. */
+  /** No value satisfies its schema (proven), a query list of objects with no properties to write, or a form's schema is no object. */
   kind: "unsatisfiable" | "unwritable-query" | "formless-form";
   /** The sentence the gallery shows under the operation (the sample request's `unsendable`). */
   said: string;
@@ -36,14 +36,16 @@ export const ALWAYS_SENT_HEADERS = new Set(["accept-language"]);
 const BODILESS = new Set(["get", "head"]);
 
 /**
- * Why a query parameter's schema has no value a query carries: an array of objects, for which
- * OpenAPI's styles define no serialisation (Mastodon's `timeline`, its strings typed as objects).
+ * Whether a query parameter is a list of objects that declare no properties (Mastodon's `timeline`,
+ * its strings typed as objects): a client writes a list of objects by its members' names (the
+ * runtime's form codec, `sources[0][identifier]`), and these have none, so the query carries nothing.
  */
 function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
   const types = typesOf(contract, schema);
   if (types.size !== 1 || !types.has("array")) return false;
-  const items = typesOf(contract, subschema(contract, schema, "items"));
-  return items.size === 1 && items.has("object");
+  const items = subschema(contract, schema, "items");
+  const itemTypes = typesOf(contract, items);
+  return itemTypes.size === 1 && itemTypes.has("object") && subschema(contract, items, "properties") === undefined;
 }
 
 /**
@@ -75,7 +77,7 @@ export function unsendableRequest(contract: ContractSchemas, id: string, method:
       const said = `no value satisfies the schema of its ${parameter.in} parameter \`${parameter.name}\`: ${proof.reason}`;
       parts.push({ steps, what, reason: proof.reason, kind: "unsatisfiable", said });
     } else if (parameter.in === "query" && unwritableQuery(contract, parameter.schema)) {
-      const reason = "an array of objects, which no style of OpenAPI writes in a query";
+      const reason = "a list of objects that declare no properties, which puts nothing in a query";
       parts.push({ steps, what, reason, kind: "unwritable-query", said: `${what} is ${reason}` });
     }
   }
