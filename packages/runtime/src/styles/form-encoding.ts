@@ -97,7 +97,10 @@ export function groupForm(fields: readonly Field[], properties: FormProperties):
         : properties.declares(key)
           ? key
           : (properties.ownerOf(key) ?? key);
-    groups.set(name, [...(groups.get(name) ?? []), field]);
+    // Appended in place: a body of many fields of one name (a client's, up to the size limit) stays linear.
+    const group = groups.get(name);
+    if (group === undefined) groups.set(name, [field]);
+    else group.push(field);
   }
   return groups;
 }

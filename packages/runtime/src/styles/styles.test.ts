@@ -310,3 +310,12 @@ describe("the style codec", () => {
     });
   });
 });
+
+describe("groupForm, on a body a client wrote", () => {
+  it("groups 400,000 fields of one name in one pass (each field appended, not the group copied)", () => {
+    const fields = Array.from({ length: 400_000 }, (_, index): Field => ["tags", String(index)]);
+    const groups = groupForm(fields, { declares: (name) => name === "tags", ownerOf: () => undefined });
+    expect(groups.get("tags")).toHaveLength(400_000);
+    expect(groups.get("tags")?.at(-1)).toEqual(["tags", "399999"]);
+  });
+});
