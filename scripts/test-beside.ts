@@ -14,6 +14,7 @@
  * Exit code: the failed check's, else the command's; 130 on Ctrl-C, 143 on SIGTERM.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import module from "node:module";
 import { constants, setPriority } from "node:os";
 
 const USAGE = "usage: node scripts/test-beside.ts --checks <npm script>[,<npm script>…] -- <command> [arguments…]";
@@ -69,6 +70,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [command, ...commandArgs] = args.command as [string, ...string[]];
+  // V8's code cache, as `npm run api` enables it, in the environment every process below inherits:
+  // Vitest and its workers, npm, and the commands the tests start load their modules compiled.
+  const cache = module.enableCompileCache?.();
+  if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.directory;
   const tests = spawn(command, commandArgs, { stdio: "inherit", shell: process.platform === "win32" });
   const testsDone = new Promise<number>((resolve) => {
     tests.on("error", (error) => {
