@@ -3,6 +3,9 @@
 // writes the answer back as it comes, a stream's events one chunk at a time.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
+import type { CheckedAnswer } from "../fixtures/check/exchange-check.ts";
+
+const decoder = new TextDecoder();
 
 /** Thrown when a request's body goes past the limit: the server answers 413. */
 export class BodyTooLarge extends Error {
@@ -75,22 +78,27 @@ export interface ReadAnswer {
 }
 
 /**
- * An answer read for sending, and a copy for the exchange monitor to read. A body sent whole
- * is read once: it is sent from its bytes and the copy is made from them (cheaper than `clone()`,
- * which tees the body into two streams); a stream is cloned, each copy read as it comes.
+ * An answer read for sending, and a copy for the exchange monitor to check. A body sent whole
+ * is read once: it is sent from its bytes and the check reads their text (a second Response
+ * would cost as much as the first: Node builds a stream for every body); a stream is cloned,
+ * each copy read as it comes.
  *
  * @example
  * const [sent, checked] = await readForSending(response);
  */
-export async function readForSending(response: Response): Promise<[ReadAnswer, Response]> {
-  if (response.body === null || isStream(response)) return [{ response }, response.clone()];
+export async function readForSending(response: Response): Promise<[ReadAnswer, CheckedAnswer]> {
+  // The headers as the fixtures answered, before the server adds its own (CORS).
+  const { status } = response;
+  const headers = new Headers(response.headers);
+  if (response.body === null || isStream(response)) {
+    const copy = response.clone();
+    return [{ response }, { status, headers, body: copy.body, text: () => copy.text() }];
+  }
   const bytes = new Uint8Array(await response.arrayBuffer());
-  const copy = new Response(bytes.byteLength === 0 ? null : bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  return [{ response, bytes }, copy];
+  return [
+    { response, bytes },
+    { status, headers, body: null, text: () => Promise.resolve(decoder.decode(bytes)) },
+  ];
 }
 
 /**
