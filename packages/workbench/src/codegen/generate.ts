@@ -373,7 +373,8 @@ async function lintContract(
   for (const problem of all) {
     const key = tolerance(problem, lint.version)?.key;
     if (key === undefined) linted.push(problem);
-    else tolerated.set(key, [...(tolerated.get(key) ?? []), problem]);
+    else if (tolerated.has(key)) tolerated.get(key)?.push(problem);
+    else tolerated.set(key, [problem]);
   }
   const errors = linted.filter((problem) => severityOf(problem) === "error");
   const schemaErrors = schemaProblems.filter((problem) => problem.severity === "error");

@@ -119,11 +119,7 @@ export function withoutFragment(path: string): string {
  * sharedEndpoints(manifest.operations); // [[createFolder, createLink]]
  */
 export function sharedEndpoints<T extends { method: string; path: string }>(operations: readonly T[]): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const operation of operations) {
-    const key = `${operation.method} ${withoutFragment(operation.path)}`;
-    groups.set(key, [...(groups.get(key) ?? []), operation]);
-  }
+  const groups = Map.groupBy(operations, (operation) => `${operation.method} ${withoutFragment(operation.path)}`);
   return [...groups.values()].filter((group) => group.length > 1);
 }
 

@@ -112,7 +112,9 @@ export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Fa
     const values = new Map<string, Scalar[]>();
     for (const [value, target] of Object.entries(mapping)) {
       const component = componentSchemaName(target) ?? (Object.hasOwn(schemas, target) ? target : undefined);
-      if (component !== undefined) values.set(component, [...(values.get(component) ?? []), value]);
+      if (component === undefined) continue;
+      if (values.has(component)) values.get(component)?.push(value);
+      else values.set(component, [value]);
     }
     for (const [child, candidate] of Object.entries(schemas)) {
       const parents = isRecord(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];
