@@ -1,6 +1,6 @@
 // The mock server over real HTTP, in this process: Node's fetch against a server on a free
 // loopback port, answering the test contracts of the registry (tests/contracts/).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -354,6 +354,45 @@ describe("the mock server on streamed answers (streams)", () => {
 });
 
 describe("the mock server checking its answers", () => {
+  it("logs a violation of a stored entity's answer without the credential a client put in it", async () => {
+    // pet-registry's generated files, its owners taking a `password` the answer declares a number.
+    const temp = mkdtempSync(join(tmpdir(), "mock-secret-violation-"));
+    const generated = join(temp, "tests/contracts/pet-registry/generated");
+    cpSync(join(root, "tests/contracts/pet-registry/generated"), generated, { recursive: true });
+    const contractFile = join(generated, "contract.json");
+    const contract = JSON.parse(readFileSync(contractFile, "utf8")) as {
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    contract.components.schemas.NewOwner!.properties.password = { type: "string" };
+    contract.components.schemas.Owner!.properties.password = { type: "integer" };
+    writeFileSync(contractFile, JSON.stringify(contract));
+    const { mock, url } = await start("pet-registry", { root: temp });
+    const violations: Array<{ pointer: string; actual: string }> = [];
+    const stop = mock.fixtures.session.onViolation((violation) => violations.push(violation));
+    const printed: string[] = [];
+    const print = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+      printed.push(args.map(String).join(" "));
+    });
+    try {
+      const created = await fetch(`${url}/owners`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Ada", city: "Oslo", password: MARKER }),
+      });
+      await created.text();
+      await mock.fixtures.settled();
+      expect(violations.some((violation) => violation.pointer === "/password")).toBe(true);
+      expect(violations.every((violation) => !violation.actual.includes(MARKER))).toBe(true);
+      expect(printed.some((line) => line.includes("/password"))).toBe(true);
+      expect(printed.join("\n")).not.toContain(MARKER);
+    } finally {
+      print.mockRestore();
+      stop();
+      await mock.close();
+      rmSync(temp, { recursive: true, force: true });
+    }
+  });
+
   it("lets the unauthorized scenario's 401 through where the operation's security implies it", async () => {
     // A root of its own holding clinic's generated files, its deletePet declaring no 401.
     const temp = mkdtempSync(join(tmpdir(), "mock-implied-401-"));

@@ -22,6 +22,8 @@ import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts"
 import { createPathFit } from "../fixtures/answer/path-fit.ts";
 import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
+import type { Violation } from "../fixtures/check/violations.ts";
+import { safeActual } from "../drift/secrets.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
 import {
@@ -128,7 +130,14 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   // A request's `Prefer: scenario=` holds for that request only, however many run at once.
   const preferred = new AsyncLocalStorage<Scenario>();
-  const session = { ...createFixturesSession(), scenario: (): Scenario => preferred.getStore() ?? defaultScenario };
+  const base = createFixturesSession();
+  const session = {
+    ...base,
+    scenario: (): Scenario => preferred.getStore() ?? defaultScenario,
+    // A violation quotes the value found, which in a stored entity a client sent: never a credential in the log.
+    reportViolation: (violation: Violation) =>
+      base.reportViolation({ ...violation, actual: safeActual(violation.pointer, violation.actual) }),
+  };
   // What the session keeps is logged once and let go: a server runs for days.
   session.onViolation(() => void session.takeViolations());
   const recordingFile = join(options.root, PRODUCT_RECORDING);
