@@ -10,7 +10,7 @@ import type { ViolationPlace } from "../fixtures/check/violations.ts";
 import type { StreamChecked } from "../fixtures/check/stream-check.ts";
 import type { StreamLimits } from "@contract-workbench/runtime/streams";
 import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
-import { safeActual } from "./secrets.ts";
+import { safeActual } from "../contract/secrets.ts";
 
 export type DriftPlace = ViolationPlace | "response header";
 

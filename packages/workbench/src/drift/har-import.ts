@@ -7,7 +7,7 @@ import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { createDriftCheck } from "./drift-check.ts";
 import { formatDrift } from "./drift-report.ts";
-import { scrubJson } from "./secrets.ts";
+import { scrubJson } from "../contract/secrets.ts";
 import { sensitiveProperties, type Recording } from "./recording.ts";
 
 /** The largest HAR read: devtools exports of a long session stay well under it. */

@@ -2,7 +2,7 @@
 // operation) for the fixtures' `recorded` scenario: status, media type and a scrubbed body.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
-import { scrubJson } from "./secrets.ts";
+import { scrubJson } from "../contract/secrets.ts";
 import { sensitiveProperties, type Recording } from "./recording.ts";
 
 /**

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { dirname, join } from "node:path";
 import { CACHE_FOLDER } from "../contract/cache-folder.ts";
 import type { ProbeResult } from "../drift/probe.ts";
-import { scrubJson } from "../drift/secrets.ts";
+import { scrubJson } from "../contract/secrets.ts";
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import { ArgumentError, page } from "./results.ts";

@@ -22,8 +22,6 @@ import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts"
 import { createPathFit } from "../fixtures/answer/path-fit.ts";
 import { createVariantChooser } from "../fixtures/answer/variants.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
-import type { Violation } from "../fixtures/check/violations.ts";
-import { safeActual } from "../drift/secrets.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
 import {
@@ -134,9 +132,6 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   const session = {
     ...base,
     scenario: (): Scenario => preferred.getStore() ?? defaultScenario,
-    // A violation quotes the value found, which in a stored entity a client sent: never a credential in the log.
-    reportViolation: (violation: Violation) =>
-      base.reportViolation({ ...violation, actual: safeActual(violation.pointer, violation.actual) }),
   };
   // What the session keeps is logged once and let go: a server runs for days.
   session.onViolation(() => void session.takeViolations());
