@@ -3,6 +3,7 @@
 // its own (its options, its messages, its exit code); this file only picks it, so that
 // `npm run api` in an adopting app and in this repository run the same code.
 import { existsSync } from "node:fs";
+import { enableCompileCache } from "node:module";
 import { join, sep } from "node:path";
 
 const COMMANDS = {
@@ -33,6 +34,11 @@ const modules = `${sep}node_modules${sep}`;
 if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules)) {
   process.chdir(invoked.slice(0, invoked.indexOf(modules)));
 }
+
+// V8's code for the modules a command loads, kept between runs as tsc's bin keeps its own (Node's
+// folder in the system's temporary one, or NODE_COMPILE_CACHE's): each command starts about 0.2 s
+// sooner. Node checks each entry against its module's source, so an upgrade never runs stale code.
+enableCompileCache();
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
