@@ -142,6 +142,12 @@ export interface Manifest {
   version: string;
   openapi: string;
   operations: ManifestOperation[];
+  /**
+   * The paths the contract's servers put before every operation's (`/api/v3`; `{variables}` as
+   * written), from the document's, the path items' and the operations' `servers`. Absent when
+   * every server is at its host's root.
+   */
+  servers?: string[];
   /** Each named schema, with a hash of its definition so a change can be detected. */
   schemas: Array<{ name: string; hash: string }>;
   /**

@@ -133,6 +133,16 @@ describe("the mock server on the stateful test contract (pet-registry)", () => {
     expect(wrongMethod.headers.get("allow")).toBe("GET, POST");
   });
 
+  it("serves the contract's paths at the root and under its server's path (/api), under no other prefix", async () => {
+    expect((await fetch(`${server.url}/api/owners`)).status).toBe(200);
+    expect((await fetch(`${server.url}/owners`)).status).toBe(200);
+    for (const path of ["/apis/owners", "/v2/api/owners", "/anything/owners"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect((await problem(response)).closest, path).toContain("GET /owners (listOwners)");
+    }
+  });
+
   it("answers what Prefer asks for: a declared status, a scenario, and refuses an undeclared one", async () => {
     const notFound = await fetch(`${server.url}/api/pets/1`, { headers: { Prefer: "code=404" } });
     expect(notFound.status).toBe(404);

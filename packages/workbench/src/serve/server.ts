@@ -110,6 +110,12 @@ function batchedStdout(): (line: string) => void {
 }
 
 /** The header names a browser may send for an operation: its header parameters, and the server's own. */
+/** A server's path (`/v1/{tenant}`) as a pattern a request's prefix must fill: each `{variable}` one segment. */
+function serverPathPattern(path: string): RegExp {
+  const parts = path.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/]+")}$`);
+}
+
 function requestHeaderNames(op: ManifestOperation): string[] {
   return op.parameters.filter((each) => each.in === "header").map((each) => each.name.toLowerCase());
 }
@@ -149,8 +155,13 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
   // (each request is checked before it is answered, below); the answer it reads is a copy of its own.
   fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
-  // As the fixtures match: a path parameter its schema refuses is the API prefix's, not the parameter's.
-  const match = createOperationMatcher(manifest.operations, { fits: createPathFit(contract, fixtures.validator) });
+  // As the fixtures match (a path parameter its schema refuses is the API prefix's, not the
+  // parameter's), but only the contract's paths: at the root or under a server's path, no other prefix.
+  const bases = (manifest.servers ?? []).map(serverPathPattern);
+  const match = createOperationMatcher(manifest.operations, {
+    fits: createPathFit(contract, fixtures.validator),
+    under: (prefix) => prefix === "" || bases.some((base) => base.test(prefix)),
+  });
   const check = createExchangeCheck(contract, fixtures.validator);
   const choose = createVariantChooser(contract, check);
   const methods = [...new Set(manifest.operations.map((op) => op.method.toUpperCase()))];

@@ -167,15 +167,36 @@ export function buildManifest(
       ...(finding?.pagination === undefined ? {} : { pagination: finding.pagination }),
     };
   });
+  const servers = serverPaths(document);
   return {
     title: document.info.title,
     version: document.info.version,
     openapi: document.openapi,
     operations,
+    ...(servers.length > 0 ? { servers } : {}),
     schemas: Object.entries(document.components?.schemas ?? {})
       .map(([name, schema]) => ({ name, hash: hash(schema) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
+}
+
+/**
+ * The path of each server URL the contract declares (the document's, its path items' and its
+ * operations'), without scheme, host or a closing slash, `{variables}` kept: `https://{region}.x.com/v1/`
+ * is `/v1`, `api` is `/api`. The root is none of them.
+ */
+function serverPaths(document: OpenAPI3): string[] {
+  const declared = [
+    ...(document.servers ?? []),
+    ...Object.values(document.paths ?? {}).flatMap((raw) => deref(document, raw)?.servers ?? []),
+    ...operationsOf(document).flatMap(({ operation }) => operation.servers ?? []),
+  ];
+  const paths = declared.flatMap(({ url }) => {
+    if (typeof url !== "string") return [];
+    const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*|^\/\/[^/]*|[?#].*$/gi, "").replace(/\/+$/, "");
+    return path === "" ? [] : [path.startsWith("/") ? path : `/${path}`];
+  });
+  return [...new Set(paths)].sort();
 }
 
 const RESOURCE_EXTENSION = "x-fixtures-resource";
