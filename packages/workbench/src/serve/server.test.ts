@@ -466,6 +466,29 @@ describe("the mock server with a slow client", () => {
   });
 });
 
+describe("the mock server with a hostile body", () => {
+  it("answers a JSON body 200,000 levels deep with a 400 quoting its start, at once, and keeps serving", async () => {
+    const { mock, url, lines } = await start("pet-registry");
+    try {
+      const deep = `${"[".repeat(200_000)}${"]".repeat(200_000)}`;
+      const response = await fetch(`${url}/api/owners`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: deep,
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(response.status).toBe(400);
+      const [error] = (await problem(response)).errors ?? [];
+      expect(error).toMatchObject({ in: "body", rule: "type object" });
+      expect((error as { actual?: string } | undefined)?.actual).toBe(`${"[".repeat(77)}…`);
+      expect((await fetch(`${url}/api/owners`)).status).toBe(200);
+      expect(lines[0]).toMatch(/^POST \/api\/owners createOwner 400 /);
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
 describe("the mock server when the contract is regenerated", () => {
   it("reloads from the rewritten generated files, its store back to the seed, and keeps serving when they break", async () => {
     // A root of its own holding pet-registry's generated files, rewritten here as `npm run api` would.

@@ -415,7 +415,9 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       } else await sendFetchResponse(answered, target, method);
     } catch (error) {
       // The client left, or Node timed the request out (it answered 408 itself): nothing to send.
-      if (!(error instanceof BodyTooLarge) && (message.destroyed || target.destroyed)) return;
+      // The connection tells, not the request: a request whose body was read whole is destroyed too.
+      const gone = target.destroyed || (message.socket?.destroyed ?? true);
+      if (!(error instanceof BodyTooLarge) && gone) return;
       const problem: Problem =
         error instanceof BodyTooLarge
           ? { status: 413, title: "Content Too Large", detail: `The request body is larger than ${error.limit} bytes.` }
