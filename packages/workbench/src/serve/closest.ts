@@ -34,7 +34,12 @@ export function closestOperations(
       const template = shape((op.path.split("#")[0] ?? op.path).toLowerCase());
       // The API may live under a prefix (`/api/v3`): compare with the end of the request's path too.
       const tail = wanted.slice(Math.max(0, wanted.length - template.length - 8));
-      const distance = Math.min(editDistance(template, wanted), editDistance(template, tail) + 1);
+      // The path is the client's, up to Node's 16 KB of headers: compared by its start, a little
+      // longer than the template, and the length beyond it (each character one edit), so that a
+      // long path costs what a short one does (a whole 16 KB one took seconds on GitHub's).
+      const head = wanted.slice(0, template.length + 16);
+      const whole = editDistance(template, head) + wanted.length - head.length;
+      const distance = Math.min(whole, editDistance(template, tail) + 1);
       return { op, score: distance * 2 + (op.method.toUpperCase() === method ? 0 : 1) };
     })
     .sort((a, b) => a.score - b.score)
