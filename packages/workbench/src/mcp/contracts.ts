@@ -108,10 +108,18 @@ export function createContractReader(root: string) {
       throw new ArgumentError("contract", `${JSON.stringify(operationId)} is an operation of ${names}: name one.`);
     }
     const wanted = operationId.toLowerCase();
+    const most = Math.max(2, Math.floor(wanted.length / 4));
     const near = candidates
       .flatMap((loaded) => loaded.manifest.operations.map((each) => each.operationId))
-      .map((id) => ({ id, distance: id.toLowerCase().includes(wanted) ? 0 : editDistance(id.toLowerCase(), wanted) }))
-      .filter(({ distance }) => distance <= Math.max(2, Math.floor(wanted.length / 4)))
+      .flatMap((id) => {
+        const lower = id.toLowerCase();
+        if (lower.includes(wanted)) return [{ id, distance: 0 }];
+        // Two texts are at least their lengths' difference apart: an id much longer or shorter is
+        // not compared, so an agent's megabyte of text costs what a short one does.
+        if (Math.abs(lower.length - wanted.length) > most) return [];
+        return [{ id, distance: editDistance(lower, wanted) }];
+      })
+      .filter(({ distance }) => distance <= most)
       .sort((a, b) => a.distance - b.distance)
       .map(({ id }) => id)
       .filter((id, index, ids) => ids.indexOf(id) === index)
@@ -119,7 +127,7 @@ export function createContractReader(root: string) {
     const where = contract === undefined ? "any contract of the registry" : `the ${contract} contract`;
     throw new ArgumentError(
       "operationId",
-      `${where} has no operation ${JSON.stringify(operationId)}` +
+      `${where} has no operation ${JSON.stringify(operationId.length > 80 ? `${operationId.slice(0, 77)}…` : operationId)}` +
         (near.length > 0 ? `; did you mean ${near.join(", ")}?` : "; list_operations lists them."),
     );
   }

@@ -3,6 +3,8 @@
 // Contract/Coverage page shows (packages/workbench/src/coverage/contract-coverage.ts), each with where a
 // story for it would go: beside the stories that already cover the operation, else its
 // tag's, else a new file in its feature's folder.
+import { resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { fullReport, readRecords, readThreshold, RECORDS_DIR } from "../coverage/contract-coverage.ts";
 import type { ContractCoverageReport } from "../coverage/coverage-types.ts";
 import { firstTag } from "../contract/records.ts";
@@ -10,10 +12,15 @@ import type { ContractReader } from "./contracts.ts";
 import { ArgumentError, page } from "./results.ts";
 import { pascal, respondLine, screenPlace, stateName } from "./screen-code.ts";
 
-/** The file of a `coveredBy` entry (`project: file > test name`), when it is a story file. */
-function storyFileOf(coveredBy: string): string | undefined {
+/** This package's folder: its own stories (the gallery's) exercise operations too, but are not the app's. */
+const PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The file of a `coveredBy` entry (`project: file > test name`), when it is a story file of the app's. */
+function storyFileOf(root: string, coveredBy: string): string | undefined {
   const file = /^[^:]+: (.+?) > /.exec(coveredBy)?.[1];
-  return file !== undefined && /\.stories\.tsx?$/.test(file) ? file : undefined;
+  if (file === undefined || !/\.stories\.tsx?$/.test(file)) return undefined;
+  const absolute = resolve(root, file);
+  return absolute.startsWith(PACKAGE) || absolute.split(sep).includes("node_modules") ? undefined : file;
 }
 
 export interface GapQuestion {
@@ -59,7 +66,7 @@ export function coverageGaps(root: string, contracts: ContractReader, question: 
   const storiesOf = new Map<string, string>();
   for (const operation of report.operations) {
     for (const pair of operation.statuses) {
-      const file = pair.coveredBy.map(storyFileOf).find((each) => each !== undefined);
+      const file = pair.coveredBy.map((entry) => storyFileOf(root, entry)).find((each) => each !== undefined);
       if (file === undefined) continue;
       if (!storiesOf.has(operation.operationId)) storiesOf.set(operation.operationId, file);
       if (!storiesOf.has(`tag ${operation.tag}`)) storiesOf.set(`tag ${operation.tag}`, file);
