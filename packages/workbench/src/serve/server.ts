@@ -134,11 +134,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   // A request's `Prefer: scenario=` holds for that request only, however many run at once.
   const preferred = new AsyncLocalStorage<Scenario>();
-  const base = createFixturesSession();
-  const session = {
-    ...base,
-    scenario: (): Scenario => preferred.getStore() ?? defaultScenario,
-  };
+  const session = { ...createFixturesSession(), scenario: (): Scenario => preferred.getStore() ?? defaultScenario };
   // What the session keeps is logged once and let go: a server runs for days.
   session.onViolation(() => void session.takeViolations());
   const recordingFile = join(options.root, PRODUCT_RECORDING);
