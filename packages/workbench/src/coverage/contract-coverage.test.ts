@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { TestModule, Vitest } from "vitest/node";
 import type { ContractOperation } from "../contract/contract-types.ts";
 import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { generate } from "../codegen/generate.ts";
@@ -20,6 +21,8 @@ import {
   writeRecords,
   type ProjectRecords,
 } from "./contract-coverage.ts";
+import ContractCoverageReporter from "./coverage-reporter.ts";
+import type { RecordedExchange } from "./coverage-types.ts";
 
 const REPO = join(import.meta.dirname, "../../../..");
 const manifest = JSON.parse(
@@ -395,6 +398,46 @@ describe("mergeRuns", () => {
     expect(merged.find((r) => r.project === "storybook")?.modules).toEqual({
       "src/c.stories.tsx": { tests: { Default: [{ operationId: "getPet", status: "200" }] } },
     });
+  });
+});
+
+describe("the reporter", () => {
+  /** What the reporter reads of a test module Vitest hands it: its file, project and tests' records. */
+  const testModule = (moduleId: string, recorded: Record<string, RecordedExchange[] | undefined>) =>
+    ({
+      moduleId,
+      project: { name: "storybook (chromium)" },
+      children: {
+        allTests: () =>
+          Object.entries(recorded).map(([fullName, contractCoverage]) => ({
+            fullName,
+            meta: () => ({ contractCoverage }),
+          })),
+      },
+    }) as unknown as TestModule;
+
+  it("counts the app's stories and tests, never the workbench's own, and forgets what was kept for them", () => {
+    const root = mkdtempSync(join(tmpdir(), "reporter-"));
+    try {
+      const own = join(import.meta.dirname, "../gallery/gallery-session.stories.tsx");
+      const signIn = [{ contract: "identity" as const, operationId: "signInWithPassword", status: "200" }];
+      // What a reporter that counted the workbench's own stories kept for one of them.
+      writeRecords(
+        root,
+        records("storybook (chromium)", { [relative(root, own)]: { tests: { "Refused Then Expired": signIn } } }),
+      );
+      const reporter = new ContractCoverageReporter();
+      reporter.onInit({ config: { root, project: ["storybook (chromium)"] }, projects: [] } as unknown as Vitest);
+      reporter.onTestRunEnd([
+        testModule(own, { "Refused Then Expired": signIn }),
+        testModule(join(root, "src/sign-in.stories.tsx"), { "Signs In": signIn, Renders: undefined }),
+      ]);
+      expect(readRecords(root).map((kept) => kept.modules)).toEqual([
+        { "src/sign-in.stories.tsx": { tests: { "Signs In": signIn } } },
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

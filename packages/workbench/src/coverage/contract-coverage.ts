@@ -9,7 +9,8 @@ import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
 import { CACHE_FOLDER } from "../contract/cache-folder.ts";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
 import { coverageReport, summaryLine } from "./coverage-report.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -33,6 +34,15 @@ export const RECORDS_DIR = `${CACHE_FOLDER}/contract-coverage`;
 /** The report `npm run coverage:contract` writes (git-ignored, for CI to keep). */
 export const REPORT_FILE = "coverage/contract-coverage.json";
 export const VIRTUAL_REPORT = "virtual:contract-coverage";
+
+/** This package's folder: its own stories and tests exercise operations too, but are not the app's. */
+const PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Whether `file` (absolute, or relative to `root`) is the workbench's own or another package's, never the app's. */
+export function notTheApps(root: string, file: string): boolean {
+  const absolute = resolve(root, file);
+  return absolute.startsWith(PACKAGE) || absolute.split(sep).includes("node_modules");
+}
 
 /** The records of every project, those whose files are unreadable left out. */
 export function readRecords(root: string): ProjectRecords[] {

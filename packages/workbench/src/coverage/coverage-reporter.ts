@@ -4,9 +4,18 @@
 // test counts, so a focused run never makes the report forget the others. A run of every
 // project forgets the records of projects the configuration no longer has (renamed, removed).
 // Under `vitest --merge-reports` it writes what the merged shards recorded.
+// The workbench's own stories and tests (in this package's folder) are its proofs, not the app's
+// screens: they never count, and a run of them forgets what an older reporter kept for them.
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { relative } from "node:path";
-import { forgetOtherProjects, mergeRuns, readRecords, writeRecords, type ModuleRun } from "./contract-coverage.ts";
+import {
+  forgetOtherProjects,
+  mergeRuns,
+  notTheApps,
+  readRecords,
+  writeRecords,
+  type ModuleRun,
+} from "./contract-coverage.ts";
 
 export default class ContractCoverageReporter implements Reporter {
   private root = process.cwd();
@@ -28,6 +37,7 @@ export default class ContractCoverageReporter implements Reporter {
       }));
       // Projects whose setup does not record (types, node, e2e) have nothing to write.
       if (tests.every((test) => test.recorded === undefined)) continue;
+      if (notTheApps(this.root, testModule.moduleId)) for (const test of tests) test.recorded = [];
       runs.push({ project: testModule.project.name, file: relative(this.root, testModule.moduleId), tests });
     }
     for (const records of mergeRuns(readRecords(this.root), runs)) writeRecords(this.root, records);

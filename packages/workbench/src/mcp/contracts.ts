@@ -10,6 +10,7 @@ import { generatedPath, readContract, readManifest } from "../contract/generated
 import { contractList, type NamedContract } from "../contract/registry.ts";
 import { ArgumentError } from "./results.ts";
 import { editDistance } from "../contract/edit-distance.ts";
+import { show } from "../fixtures/check/validator.ts";
 
 /** One contract of the registry with what `npm run api` generated from it. */
 export interface LoadedContract {
@@ -127,7 +128,7 @@ export function createContractReader(root: string) {
     const where = contract === undefined ? "any contract of the registry" : `the ${contract} contract`;
     throw new ArgumentError(
       "operationId",
-      `${where} has no operation ${JSON.stringify(operationId.length > 80 ? `${operationId.slice(0, 77)}…` : operationId)}` +
+      `${where} has no operation ${show(operationId)}` +
         (near.length > 0 ? `; did you mean ${near.join(", ")}?` : "; list_operations lists them."),
     );
   }

@@ -3,24 +3,18 @@
 // Contract/Coverage page shows (packages/workbench/src/coverage/contract-coverage.ts), each with where a
 // story for it would go: beside the stories that already cover the operation, else its
 // tag's, else a new file in its feature's folder.
-import { resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-import { fullReport, readRecords, readThreshold, RECORDS_DIR } from "../coverage/contract-coverage.ts";
+import { fullReport, notTheApps, readRecords, readThreshold, RECORDS_DIR } from "../coverage/contract-coverage.ts";
 import type { ContractCoverageReport } from "../coverage/coverage-types.ts";
 import { firstTag } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import { ArgumentError, page } from "./results.ts";
 import { pascal, respondLine, screenPlace, stateName } from "./screen-code.ts";
 
-/** This package's folder: its own stories (the gallery's) exercise operations too, but are not the app's. */
-const PACKAGE = fileURLToPath(new URL("../..", import.meta.url));
-
 /** The file of a `coveredBy` entry (`project: file > test name`), when it is a story file of the app's. */
 function storyFileOf(root: string, coveredBy: string): string | undefined {
   const file = /^[^:]+: (.+?) > /.exec(coveredBy)?.[1];
   if (file === undefined || !/\.stories\.tsx?$/.test(file)) return undefined;
-  const absolute = resolve(root, file);
-  return absolute.startsWith(PACKAGE) || absolute.split(sep).includes("node_modules") ? undefined : file;
+  return notTheApps(root, file) ? undefined : file;
 }
 
 export interface GapQuestion {

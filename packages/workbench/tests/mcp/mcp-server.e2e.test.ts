@@ -202,7 +202,7 @@ describe("npm run mcp, as .mcp.json starts it, on the registry's test contracts"
     // An id of 200,000 characters is compared with no id (none is near its length) and quoted short.
     const huge = await mcp.call("describe_operation", { operationId: "getPet".repeat(40_000) });
     expect(huge.text).toBe(
-      `operationId: any contract of the registry has no operation "${"getPet".repeat(12)}getPe…"; list_operations lists them.`,
+      `operationId: any contract of the registry has no operation "${"getPet".repeat(12)}getP…; list_operations lists them.`,
     );
     const missing = await mcp.call("read_schema", { contract: "clinic", pointer: "#/components/schemas/Nope" });
     expect(missing).toMatchObject({ isError: true });
