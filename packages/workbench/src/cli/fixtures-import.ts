@@ -39,10 +39,11 @@ async function main(): Promise<void> {
     const { recording, rejected, ignored } = await importHar(file, text, { manifest, contract });
     for (const line of rejected) console.warn(`fixtures:import: not kept: ${line}`);
     await writeAllOrNothing(new Map([[resolve(root, RECORDED), `${JSON.stringify(recording, null, 2)}\n`]]));
-    const kept = Object.keys(recording).length;
+    const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     console.log(
-      `fixtures:import: ${kept} recorded answers written to ${RECORDED} (the \`recorded\` scenario); ` +
-        `${rejected.length} disagreements not kept; ${ignored} entries for no operation of the contract.`,
+      `fixtures:import: ${count(Object.keys(recording).length, "recorded answer", "recorded answers")} written to ` +
+        `${RECORDED} (the \`recorded\` scenario); ${count(rejected.length, "disagreement", "disagreements")} not kept; ` +
+        `${count(ignored, "entry", "entries")} for no operation of the contract.`,
     );
   } catch (error) {
     if (error instanceof HarError) fail(error.message);

@@ -35,9 +35,10 @@ export function formatProbeReport(result: ProbeResult, { pages }: { pages: numbe
   );
   const output = [...streams, ...(result.drift.length > 0 ? [formatDriftTable(result.drift)] : [])];
   const missing = result.calls.filter((call) => call.problem !== undefined).length;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
   output.push(
-    `contract:probe: ${result.requests} requests to ${result.baseUrl} in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +
-      `${result.drift.length} drifts; ${result.skipped.length} operations not called` +
+    `contract:probe: ${count(result.requests, "request")} to ${result.baseUrl} in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +
+      `${count(result.drift.length, "drift")}; ${count(result.skipped.length, "operation")} not called` +
       (missing > 0 ? `; ${missing} without a complete answer` : "") +
       ".",
   );

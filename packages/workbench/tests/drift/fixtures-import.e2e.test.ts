@@ -58,7 +58,7 @@ describe("npm run fixtures:import", () => {
       "fixtures:import: not kept: log.entries[1] GET /api/pets/p-1: GET /pets/{petId} (getPet) → 200 response body at /name: expected a value (required), got nothing\n",
     );
     expect(result.stdout).toBe(
-      "fixtures:import: 1 recorded answers written to mocks/recorded/recorded.json (the `recorded` scenario); 1 disagreements not kept; 0 entries for no operation of the contract.\n",
+      "fixtures:import: 1 recorded answer written to mocks/recorded/recorded.json (the `recorded` scenario); 1 disagreement not kept; 0 entries for no operation of the contract.\n",
     );
     const written = readFileSync(join(dir, RECORDED), "utf8");
     expect(JSON.parse(written)).toEqual({

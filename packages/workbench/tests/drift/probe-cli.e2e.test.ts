@@ -117,7 +117,7 @@ describe("npm run contract:probe against a server that never answers", () => {
       );
       // The run's own clock, as it reports it: a second, give or take a busy machine.
       expect(stdout).toMatch(
-        /^contract:probe: 2 requests to http:\/\/127\.0\.0\.1:\d+ in 1\.\d s; 0 drifts; 1 operations not called; 1 without a complete answer\.$/m,
+        /^contract:probe: 2 requests to http:\/\/127\.0\.0\.1:\d+ in 1\.\d s; 0 drifts; 1 operation not called; 1 without a complete answer\.$/m,
       );
       expect(status).toBe(2);
     } finally {
@@ -138,7 +138,7 @@ describe("npm run contract:probe against a server that never answers", () => {
         "contract:probe: stopped: interrupted (Ctrl-C)\ncontract:probe: GET /pets: stopped: interrupted (Ctrl-C)\n",
       );
       expect(stdout).toMatch(
-        /^contract:probe: 2 requests to http:\/\/127\.0\.0\.1:\d+ in [\d.]+ s; 0 drifts; 1 operations not called; 1 without a complete answer\.$/m,
+        /^contract:probe: 2 requests to http:\/\/127\.0\.0\.1:\d+ in [\d.]+ s; 0 drifts; 1 operation not called; 1 without a complete answer\.$/m,
       );
       expect(status).toBe(130);
     } finally {
