@@ -75,20 +75,23 @@ async function main(): Promise<number> {
   for (const file of changed) console.log(`${name}: wrote ${file}`);
   if (changed.length === 0 && result.stamps.size === 0) {
     console.log(
-      `${name}: unchanged: ${result.unchanged.length} contracts and ${result.outputs.size + result.kept.length} generated files as their stamps recorded (\`--force\` regenerates).`,
+      `${name}: unchanged: ${counted(result.unchanged.length, "contract")} and ${counted(result.outputs.size + result.kept.length, "generated file")} as their stamps recorded (\`--force\` regenerates).`,
     );
   } else if (changed.length === 0) {
     console.log(
-      `${name}: ${result.outputs.size + result.kept.length} generated files already up to date${unchangedNote(result.unchanged.length)}.`,
+      `${name}: ${counted(result.outputs.size + result.kept.length, "generated file")} already up to date${unchangedNote(result.unchanged.length)}.`,
     );
   }
   for (const summary of summaries) if (summary) console.log(summary);
   return 0;
 }
 
+/** "1 contract", "2 contracts". */
+const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
+
 /** How many contracts were not generated again, for the closing line. */
 function unchangedNote(count: number): string {
-  return count === 0 ? "" : ` (${count} contract${count === 1 ? "" : "s"} unchanged, not generated again)`;
+  return count === 0 ? "" : ` (${counted(count, "contract")} unchanged, not generated again)`;
 }
 
 // exitCode, not exit(): a piped stdout is written asynchronously, and exit() would cut it short.

@@ -48,7 +48,9 @@ describe("npm run api when nothing changed", () => {
     const again = runApi(dir);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toMatch(
-      new RegExp(`^api: unchanged: ${contracts} contracts and \\d+ generated files as their stamps recorded`),
+      new RegExp(
+        `^api: unchanged: ${contracts} contract${contracts === 1 ? "" : "s"} and \\d+ generated files as their stamps recorded`,
+      ),
     );
     expect(again.stdout.trim().split("\n")).toHaveLength(1);
     expect(mtimes(dir)).toEqual(before);

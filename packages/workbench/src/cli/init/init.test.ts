@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SCRIPTS } from "./plan.ts";
+import { IGNORED, SCRIPTS } from "./plan.ts";
 
 const BIN = join(import.meta.dirname, "..", "main.ts");
 const folders: string[] = [];
@@ -157,6 +157,26 @@ describe("contract-workbench init in a Vite + React + TypeScript app", () => {
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toContain("init: nothing to change");
     expect(snapshot(dir)).toEqual(after);
+  });
+
+  it("keeps what the workbench writes for one checkout out of Git: the entries .gitignore lacks, appended once", () => {
+    const team = "node_modules\ndist\n/coverage\nstorybook-static/\n";
+    const dir = app({ "package.json": VITE_APP, ".gitignore": team });
+    const first = init(dir, "--yes");
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain("update     .gitignore");
+    expect(readFileSync(join(dir, ".gitignore"), "utf8")).toBe(
+      `${team}\n# contract-workbench and Storybook: this checkout's own\n.cache/\n*storybook.log\n`,
+    );
+    const second = init(dir, "--yes");
+    expect(second.stdout).toContain("init: nothing to change");
+    expect(second.stdout).not.toContain(".gitignore");
+
+    const none = app({ "package.json": VITE_APP });
+    expect(init(none, "--yes").stdout).toContain("create     .gitignore");
+    expect(readFileSync(join(none, ".gitignore"), "utf8").split("\n")).toEqual(
+      expect.arrayContaining(IGNORED as unknown as string[]),
+    );
   });
 
   it("keeps a file and a script the team wrote unless --force", () => {

@@ -28,7 +28,31 @@ export function appFiles(): Record<string, string> {
 }
 
 export type FileChange =
-  { path: string; action: "create" | "overwrite"; text: string } | { path: string; action: "keep"; reason: string };
+  | { path: string; action: "create" | "overwrite" | "update"; text: string }
+  | { path: string; action: "keep"; reason: string };
+
+/**
+ * What the workbench and Storybook write that belongs to one checkout, never to Git: the
+ * regeneration stamps, coverage records and drift reports (`.cache/`), the coverage report,
+ * the static Storybook and its log.
+ */
+export const IGNORED = [".cache/", "/coverage/", "storybook-static/", "*storybook.log"] as const;
+
+/** `.gitignore` with the entries of IGNORED it lacks (in any of Git's spellings) appended; undefined when none. */
+function planIgnored(root: string): FileChange | undefined {
+  const file = join(root, ".gitignore");
+  const text = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  const bare = (entry: string) => entry.trim().replace(/^\//, "").replace(/\/$/, "");
+  const listed = new Set((text ?? "").split(/\r?\n/).map(bare));
+  const missing = IGNORED.filter((entry) => !listed.has(bare(entry)));
+  if (missing.length === 0) return undefined;
+  const before = text === undefined || text === "" ? "" : text.endsWith("\n") ? `${text}\n` : `${text}\n\n`;
+  return {
+    path: ".gitignore",
+    action: text === undefined ? "create" : "update",
+    text: `${before}# contract-workbench and Storybook: this checkout's own\n${missing.join("\n")}\n`,
+  };
+}
 
 export interface PackageChange {
   /** What is added or changed, one line each, for the summary. */
@@ -103,8 +127,12 @@ function planPackage(pkg: AppPackage, options: PlanOptions): PackageChange {
 
 /** Everything init would change in the app at `root`. */
 export function planInit(root: string, pkg: AppPackage, options: PlanOptions = {}): InitPlan {
+  const ignored = planIgnored(root);
   return {
-    files: planFiles(root, { ...appFiles(), ...options.extraFiles }, options.force ?? false),
+    files: [
+      ...planFiles(root, { ...appFiles(), ...options.extraFiles }, options.force ?? false),
+      ...(ignored ? [ignored] : []),
+    ],
     packageJson: planPackage(pkg, options),
   };
 }
