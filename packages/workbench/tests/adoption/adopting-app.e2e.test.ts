@@ -6,6 +6,7 @@
 // every operation × declared status and the package's own Contract pages; some of them are opened
 // in Chromium from the static build. Its `npm test`, what init gave it, passes: every story and
 // the gallery in Chromium. A second init changes nothing.
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -14,6 +15,7 @@ import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { galleryBatches, galleryPairs } from "../../src/gallery/contract-gallery.ts";
 import { SHARED_SPECS } from "../../../../tooling/shared-specs.ts";
 import { launchChromium, serveStatic } from "../../../../tests/harness/browser.ts";
+import { freePort, startDevServer, untilPrinted } from "../../../../tests/harness/dev-server.ts";
 import { findChromium } from "../../../../tests/harness/chromium.ts";
 import { REPO, run } from "../../../../tests/harness/scratch-copy.ts";
 import { formatFailures, type IndexEntry, openEntriesInPages } from "../../../../tests/harness/storybook-walk.ts";
@@ -142,6 +144,59 @@ export function Misspelt() {
         );
         expect(passed).toBe(galleryBatches(galleryPairs(manifest!)).length + others.length);
         expect(said).toMatch(/covered 0 of \d+ operation×status pairs/);
+      },
+    );
+
+    it(
+      "runs its own npm run dev on the fixtures through npm run mock: a preflight, the contract's server path, a token",
+      { timeout: 180_000 },
+      async () => {
+        // The app's entry as a team writes it: the runtime's query client and a stand-in session.
+        writeAppFiles(app!.dir, {
+          "src/App.tsx": `import { QueryClientProvider } from "@tanstack/react-query";
+import { createQueryClient, setTokenSource } from "@contract-workbench/runtime";
+import { Pets } from "./Pets.tsx";
+
+setTokenSource({ getToken: async () => "a-stand-in-token", onExpired: () => {} });
+const client = createQueryClient();
+
+export default function App() {
+  return <QueryClientProvider client={client}><Pets /></QueryClientProvider>;
+}
+`,
+        });
+        const port = await freePort();
+        const mock = spawn(
+          join(app!.dir, "node_modules", ".bin", "contract-workbench"),
+          ["mock", "--port", String(port)],
+          {
+            cwd: app!.dir,
+            stdio: ["ignore", "pipe", "pipe"],
+          },
+        );
+        let dev: Awaited<ReturnType<typeof startDevServer>> | undefined;
+        const browser = await launchChromium();
+        try {
+          const logged = await untilPrinted(mock, "mock", (text) => text.includes("mock: product"));
+          const base = `http://127.0.0.1:${port}/api/v3`;
+          const answer = await fetch(`${base}/pet/findByStatus?status=available`, {
+            headers: { Authorization: "Bearer a-stand-in-token" },
+          });
+          const names = ((await answer.json()) as Array<{ name: string }>).map((pet) => pet.name);
+          expect(names.length).toBeGreaterThan(0);
+          dev = await startDevServer(app!.dir, { VITE_API_BASE_URL: base });
+          const page = await browser.newPage();
+          await page.goto(dev.url);
+          await page.locator("li").first().waitFor({ timeout: 60_000 });
+          expect(await page.locator("li").allTextContents()).toEqual(names);
+          // The page's origin is not the server's: the browser asked first, then sent the token.
+          expect(logged()).toMatch(/^OPTIONS \/api\/v3\/pet\/findByStatus - 204 /m);
+          expect(logged()).toMatch(/^GET \/api\/v3\/pet\/findByStatus findPetsByStatus 200 /m);
+        } finally {
+          await browser.close();
+          dev?.child.kill("SIGTERM");
+          mock.kill("SIGTERM");
+        }
       },
     );
 
