@@ -1,8 +1,8 @@
 /**
  * `npm run mock`: the registry's contract (the product's unless `--contract` names another)
  * served over HTTP on 127.0.0.1 from the same fixtures the stories, tests and `npm run dev`
- * use (packages/workbench/src/serve/, docs/mock-server.md). It reloads when `npm run api` rewrites the
- * contract's generated files. Ctrl-C or SIGTERM closes it.
+ * use (packages/workbench/src/serve/, docs/mock-server.md). A saved contract is regenerated and
+ * reloaded, as `npm run dev` does. Ctrl-C or SIGTERM closes it.
  */
 import module from "node:module";
 
@@ -24,7 +24,19 @@ try {
   console.log(
     `mock: ${entry.name} (${manifest.title}, ${manifest.operations.length} operations) at ${url}, scenario ${options.scenario}; POST ${url}/__workbench/reset empties the store.`,
   );
-  // `npm run api` (or its watch mode) rewriting the contract's generated files reloads the answers.
+  // A saved contract is regenerated as `npm run api` would; its generated files rewritten (by
+  // that, `npm run api` or a dev server's watch) reload the answers.
+  const { watchSavedContract } = await import("../codegen/regenerate-saved.ts");
+  const { formatProblem } = await import("../codegen/input/contract-error.ts");
+  const stopRegenerating = watchSavedContract(root, entry, (outcome, changed) => {
+    if ("problems" in outcome) {
+      for (const problem of outcome.problems) console.error(`mock: ${formatProblem(problem)}`);
+      console.error(`mock: ${changed} was saved but cannot be generated; still serving the contract before.`);
+      return;
+    }
+    for (const line of outcome.warnings) console.warn(`mock: ${line}`);
+    if (outcome.written.length === 0) console.log(`mock: ${changed} saved; the generated files are unchanged.`);
+  });
   const stopWatching = mock.watch((outcome) => {
     if ("error" in outcome)
       console.error(`mock: the contract changed but cannot be read (${outcome.error}); still serving the one before.`);
@@ -37,6 +49,7 @@ try {
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    stopRegenerating();
     stopWatching();
     console.log(`mock: ${signal}: closing.`);
     void mock.close().then(() => process.exit(signal === "SIGINT" ? 130 : 0));

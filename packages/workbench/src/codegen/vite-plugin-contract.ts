@@ -3,9 +3,7 @@ import type { Plugin, ViteDevServer } from "vite";
 import registry from "../contract/app-registry.ts";
 import { productContract } from "../contract/registry.ts";
 import type { Problem } from "./input/contract-error.ts";
-
-/** How long the contract must be quiet before it is regenerated (editors save in bursts). */
-export const DEBOUNCE_MS = 200;
+import { DEBOUNCE_MS, regenerateSaved } from "./regenerate-saved.ts";
 
 interface Options {
   /** The project root (where openapi/ and scripts/ are). */
@@ -64,41 +62,21 @@ export function contractWatch({ root }: Options): Plugin {
 /** Regenerates the product's contract; returns the problems when it failed. */
 async function regenerateNow(server: ViteDevServer, root: string, changed: string): Promise<Problem[] | undefined> {
   const logger = server.config.logger;
-  // Loaded on first use: the generator's dependencies are large and most starts never need them.
-  const { ContractError, formatProblem } = await import("./input/contract-error.ts");
-  try {
-    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }] = await Promise.all([
-      import("./regenerate.ts"),
-      import("./contract-diff.ts"),
-    ]);
-    const result = await regenerate(root, { contracts: [productContract(registry)] });
-    // The summary is made before anything is written, and cannot fail the run.
-    const summary = result.manifests
-      .map(({ before, after }) => {
-        try {
-          return summarizeChanges(before, after);
-        } catch {
-          return ""; // a manifest in an older format: nothing to compare with
-        }
-      })
-      .join("");
-    const written = await writeOutputs(root, result.outputs, result.stamps);
-    for (const line of formatWarnings(result.warnings, false)) logger.warn(`api: ${line}`);
-    const what = written.length > 0 ? `wrote ${written.join(", ")}` : "generated files already up to date";
-    logger.info(`api: ${changed} changed; ${what}`, { timestamp: true });
-    if (summary) logger.info(summary);
-    server.ws.send({ type: "full-reload" });
-    return undefined;
-  } catch (error) {
-    const problems: Problem[] =
-      error instanceof ContractError
-        ? error.problems
-        : [{ severity: "error", file: changed, message: `unexpected failure: ${String(error)}` }];
-    for (const problem of problems) logger.error(`api: ${formatProblem(problem)}`, { timestamp: true });
+  const outcome = await regenerateSaved(root, productContract(registry), changed);
+  if ("problems" in outcome) {
+    const { formatProblem } = await import("./input/contract-error.ts");
+    for (const problem of outcome.problems) logger.error(`api: ${formatProblem(problem)}`, { timestamp: true });
     logger.error("api: kept the last good generated files; save a fixed contract to regenerate.");
-    sendOverlay(server, problems);
-    return problems;
+    sendOverlay(server, outcome.problems);
+    return outcome.problems;
   }
+  for (const line of outcome.warnings) logger.warn(`api: ${line}`);
+  const what =
+    outcome.written.length > 0 ? `wrote ${outcome.written.join(", ")}` : "generated files already up to date";
+  logger.info(`api: ${changed} changed; ${what}`, { timestamp: true });
+  if (outcome.summary) logger.info(outcome.summary);
+  server.ws.send({ type: "full-reload" });
+  return undefined;
 }
 
 function sendOverlay(server: ViteDevServer, problems: Problem[]): void {

@@ -1,10 +1,10 @@
 // `npm run mock` as a command, in a scratch copy whose product contract is Petstore: it serves
-// the contract, logs one line per exchange without a credential, stops cleanly on SIGTERM,
-// refuses bad arguments in a line; and clients no one here wrote find every operation's default
+// the contract, regenerates and reloads a saved one, logs one line per exchange without a
+// credential, stops cleanly on SIGTERM, refuses bad arguments in a line; and clients no one here wrote find every operation's default
 // answer keeps the contract: Prism in its validating proxy mode, and the Postman collection
 // openapi-to-postmanv2 makes of the contract, run by newman.
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExchangeCheck, createOperationMatcher, createFixtures } from "@contract-workbench/workbench/fixtures";
@@ -103,6 +103,43 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
     // Contracts that declare `default` accept any status: the collection's requests are valid, so each is answered.
     expect(statuses.filter((each) => !/ 2\d\d$/.test(each))).toEqual([]);
     expect(statuses).toHaveLength(manifest.operations.length);
+  });
+
+  it("regenerates and reloads a saved contract; a save that cannot be generated keeps the one before, located", async () => {
+    const file = join(dir, "openapi", "openapi.yaml");
+    const petstore = readFileSync(PETSTORE, "utf8");
+    // As editors save: a new file renamed over the old one (which Node's own recursive watch loses).
+    const save = (text: string) => {
+      writeFileSync(`${file}.tmp`, text);
+      renameSync(`${file}.tmp`, file);
+    };
+    const until = async (seen: (text: string) => boolean) => {
+      for (const deadline = Date.now() + 90_000; !seen(output());) {
+        if (Date.now() > deadline) throw new Error(`not printed:\n${output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const health = "/api/v3/health";
+    const withHealth = petstore.replace(
+      /^paths:\n/m,
+      'paths:\n  /health:\n    get:\n      operationId: getHealth\n      responses:\n        "200":\n          description: up\n          content:\n            application/json:\n              schema: { type: object, properties: { up: { type: boolean } } }\n',
+    );
+    expect(withHealth).not.toBe(petstore);
+    const operations = (count: number) => `mock: the contract changed: serving ${count} operations`;
+    try {
+      save(withHealth);
+      await until((text) => text.includes(operations(20)));
+      expect((await fetch(`${url}${health}`)).status).toBe(200);
+
+      save(`${withHealth}\nbroken: [\n`);
+      await until((text) => text.includes("was saved but cannot be generated; still serving the contract before."));
+      expect(output()).toMatch(/^mock: openapi\/openapi\.yaml:\d+:\d+ error /m);
+      expect((await fetch(`${url}${health}`)).status).toBe(200);
+    } finally {
+      save(petstore);
+    }
+    await until((text) => text.includes(operations(19)));
+    expect((await fetch(`${url}${health}`)).status).toBe(404);
   });
 
   it("logs one line per exchange without the key, and stops cleanly on SIGTERM", async () => {
