@@ -2,6 +2,7 @@
 // `npm start` (./vite-plugin-contract.ts) and of `npm run mock`: the same outputs, the same located
 // problems, and the last good generated files kept when the save is refused.
 import { watch } from "chokidar";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { NamedContract } from "../contract/registry.ts";
 import type { Problem } from "./input/contract-error.ts";
@@ -44,10 +45,38 @@ export async function regenerateSaved(root: string, contract: NamedContract, cha
 }
 
 /**
- * Regenerates the contract whenever a file of its source (its folder, or its one file) is saved:
- * a burst of saves is one run, runs go one at a time in save order, and `onSaved` hears each
- * outcome. chokidar, not `fs.watch`: Node's recursive watch on Linux loses a file that an editor
- * saves by renaming a new one over it. Returns the stop function.
+ * A watcher's events as runs: a burst of events is one run, DEBOUNCE_MS after the last, naming
+ * the burst's last file that is still there (an editor's temporary file is gone by then); runs go
+ * one at a time in save order, and one that throws never stops the next.
+ */
+export function saveRuns(
+  root: string,
+  run: (changed: string) => Promise<void> | void,
+  onError: (error: unknown) => void,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let queue = Promise.resolve();
+  let burst: string[] = [];
+  return {
+    add(path: string): void {
+      burst.push(path);
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const named = burst.findLast((file) => existsSync(file)) ?? path;
+        burst = [];
+        queue = queue.then(() => run(relative(root, named))).catch(onError);
+      }, DEBOUNCE_MS);
+    },
+    stop(): void {
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Regenerates the contract whenever a file of its source (its folder, or its one file) is saved,
+ * and `onSaved` hears each outcome. chokidar, not `fs.watch`: Node's recursive watch on Linux
+ * loses a file that an editor saves by renaming a new one over it. Returns the stop function.
  *
  * @example
  * const stop = watchSavedContract(root, productContract(registry), (outcome) => console.log(outcome));
@@ -57,23 +86,16 @@ export function watchSavedContract(
   contract: NamedContract,
   onSaved: (outcome: SavedOutcome, changed: string) => void,
 ): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let queue = Promise.resolve();
+  const runs = saveRuns(
+    root,
+    async (changed) => onSaved(await regenerateSaved(root, contract, changed), changed),
+    (error) => console.error(`${contract.source}: a save's outcome was not shown: ${String(error)}`),
+  );
   const watcher = watch(join(root, contract.source), { ignoreInitial: true });
   watcher.on("error", (error) => console.error(`${contract.source}: cannot watch it: ${String(error)}`));
-  watcher.on("all", (_, path) => {
-    const changed = relative(root, path);
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      queue = queue
-        .then(() => regenerateSaved(root, contract, changed))
-        .then((outcome) => onSaved(outcome, changed))
-        // A listener that throws must not stop the next save's run.
-        .catch((error: unknown) => console.error(`${changed}: the save's outcome was not shown: ${String(error)}`));
-    }, DEBOUNCE_MS);
-  });
+  watcher.on("all", (_, path) => runs.add(path));
   return () => {
-    clearTimeout(timer);
+    runs.stop();
     void watcher.close();
   };
 }

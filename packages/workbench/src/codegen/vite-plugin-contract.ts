@@ -1,9 +1,9 @@
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import type { Plugin, ViteDevServer } from "vite";
 import registry from "../contract/app-registry.ts";
 import { productContract } from "../contract/registry.ts";
 import type { Problem } from "./input/contract-error.ts";
-import { DEBOUNCE_MS, regenerateSaved } from "./regenerate-saved.ts";
+import { regenerateSaved, saveRuns } from "./regenerate-saved.ts";
 
 interface Options {
   /** The project root (where openapi/ and scripts/ are). */
@@ -28,25 +28,17 @@ export function contractWatch({ root }: Options): Plugin {
       if (process.env.VITEST) return;
       const contractDir = join(root, productContract(registry).source);
       server.watcher.add(contractDir);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let queue = Promise.resolve();
       let failure: Problem[] | undefined;
-
+      // A run that fails unexpectedly is logged and never stops watching (nor crashes the dev server).
+      const runs = saveRuns(
+        root,
+        async (changed) => {
+          failure = await regenerateNow(server, root, changed);
+        },
+        (error) => server.config.logger.error(`api: watch failed: ${String(error)}`),
+      );
       const schedule = (file: string) => {
-        if (file !== contractDir && !file.startsWith(`${contractDir}/`)) return;
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          // One run at a time, in save order; a run that fails unexpectedly is logged
-          // and never stops watching (nor crashes the dev server).
-          queue = queue
-            .then(() => regenerateNow(server, root, relative(root, file)))
-            .then(
-              (problems) => {
-                failure = problems;
-              },
-              (error: unknown) => server.config.logger.error(`api: watch failed: ${String(error)}`),
-            );
-        }, DEBOUNCE_MS);
+        if (file === contractDir || file.startsWith(`${contractDir}/`)) runs.add(file);
       };
       server.watcher.on("change", schedule);
       server.watcher.on("add", schedule);
