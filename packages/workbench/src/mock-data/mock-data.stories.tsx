@@ -11,7 +11,7 @@ import { StorePanel } from "./store-panel.tsx";
 
 const meta = {
   title: "Contract/Mock data",
-  parameters: { layout: "padded", msw: { handlers: registry.handlers } },
+  parameters: { layout: "padded", msw: { handlers: registry.handlers }, controls: { disable: true } },
   beforeEach: () => registry.resources.reset(),
 } satisfies Meta;
 export default meta;
