@@ -11,7 +11,7 @@ import { StorePanel } from "./store-panel.tsx";
 
 const meta = {
   title: "Contract/Mock data",
-  parameters: { layout: "padded", msw: { handlers: registry.handlers }, controls: { disable: true } },
+  parameters: { layout: "padded", msw: { handlers: registry.handlers } },
   beforeEach: () => registry.resources.reset(),
 } satisfies Meta;
 export default meta;
