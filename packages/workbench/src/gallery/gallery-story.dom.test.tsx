@@ -14,10 +14,4 @@ describe("galleryStory", () => {
     });
     expect(story.parameters?.msw).toEqual({ handlers: [expect.anything()] });
   });
-
-  it("offers no controls: its args name the pair its handler answers, which an edit would not change", () => {
-    expect(galleryStory("listVisits", "200", { source: clinic, mocks: clinic }).parameters?.controls).toEqual({
-      disable: true,
-    });
-  });
 });

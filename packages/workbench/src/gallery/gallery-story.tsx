@@ -240,8 +240,6 @@ export function galleryStory(
       // also spares Storybook's JSX snippet, which would print the whole contract (the `source`
       // prop) on every render: a second of a large contract's story under the dev server.
       docs: { codePanel: true, source: { code: snippet(operationId, status), language: "ts" } },
-      // The args name the pair the handler answers: edited in Controls, they would show another.
-      controls: { disable: true },
     },
     render: response,
     play,
@@ -306,7 +304,6 @@ export function galleryBatch(
     args: { pairs },
     parameters: {
       msw: { handlers: pairs.map(([operationId]) => contract.mocks.respond(operationId, status)) },
-      controls: { disable: true },
     },
     render: (args) => <>{responses(args)}</>,
     play: expectResponses,

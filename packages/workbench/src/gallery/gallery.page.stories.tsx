@@ -12,18 +12,17 @@ import { galleryGroups, GalleryOverview } from "./gallery-overview.tsx";
  */
 const meta = {
   title: "Contract/Gallery",
+  component: GalleryOverview,
   // Literal, as Storybook reads tags from the source; the same tag as every gallery story (GALLERY_TAG).
   tags: ["gallery"],
-  // The manifest is the page's data, not a control: as an arg, a large contract's would be sent to
-  // the manager and shown as JSON to edit.
-  parameters: { layout: "padded", controls: { disable: true } },
-} satisfies Meta;
+  parameters: { layout: "padded" },
+} satisfies Meta<typeof GalleryOverview>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** What the gallery holds for the contract in openapi/ today. */
 export const Overview: Story = {
-  render: () => <GalleryOverview manifest={manifest} />,
+  args: { manifest },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("heading", { name: "Contract gallery" })).toBeVisible();
