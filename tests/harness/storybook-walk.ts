@@ -254,10 +254,12 @@ export async function openEveryEntry(
     // busy. The reload runs with the mock worker the first load registered; from there on
     // nothing reloads, and every error counts.
     current = `${label(first)}, first load`;
+    // Its "load" waits for that compile: as long as a render may take, not Playwright's 30 s.
     await page.goto(
       via === "manager"
         ? `${url}?path=${managerPath(first)}&globals=${WALK_GLOBALS}`
         : `${url}iframe.html?id=${first.id}&viewMode=${first.type}&globals=${WALK_GLOBALS}`,
+      { timeout: RENDER_TIMEOUT_MS },
     );
     let preview = await frame();
     // Its channel's events went by before they could be recorded: judged by the preview's state.
@@ -274,7 +276,7 @@ export async function openEveryEntry(
       failures.push(...firstLoad);
     }
     current = label(first);
-    await page.reload();
+    await page.reload({ timeout: RENDER_TIMEOUT_MS });
     preview = await frame();
     // The channel's events can be recorded only once the frame has loaded, so the first
     // entry is checked again after the others, reached as they are.
