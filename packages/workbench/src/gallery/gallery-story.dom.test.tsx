@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clinic } from "../../../../tests/contracts/clinic/fixtures.ts";
-import { galleryStory } from "./gallery-story.tsx";
+import { galleryBatch, galleryStory } from "./gallery-story.tsx";
 
 describe("galleryStory", () => {
   it("shows, as its code, the handler line that answers the same way in a story of one's own", () => {
@@ -13,5 +13,17 @@ describe("galleryStory", () => {
       },
     });
     expect(story.parameters?.msw).toEqual({ handlers: [expect.anything()] });
+  });
+
+  it("shows its pair in Controls without offering to edit it: its handler answers that pair only", () => {
+    const story = galleryStory("listVisits", "200", { source: clinic, mocks: clinic });
+    expect(story.argTypes).toEqual({
+      operationId: { control: false },
+      status: { control: false },
+      mediaType: { control: false },
+    });
+    expect(galleryBatch([["listVisits", "200"]], { source: clinic, mocks: clinic }).argTypes).toEqual({
+      pairs: { control: false },
+    });
   });
 });

@@ -197,6 +197,16 @@ function signedIn<Args extends object>(
   };
 }
 
+/**
+ * The pair is shown in Controls, not offered to edit: the story's handler answers that pair, so
+ * another status or operation typed there would be checked against an answer it did not ask for.
+ */
+const READ_ONLY_PAIR = {
+  operationId: { control: false },
+  status: { control: false },
+  mediaType: { control: false },
+} as const;
+
 /** The handler line that answers `operationId` with `status`'s fixture in any story. */
 function snippet(operationId: string, status: string): string {
   return `parameters: { msw: { handlers: [fixtures.respond(${JSON.stringify(operationId)}, ${JSON.stringify(status)})] } }`;
@@ -234,6 +244,7 @@ export function galleryStory(
   );
   const story: StoryObj<GalleryArgs> = {
     args: mediaType === undefined ? { operationId, status } : { operationId, status, mediaType },
+    argTypes: READ_ONLY_PAIR,
     parameters: {
       msw: { handlers: [contract.mocks.respond(operationId, status)] },
       // The Code panel shows what a story of one's own writes to be answered so. Given, the code
@@ -302,6 +313,7 @@ export function galleryBatch(
   };
   const story: StoryObj<GalleryBatchArgs> = {
     args: { pairs },
+    argTypes: { pairs: { control: false } },
     parameters: {
       msw: { handlers: pairs.map(([operationId]) => contract.mocks.respond(operationId, status)) },
     },
