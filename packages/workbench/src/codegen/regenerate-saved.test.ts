@@ -1,15 +1,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEBOUNCE_MS, saveRuns } from "./regenerate-saved.ts";
 
 const roots: string[] = [];
+// The debounce on a clock of the test's own: no wait a busy machine could outlast.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
+  vi.useRealTimers();
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
 
-const quiet = () => new Promise((resolve) => setTimeout(resolve, DEBOUNCE_MS * 3));
+const quiet = () => vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
 
 describe("saveRuns", () => {
   it("makes a burst one run, named for its last file still there, not an editor's temporary one", async () => {
@@ -24,7 +29,12 @@ describe("saveRuns", () => {
     );
     // vim's save: a probe file made and removed, the contract written, then a swap file touched and gone.
     for (const file of ["4913", "openapi.yaml", "openapi.yaml~"]) saves.add(join(root, file));
-    await quiet();
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
+    expect(runs).toEqual([]);
+    saves.add(join(root, "openapi.yaml"));
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
+    expect(runs).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(runs).toEqual(["openapi.yaml"]);
   });
 
