@@ -40,7 +40,15 @@ const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, wr
     process.exit(1);
   });
 
-async function main(): Promise<number> {
+const { withRegenerationLock } = await import("../codegen/regeneration-lock.ts");
+
+// One at a time with the watchers of `npm start`, `npm run dev` and `npm run mock` (and another `npm run api`).
+const main = () =>
+  withRegenerationLock(root, generateAndWrite, (pid) =>
+    console.log(`${name}: waiting for another process (pid ${pid}) that is regenerating the contracts.`),
+  );
+
+async function generateAndWrite(): Promise<number> {
   const result = await regenerate(root, { verbose, force });
   if (check && !verbose) {
     // CI output: the count, not the list (`npm run api` lists them).

@@ -35,7 +35,9 @@ try {
       return;
     }
     for (const line of outcome.warnings) console.warn(`mock: ${line}`);
-    if (outcome.written.length === 0) console.log(`mock: ${changed} saved; the generated files are unchanged.`);
+    if (outcome.waitedFor !== undefined)
+      console.log(`mock: ${changed} saved; another process (pid ${outcome.waitedFor}) regenerated it.`);
+    else if (outcome.written.length === 0) console.log(`mock: ${changed} saved; the generated files are unchanged.`);
   });
   const stopWatching = mock.watch((outcome) => {
     if ("error" in outcome)

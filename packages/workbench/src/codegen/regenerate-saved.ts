@@ -10,30 +10,37 @@ import type { Problem } from "./input/contract-error.ts";
 /** How long the contract must be quiet before it is regenerated (editors save in bursts). */
 export const DEBOUNCE_MS = 200;
 
-export type SavedOutcome = { written: string[]; warnings: string[]; summary: string } | { problems: Problem[] };
+/** `waitedFor`: the pid of another process whose regeneration this one waited for (and so found done). */
+export type SavedOutcome =
+  { written: string[]; warnings: string[]; summary: string; waitedFor?: number } | { problems: Problem[] };
 
 /** Regenerates one contract after a save of `changed` (relative to the root): what it wrote, or why it refused. */
 export async function regenerateSaved(root: string, contract: NamedContract, changed: string): Promise<SavedOutcome> {
   // Loaded on first use: the generator's dependencies are large and most starts never need them.
   const { ContractError } = await import("./input/contract-error.ts");
   try {
-    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }] = await Promise.all([
-      import("./regenerate.ts"),
-      import("./contract-diff.ts"),
-    ]);
-    const result = await regenerate(root, { contracts: [contract] });
-    // The summary is made before anything is written, and cannot fail the run.
-    const summary = result.manifests
-      .map(({ before, after }) => {
-        try {
-          return summarizeChanges(before, after);
-        } catch {
-          return ""; // a manifest in an older format: nothing to compare with
-        }
-      })
-      .join("");
-    const written = await writeOutputs(root, result.outputs, result.stamps);
-    return { written, warnings: formatWarnings(result.warnings, false), summary };
+    const [{ regenerate, writeOutputs, formatWarnings }, { summarizeChanges }, { withRegenerationLock }] =
+      await Promise.all([import("./regenerate.ts"), import("./contract-diff.ts"), import("./regeneration-lock.ts")]);
+    let waitedFor: number | undefined;
+    return await withRegenerationLock(
+      root,
+      async () => {
+        const result = await regenerate(root, { contracts: [contract] });
+        // The summary is made before anything is written, and cannot fail the run.
+        const summary = result.manifests
+          .map(({ before, after }) => {
+            try {
+              return summarizeChanges(before, after);
+            } catch {
+              return ""; // a manifest in an older format: nothing to compare with
+            }
+          })
+          .join("");
+        const written = await writeOutputs(root, result.outputs, result.stamps);
+        return { written, warnings: formatWarnings(result.warnings, false), summary, waitedFor };
+      },
+      (pid) => (waitedFor = pid),
+    );
   } catch (error) {
     return {
       problems:

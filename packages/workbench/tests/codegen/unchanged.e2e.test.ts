@@ -13,6 +13,7 @@ import {
   snapshotOutputs,
   writeContract,
 } from "../../../../tests/harness/api-scratch.ts";
+import { runAsync, WORKBENCH_BIN } from "../../../../tests/harness/scratch-copy.ts";
 
 const MULTI_FILE = join(import.meta.dirname, "../../../../tests/contracts/api-input/multi-file");
 
@@ -64,6 +65,20 @@ describe("npm run api when nothing changed", () => {
     expect(api.stdout).toMatch(/^api: wrote src\/api\/contract\.json$/m);
     expect(readFileSync(join(dir, "src/api/contract.json"), "utf8")).toContain("An order, as placed.");
     expect(runApi(dir).stdout).toMatch(/^api: unchanged: /);
+  });
+
+  it("generates once when two runs see one change: the other waits for it and finds nothing to do", async () => {
+    // As when `npm start` and `npm run mock` both watch the contract, or `npm run api` runs beside them.
+    const order = join(dir, "openapi/schemas/Order.yaml");
+    writeFileSync(order, `${readFileSync(order, "utf8")}x-saved-twice: true\n`);
+    const api = () => runAsync(dir, process.execPath, [WORKBENCH_BIN, "api"], { NO_COLOR: "1" });
+    const runs = await Promise.all([api(), api()]);
+    for (const { status, stderr } of runs) expect(status, stderr).toBe(0);
+    const outputs = runs.map(({ stdout }) => stdout).sort();
+    expect(outputs.filter((out) => /^api: wrote src\/api\/manifest\.json$/m.test(out))).toHaveLength(1);
+    const waited = outputs.find((out) => !/^api: wrote /m.test(out)) ?? "";
+    expect(waited).toMatch(/^api: waiting for another process \(pid \d+\) that is regenerating the contracts\.$/m);
+    expect(waited).toMatch(/^api: unchanged: /m);
   });
 
   it("generates again, and api:check fails, when a generated file was edited by hand", () => {

@@ -1,0 +1,98 @@
+// One regeneration at a time in a project: `npm start`, `npm run dev`, `npm run mock` and
+// `npm run api` may all see one save, and each would otherwise generate the same files at once.
+// The one that waits then finds the stamps fresh and generates nothing.
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { STAMP_FOLDER } from "./regeneration-stamp.ts";
+
+export const LOCK_FILE = `${STAMP_FOLDER}/regenerating.lock`;
+/** A holder generates in seconds (minutes for the largest contracts); past this, the waiter gives up. */
+const WAIT_LIMIT_MS = 10 * 60_000;
+const POLL_MS = 100;
+
+interface Holder {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+/** Whether the holder named in the lock can still be running. Unreadable or foreign-host locks count as alive. */
+function holderAlive(holder: Holder | undefined): boolean {
+  if (!holder) return false;
+  if (holder.host !== hostname()) return true;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists under another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function readHolder(path: string): Holder | undefined {
+  try {
+    const holder = JSON.parse(readFileSync(path, "utf8")) as Partial<Holder>;
+    return typeof holder.pid === "number" && typeof holder.host === "string" && typeof holder.token === "string"
+      ? (holder as Holder)
+      : undefined;
+  } catch {
+    return undefined; // gone meanwhile, or half-written by a holder that was killed while writing it
+  }
+}
+
+/**
+ * Runs `work` holding the project's regeneration lock (`.cache/api/regenerating.lock`), waiting
+ * for another process (or another call in this one) that holds it; `onWait` hears once whom it
+ * waits for. A lock left by a process that died is taken over. A pid, not a refreshed
+ * timestamp (proper-lockfile's way): a holder blocks its event loop for seconds while it generates,
+ * and would be judged stale while alive.
+ *
+ * @example
+ * await withRegenerationLock(root, () => regenerate(root));
+ */
+export async function withRegenerationLock<T>(
+  root: string,
+  work: () => Promise<T>,
+  onWait: (pid: number) => void = () => {},
+): Promise<T> {
+  const path = join(root, LOCK_FILE);
+  mkdirSync(join(root, STAMP_FOLDER), { recursive: true });
+  const mine: Holder = { pid: process.pid, host: hostname(), token: `${process.pid}-${Math.random()}` };
+  const started = Date.now();
+  let told = false;
+  let unreadableSince: number | undefined;
+  for (;;) {
+    try {
+      const fd = openSync(path, "wx");
+      try {
+        writeSync(fd, JSON.stringify(mine));
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = readHolder(path);
+    unreadableSince = holder ? undefined : (unreadableSince ?? Date.now());
+    if (!holderAlive(holder)) {
+      // Its holder died, or (unreadable) it is being written: that one gets a moment before it is taken over.
+      if (holder || Date.now() - (unreadableSince ?? 0) > 1_000) rmSync(path, { force: true });
+    } else if (Date.now() - started > WAIT_LIMIT_MS) {
+      throw new Error(
+        `another process (pid ${holder?.pid}) has been regenerating for over ${WAIT_LIMIT_MS / 60_000} minutes; if none is, remove ${LOCK_FILE}`,
+      );
+    } else if (!told && holder) {
+      told = true;
+      onWait(holder.pid);
+    }
+    await sleep(POLL_MS);
+  }
+  try {
+    return await work();
+  } finally {
+    if (readHolder(path)?.token === mine.token) rmSync(path, { force: true });
+  }
+}
