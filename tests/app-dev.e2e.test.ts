@@ -1,16 +1,13 @@
 // `npm run dev` runs the app with no server: the fixtures answer through MSW, and
 // a request no fixture covers is refused with a 501 naming it. VITE_API_MOCK=0 turns
-// mocking off so the app talks to a real server. With GitHub's contract (from the shared
-// specs, skipped when they are absent) a repository's issues page through `Link` to the last.
-import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+// mocking off so the app talks to a real server. (Paging with GitHub's contract is the
+// workbench's proof: packages/workbench/tests/paging/github-link-dev.e2e.test.ts.)
 import type { Browser } from "playwright";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDevServer } from "./harness/dev-server.ts";
-import { makeScratchCopyAsync, removeScratchCopy, REPO, runAsync } from "./harness/scratch-copy.ts";
+import { REPO } from "./harness/scratch-copy.ts";
 import { shared, sharedChromium } from "./harness/shared.ts";
 import { expectScratchCopiesUnwatched } from "./harness/watch-probe.ts";
-import { SHARED_SPECS } from "../tooling/shared-specs.ts";
 
 describe("npm run dev", () => {
   let browser: Browser;
@@ -64,46 +61,6 @@ describe("npm run dev", () => {
     expect(probe.body).toContain('<div id="root">');
     expect(probe.body).not.toContain("No handler");
   });
-
-  const github = join(SHARED_SPECS, "github-rest.json");
-  it.skipIf(!existsSync(github))(
-    "pages a repository's issues through Link to the last page with GitHub's contract",
-    async () => {
-      const dir = await makeScratchCopyAsync("dev-github");
-      // Whatever contract the copy holds (the empty one, or a user's) gives way to GitHub's.
-      rmSync(join(dir, "openapi"), { recursive: true, force: true });
-      mkdirSync(join(dir, "openapi"));
-      copyFileSync(github, join(dir, "openapi/openapi.json"));
-      const api = await runAsync(dir, "npm", ["run", "--silent", "api"]);
-      expect(api.status, api.stderr).toBe(0);
-      const { url, child } = await startDevServer(dir);
-      const page = await browser.newPage();
-      try {
-        await page.goto(url);
-        // The first load transforms GitHub's generated modules: a margin a loaded machine keeps.
-        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 150_000 });
-        // As a "Load more" button does: the next page is the one `Link` names, until none is.
-        const pages = await page.evaluate(async () => {
-          const seen: number[][] = [];
-          let next: string | undefined = "/repos/octo/hello/issues?per_page=1";
-          while (next !== undefined && seen.length < 20) {
-            const response: Response = await fetch(next);
-            seen.push(((await response.json()) as Array<{ number: number }>).map((issue) => issue.number));
-            next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("link") ?? "")?.[1];
-          }
-          return seen;
-        });
-        expect(pages.length).toBeGreaterThanOrEqual(3);
-        expect(pages.every((page) => page.length === 1)).toBe(true);
-        expect(new Set(pages.flat()).size).toBe(pages.length);
-      } finally {
-        await page.close();
-        child.kill();
-        removeScratchCopy(dir);
-      }
-    },
-    300_000,
-  );
 
   it("leaves the open app alone when a scratch copy appears under .cache/", async () => {
     const { url } = await devServer();
