@@ -72,7 +72,7 @@ describe("withRegenerationLock", () => {
     const root = project();
     const dead = spawnSync(process.execPath, ["-e", ""]).pid;
     mkdirSync(join(root, ".cache/api"), { recursive: true });
-    writeFileSync(join(root, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), token: "left" }));
+    writeFileSync(join(root, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), root, token: "left" }));
     const waits: number[] = [];
     await expect(
       withRegenerationLock(
@@ -83,5 +83,21 @@ describe("withRegenerationLock", () => {
     ).rejects.toThrow("the contract is broken");
     expect(waits).toEqual([]);
     expect(existsSync(join(root, LOCK_FILE))).toBe(false);
+  });
+
+  it("takes over a lock copied with the project's folder, whose holder is alive but locks the original", async () => {
+    const root = project();
+    mkdirSync(join(root, ".cache/api"), { recursive: true });
+    const original = { pid: process.pid, host: hostname(), root: join(root, "..", "original"), token: "copied" };
+    writeFileSync(join(root, LOCK_FILE), JSON.stringify(original));
+    const waits: number[] = [];
+    expect(
+      await withRegenerationLock(
+        root,
+        () => Promise.resolve("ran"),
+        (pid) => waits.push(pid),
+      ),
+    ).toBe("ran");
+    expect(waits).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // The one that waits then finds the stamps fresh and generates nothing.
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { STAMP_FOLDER } from "./regeneration-stamp.ts";
 
@@ -15,12 +15,14 @@ const POLL_MS = 100;
 interface Holder {
   pid: number;
   host: string;
+  /** The project it locks: a lock copied with the folder (`cp -r`) is not the copy's. */
+  root: string;
   token: string;
 }
 
-/** Whether the holder named in the lock can still be running. Unreadable or foreign-host locks count as alive. */
-function holderAlive(holder: Holder | undefined): boolean {
-  if (!holder) return false;
+/** Whether the holder named in the lock can still be running here. A foreign host's counts as alive. */
+function holderAlive(holder: Holder | undefined, root: string): boolean {
+  if (!holder || holder.root !== root) return false;
   if (holder.host !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);
@@ -34,9 +36,8 @@ function holderAlive(holder: Holder | undefined): boolean {
 function readHolder(path: string): Holder | undefined {
   try {
     const holder = JSON.parse(readFileSync(path, "utf8")) as Partial<Holder>;
-    return typeof holder.pid === "number" && typeof holder.host === "string" && typeof holder.token === "string"
-      ? (holder as Holder)
-      : undefined;
+    const valid = [holder.host, holder.root, holder.token].every((field) => typeof field === "string");
+    return valid && typeof holder.pid === "number" ? (holder as Holder) : undefined;
   } catch {
     return undefined; // gone meanwhile, or half-written by a holder that was killed while writing it
   }
@@ -59,7 +60,8 @@ export async function withRegenerationLock<T>(
 ): Promise<T> {
   const path = join(root, LOCK_FILE);
   mkdirSync(join(root, STAMP_FOLDER), { recursive: true });
-  const mine: Holder = { pid: process.pid, host: hostname(), token: `${process.pid}-${Math.random()}` };
+  const project = resolve(root);
+  const mine: Holder = { pid: process.pid, host: hostname(), root: project, token: `${process.pid}-${Math.random()}` };
   const started = Date.now();
   let told = false;
   let unreadableSince: number | undefined;
@@ -77,7 +79,7 @@ export async function withRegenerationLock<T>(
     }
     const holder = readHolder(path);
     unreadableSince = holder ? undefined : (unreadableSince ?? Date.now());
-    if (!holderAlive(holder)) {
+    if (!holderAlive(holder, project)) {
       // Its holder died, or (unreadable) it is being written: that one gets a moment before it is taken over.
       if (holder || Date.now() - (unreadableSince ?? 0) > 1_000) rmSync(path, { force: true });
     } else if (Date.now() - started > WAIT_LIMIT_MS) {
