@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { App } from "./app.tsx";
 import { identityStore } from "#mocks/identity/fixtures.ts";
 import { loadIdentity } from "@/features/identity/auth.ts";
@@ -8,6 +8,13 @@ import { consent, recorder } from "@/features/analytics/runtime.ts";
 
 // The whole app with the real Firebase SDK, its provider answered by the embedded
 // fixtures (MSW): what `npm run dev` does with no server and no configuration.
+
+// The lazy identity pages and the SDK are loaded (and, here, compiled) once, before the tests: a
+// first load on a busy machine can outlast a query's wait, which is not what the tests measure.
+beforeAll(async () => {
+  await Promise.all([import("@/features/identity/identity-pages.tsx"), loadIdentity()]);
+}, 120_000);
+
 afterEach(async () => {
   await (await loadIdentity())?.signOut();
   window.location.hash = "";
