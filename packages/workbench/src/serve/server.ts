@@ -1,6 +1,7 @@
 // The mock server: the fixtures of one contract of the registry behind a real HTTP server.
-// The fixtures' MSW handlers run each request as MSW's `getResponse` runs them (no second router); this
-// module adds what a server owes its clients: the request checked against the contract first
+// Each request is answered by what answers the fixtures' MSW handler (`fixtures.answer`: the same
+// matcher and answers, no second router); a `Prefer` override runs as MSW's `getResponse` runs a
+// handler. This module adds what a server owes its clients: the request checked against the contract first
 // (the fixtures' exchange check), problem details for what it refuses, the `Prefer` header,
 // CORS, a bounded body and store, timeouts, one log line per exchange, a clean close.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -362,7 +363,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const scenario = prefer.scenario;
     const requestId = randomUUID();
     events.emit("request:start", { request, requestId });
-    const run = () => handlersResponse(handlers, request, requestId);
+    // The default answer skips MSW's per-handler machinery; an override is an MSW handler of its own.
+    const run = () =>
+      handlers === fixtures.handlers
+        ? fixtures.answer(request, requestId)
+        : handlersResponse(handlers, request, requestId);
     const response =
       (scenario !== undefined && isScenario(scenario) ? await preferred.run(scenario, run) : await run()) ??
       problemResponse({
