@@ -53,6 +53,21 @@ function schemeOf(value: unknown): SecurityScheme {
   return { type: "unknown" };
 }
 
+/**
+ * A document as the generator read it (YAML, of which JSON is a part); a `.json` file as JSON
+ * first: read as YAML, GitHub's 10 MB take 6.5 s against 50 ms.
+ */
+export function readDocument(text: string, file: string): unknown {
+  if (file.endsWith(".json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not strict JSON (a comment, a trailing comma): YAML reads it, as the generator's reader did.
+    }
+  }
+  return parse(text);
+}
+
 /** The schemes the entry document declares inline (a `$ref`'d scheme is `unknown`: any credential will do). */
 function readSchemes(root: string, entry: NamedContract): Map<string, SecurityScheme> {
   const source = join(root, entry.source);
@@ -62,7 +77,7 @@ function readSchemes(root: string, entry: NamedContract): Map<string, SecuritySc
       : ENTRY_NAMES.map((name) => join(source, name)).find((each) => existsSync(each));
   const schemes = new Map<string, SecurityScheme>();
   if (file === undefined) return schemes;
-  const document: unknown = parse(readFileSync(file, "utf8"));
+  const document = readDocument(readFileSync(file, "utf8"), file);
   const declared = isRecord(document) && isRecord(document.components) ? document.components.securitySchemes : {};
   // Swagger 2's, for a contract the generator converted.
   const legacy = isRecord(document) ? document.securityDefinitions : undefined;
