@@ -3,6 +3,7 @@
 // writes the answer back as it comes, a stream's events one chunk at a time.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
+import { bodyTextOf } from "../fixtures/answer/text-body.ts";
 import type { CheckedAnswer } from "../fixtures/check/exchange-check.ts";
 
 const decoder = new TextDecoder();
@@ -70,11 +71,13 @@ function isStream(response: Response): boolean {
   return streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
 
-/** An answer as the server sends it: the response (its status and headers), and its body's bytes when read whole. */
+/** An answer as the server sends it: the response (its status and headers), and its body when read whole. */
 export interface ReadAnswer {
   response: Response;
-  /** The body, read once; absent for an answer without one and for a stream (sent as it comes). */
+  /** The body, read once; absent for an answer without one, one made from text and a stream (sent as it comes). */
   bytes?: Uint8Array;
+  /** The text the fixtures made the body from (../fixtures/answer/text-body.ts): sent as it is. */
+  text?: string;
 }
 
 /**
@@ -90,6 +93,12 @@ export async function readForSending(response: Response): Promise<[ReadAnswer, C
   // The headers as the fixtures answered, before the server adds its own (CORS).
   const { status } = response;
   const headers = new Headers(response.headers);
+  const text = bodyTextOf(response);
+  if (text !== undefined)
+    return [
+      { response, text },
+      { status, headers, body: null, text: () => Promise.resolve(text) },
+    ];
   if (response.body === null || isStream(response)) {
     const copy = response.clone();
     return [{ response }, { status, headers, body: copy.body, text: () => copy.text() }];
@@ -108,7 +117,7 @@ export async function readForSending(response: Response): Promise<[ReadAnswer, C
  * body already read (./readForSending).
  */
 export async function sendFetchResponse(
-  { response, bytes }: ReadAnswer,
+  { response, bytes, text }: ReadAnswer,
   target: ServerResponse,
   method: string,
 ): Promise<void> {
@@ -120,8 +129,14 @@ export async function sendFetchResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   // An empty body is none: a 204 sends no Content-Length.
-  if ((response.body === null && bytes === undefined) || bytes?.byteLength === 0 || method === "HEAD") {
+  const empty = text === undefined ? response.body === null && bytes === undefined : text === "";
+  if (empty || bytes?.byteLength === 0 || method === "HEAD") {
     target.writeHead(response.status, headers).end();
+    return;
+  }
+  // A string is written with the head in one write.
+  if (text !== undefined) {
+    target.writeHead(response.status, { ...headers, "content-length": String(Buffer.byteLength(text)) }).end(text);
     return;
   }
   // Anything but a stream is sent whole, with its length: most clients read it faster.

@@ -42,11 +42,11 @@ describe("the mock server on the stateful test contract (pet-registry)", () => {
     const created = await fetch(`${server.url}/api/owners`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "Ann Example", city: "Oslo" }),
+      body: JSON.stringify({ name: "Åse Ødegård", city: "Tromsø" }),
     });
     expect(created.status).toBe(201);
     const owner = (await created.json()) as { id: string; name: string };
-    expect(owner.name).toBe("Ann Example");
+    expect(owner.name).toBe("Åse Ødegård");
     const location = created.headers.get("location") ?? "";
     expect(location).toMatch(new RegExp(`/owners/${owner.id}$`));
 
