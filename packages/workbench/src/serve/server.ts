@@ -22,6 +22,7 @@ import type { LifecycleEvents } from "../fixtures/worker/exchange-monitor.ts";
 import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
 import { createPathFit } from "../fixtures/answer/path-fit.ts";
 import { createVariantChooser } from "../fixtures/answer/variants.ts";
+import { textOnlyResponse } from "../fixtures/answer/text-body.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
@@ -147,6 +148,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     session,
     ...(recording ? { recording } : {}),
     fieldRules: served.entry.fieldRules,
+    // The server writes each answer's text itself (./node-bridge.ts): no body stream is built for it.
+    text: textOnlyResponse,
   });
   const events = new EventEmitter();
   // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
