@@ -12,7 +12,7 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const root = process.cwd();
-/** The fixtures folder; the one place this command writes. */
+/** The one file this command writes. */
 const RECORDED = "mocks/recorded/recorded.json";
 
 function fail(message: string): never {

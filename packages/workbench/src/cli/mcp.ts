@@ -7,8 +7,7 @@
 import module from "node:module";
 import { format } from "node:util";
 
-// V8's code cache for the modules loaded below, as `npm run api` enables it: a host starts the
-// server often, and the fixtures engine and the generator are large.
+// V8's code cache: a host starts the server often, and the modules below are large.
 module.enableCompileCache?.();
 
 const root = process.cwd();
