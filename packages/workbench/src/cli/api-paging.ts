@@ -1,7 +1,6 @@
 /**
- * `npm run api:paging [contract]` prints how each list operation of a contract pages, as
- * `npm run api` records it in the manifest (openapi/ unless a contract file or folder
- * inside this repository is named): its style and fields, or why it is left unrecognised.
+ * `npm run api:paging [contract]` prints how each list operation of a contract pages, as the
+ * manifest records it: its style and fields, or why it is left unrecognised.
  */
 import { contractArgument, reportContractError, root } from "./contract-argument.ts";
 import { generate } from "../codegen/generate.ts";

@@ -9,10 +9,8 @@
  */
 import module from "node:module";
 
-// V8's code cache for the modules loaded below (TypeScript's and Redocly's are megabytes), as
-// tsc, ESLint and Vite enable it: 0.16 s of each later run's start on GitHub's description.
-// Set in the environment so that the examples' worker thread inherits it; before the imports,
-// which are dynamic for that reason.
+// V8's code cache for the large modules below (TypeScript's, Redocly's); set in the environment so
+// the examples' worker thread inherits it, and before the imports, which are dynamic for that reason.
 const cache = module.enableCompileCache?.();
 if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.directory;
 

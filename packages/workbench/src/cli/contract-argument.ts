@@ -1,5 +1,5 @@
-// The one optional argument of the report scripts (`api:paging`, `fixtures:resources`): a
-// contract file or folder inside this repository, openapi/ when none is named.
+// The one optional argument of `api:paging` and `fixtures:resources`: a contract inside this
+// repository, openapi/ when none is named.
 import { relative, resolve } from "node:path";
 import { ContractError, formatProblem } from "../codegen/input/contract-error.ts";
 
@@ -8,9 +8,6 @@ export const root = process.cwd();
 /**
  * The contract named on the command line, relative to the repository; a usage line and
  * exit code 1 for anything else (an option, two contracts, a path outside the repository).
- *
- * @example
- * const contract = contractArgument("api:paging"); // "openapi"
  */
 export function contractArgument(script: string): string {
   const args = process.argv.slice(2);

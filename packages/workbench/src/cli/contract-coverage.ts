@@ -1,13 +1,8 @@
 /**
- * `npm run coverage:contract`: which operation × declared status pairs of the contract
- * (src/api/manifest.json) the hand-written stories and tests received a response for, in
- * their last recorded Vitest run (gallery stories do not count). Prints a table and a
- * one-line summary, writes coverage/contract-coverage.json, and fails below the
- * threshold in package.json (`contractCoverage.threshold`, in percent). `npm test` runs
- * it after Vitest, which records as it goes; nothing runs twice. Then the same for each
- * service's document the fixtures answer (identity, analytics: mocks/<name>/), each
- * in its own section, for information (no threshold).
- *
+ * `npm run coverage:contract`: which operation × declared status pairs the hand-written stories and
+ * tests reached in their last recorded Vitest run (gallery stories do not count). Writes
+ * coverage/contract-coverage.json and fails below package.json's `contractCoverage.threshold`
+ * (percent); each service's document follows, for information only.
  * `--summary` prints the summary lines without the tables (unless the threshold is missed).
  */
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -12,15 +12,10 @@
  *   --max-time <duration>        for the whole run (2m)
  *   --concurrency <n>            requests at a time (4)
  *
- * A duration is milliseconds (`500`) or has a unit: `500ms`, `3s`, `2m`. A body is read up to
- * 5 MiB (decoded); a stream as it arrives, each event checked, until it ends or the events, the
- * timeout or the 5 MiB run out; a `Retry-After` up to 10 s is waited for once. Ctrl-C stops the run and
- * prints what it found so far; a second Ctrl-C quits at once.
- *
- * Credentials: CONTRACT_PROBE_AUTHORIZATION (the whole `Authorization` value), never printed.
- * Exit codes: 0 the server keeps the contract; 1 drift, or an answer missing, cut, too large or
- * steering elsewhere; 2 the probe could not run or finish (no server, a wrong command, the run's
- * deadline); 130 stopped by Ctrl-C.
+ * A duration is milliseconds (`500`) or has a unit: `500ms`, `3s`, `2m`. Ctrl-C stops the run and
+ * prints what it found so far; a second Ctrl-C quits at once. Credentials:
+ * CONTRACT_PROBE_AUTHORIZATION (the whole `Authorization` value), never printed. Exit codes:
+ * `probeExitCode` (../drift/probe-report.ts); 2 also for a wrong command.
  */
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";

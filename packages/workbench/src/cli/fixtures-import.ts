@@ -1,9 +1,7 @@
 /**
- * `npm run fixtures:import -- <file.har>` turns a HAR (a browser devtools export of the app
- * talking to a real server) into the fixtures' `recorded` scenario: the answers that keep the
- * product's contract are written to mocks/recorded/recorded.json, credentials removed;
- * those that break it are listed with why. The HAR is untrusted: bounded in size, read only,
- * and nothing is written anywhere but that one file (whole, or not at all).
+ * `npm run fixtures:import -- <file.har>` turns a devtools HAR into the fixtures' `recorded`
+ * scenario: the answers that keep the contract, credentials removed; the others listed with why.
+ * The HAR is untrusted: bounded in size, and nothing is written but that one file, whole or not at all.
  */
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -12,7 +10,7 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const root = process.cwd();
-/** The fixtures folder; the one place this command writes. */
+/** The one file this command writes. */
 const RECORDED = "mocks/recorded/recorded.json";
 
 function fail(message: string): never {

@@ -1,7 +1,6 @@
 /**
- * `npm run fixtures:resources [contract]` lists the resources the stateful fixtures find
- * in the contract (openapi/ unless a contract file inside this repository is named):
- * their key, collections, pagination, filters and item operations.
+ * `npm run fixtures:resources [contract]` lists the resources the stateful fixtures find in the
+ * contract: their key, collections, pagination, filters and item operations.
  */
 import { contractArgument, reportContractError, root } from "./contract-argument.ts";
 import { generate } from "../codegen/generate.ts";

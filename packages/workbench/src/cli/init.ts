@@ -1,12 +1,9 @@
 /**
- * `contract-workbench init [--yes] [--force]` adds the workbench to the Vite + React +
- * TypeScript app at the working directory: an empty contract in openapi/, the registry, the
- * runtime's binding in src/api/, the fixtures' session, the scripts this repository's app uses,
- * and the dependencies they need; for an app without Storybook, Storybook 10 with the workbench's
- * preset (the gallery, the Contract pages), a preview that answers from the fixtures, and the test
- * setup that runs every story in Chromium as `npm test` (`contract-workbench test`). It prints what it will change first, asks in a terminal
- * (never with --yes or without one), keeps every file the team wrote unless --force, and a
- * second run changes nothing. Where it cannot proceed it says why in one line, exit code 1.
+ * `contract-workbench init [--yes] [--force]` adds the workbench (contract, registry, binding,
+ * fixtures' session, scripts, dependencies; Storybook 10 and its test setup where the app has none)
+ * to the Vite + React + TypeScript app at the working directory. It prints the plan and asks first
+ * (not with --yes or without a terminal), keeps the team's files unless --force, and a second run
+ * changes nothing; a refusal is one line and exit code 1.
  */
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// `contract-workbench <command> [options]`: the package's one bin. Each command is a program of
-// its own (its options, its messages, its exit code); this file only picks it, so that
-// `npm run api` in an adopting app and in this repository run the same code.
+// `contract-workbench <command> [options]`: the package's one bin. It only picks the command, so
+// that `npm run api` in an adopting app and in this repository run the same code.
 import { existsSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { join, sep } from "node:path";
@@ -26,18 +25,16 @@ const COMMANDS = {
 
 type Command = keyof typeof COMMANDS;
 
-// The commands read the app from the working directory. A host that cannot set one (an MCP host
-// starting `<app>/node_modules/.bin/contract-workbench mcp` by its absolute path) still reaches
-// the app: the folder holding that node_modules.
+// A host that cannot set the working directory (an MCP host starting
+// `<app>/node_modules/.bin/contract-workbench mcp`) still reaches the app: the folder holding that node_modules.
 const invoked = process.argv[1] ?? "";
 const modules = `${sep}node_modules${sep}`;
 if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules)) {
   process.chdir(invoked.slice(0, invoked.indexOf(modules)));
 }
 
-// V8's code for the modules a command loads, kept between runs as tsc's bin keeps its own (Node's
-// folder in the system's temporary one, or NODE_COMPILE_CACHE's): each command starts about 0.2 s
-// sooner. Node checks each entry against its module's source, so an upgrade never runs stale code.
+// V8's code for the modules a command loads, kept between runs so each command starts sooner;
+// Node checks each entry against its module's source, so an upgrade never runs stale code.
 enableCompileCache();
 
 function usage(): string {

@@ -1,14 +1,11 @@
 /**
- * `npm run mcp` (`contract-workbench mcp`): the workbench's Model Context Protocol server over
- * stdio, for a coding agent's host (docs/agents.md; packages/workbench/src/mcp/). Stdout carries the protocol
- * and nothing else: every log line, the fixtures engine's and the generator's included, goes
- * to stderr. The server stops when its host closes stdin.
+ * `npm run mcp`: the workbench's MCP server over stdio, for a coding agent's host (docs/agents.md;
+ * ../mcp/). Stdout carries the protocol only: every log line goes to stderr.
  */
 import module from "node:module";
 import { format } from "node:util";
 
-// V8's code cache for the modules loaded below, as `npm run api` enables it: a host starts the
-// server often, and the fixtures engine and the generator are large.
+// V8's code cache: a host starts the server often, and the modules below are large.
 module.enableCompileCache?.();
 
 const root = process.cwd();

@@ -1,8 +1,6 @@
 /**
- * `npm run mock`: the registry's contract (the product's unless `--contract` names another)
- * served over HTTP on 127.0.0.1 from the same fixtures the stories, tests and `npm run dev`
- * use (packages/workbench/src/serve/, docs/mock-server.md). A saved contract is regenerated and
- * reloaded, as `npm run dev` does. Ctrl-C or SIGTERM closes it.
+ * `npm run mock`: a registry contract's fixtures over HTTP on 127.0.0.1 (../serve/,
+ * docs/mock-server.md); a saved contract is regenerated and reloaded, as `npm run dev` does.
  */
 import module from "node:module";
 

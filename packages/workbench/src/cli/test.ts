@@ -1,12 +1,7 @@
 /**
- * `contract-workbench test [vitest options…]`: an app's whole suite, what `init` gives a team as
- * its `npm test`. Three steps, each stopping the rest when it fails:
- *
- *   1. `contract-workbench check`: the generated files match the contracts;
- *   2. `vitest run` with the app's own configuration (its tests, its stories in Chromium, the
- *      contract's gallery, each exchange checked against the contract), the options passed on;
- *   3. `contract-workbench coverage --summary`: which operation × status pairs the tests reached.
- *
+ * `contract-workbench test [vitest options…]`: an app's whole suite, what `init` gives it as
+ * `npm test`: `check`, then `vitest run` with the app's configuration (the options passed on),
+ * then `coverage --summary`, each failure stopping the rest.
  * Exit code: the failed step's, else 0; 130 on Ctrl-C, 143 on SIGTERM.
  */
 import { spawn } from "node:child_process";

@@ -1,9 +1,5 @@
-// One request to an untrusted server, bounded (bounded-read.ts): a deadline for the whole
-// exchange, headers and body, that holds whatever the server does; a cap on the decoded body;
-// no redirect followed (a 3xx is an answer like any other, so the probe never reaches another
-// host); `Retry-After` honoured once on 429/503 when short enough. A `signal` ends it early (the
-// run's deadline, Ctrl-C). Every failure becomes one line that says what happened, never a
-// stack trace.
+// One request to an untrusted server, bounded (bounded-read.ts). No redirect is followed (a 3xx
+// is an answer, so the probe never reaches another host); every failure becomes one report line.
 import {
   BoundedReadError,
   causeCode,
@@ -68,8 +64,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 
 /**
  * The requests in flight, held until their exchange ends: undici follows a request's signal
- * through a WeakRef, so the abort of a request nothing holds never reaches its connection,
- * which stays open after its deadline.
+ * through a WeakRef, so aborting a request nothing holds would leave its connection open.
  */
 const inFlight = new Set<Request>();
 

@@ -1,10 +1,6 @@
-// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole
-// read (not an idle timeout, so a body that trickles just fast enough still ends), a cap on
-// the decoded bytes (a gzip body is counted as it expands), and the body cancelled as soon as
-// the read stops, so the connection is not held open. Every tool that meets a real server reads
-// through here: the probe (bounded-fetch.ts), the dev drift check's observer
-// (fetch-observer.ts), and the readers of streamed answers (SSE, JSON Lines), which take the
-// chunks as they come with `boundedChunks`.
+// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read
+// (not an idle timeout, so a trickling body still ends), a cap on the decoded bytes, and the body
+// cancelled as soon as the read stops. Every tool that meets a real server reads through here.
 
 /** How a bounded read ended early. */
 export type ReadStop =
@@ -72,10 +68,6 @@ export function formatBytes(bytes: number): string {
 /**
  * A deadline `ms` from now, ended early when `parent` aborts. When its own time is up, its
  * signal's reason says "`label` of `ms` passed", which is what the reads it bounds report.
- *
- * @example
- * const deadline = createDeadline(3000, run.signal);
- * try { await deadline.race(fetch(url, { signal: deadline.signal })); } finally { deadline.dispose(); }
  */
 export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline"): Deadline {
   const controller = new AbortController();
@@ -154,9 +146,6 @@ export interface ReadLimits {
  * The chunks of a body as they arrive, bounded by `limits`; the body is cancelled when the
  * reading stops for any reason (the end of the loop included), so nothing holds the
  * connection open. Throws a BoundedReadError when a limit stops it or the connection fails.
- *
- * @example
- * for await (const chunk of boundedChunks(response.body, { deadline, maxBytes: 1 << 20 })) parse(chunk);
  */
 export async function* boundedChunks(
   body: ReadableStream<Uint8Array>,
@@ -202,9 +191,6 @@ export async function* boundedChunks(
  * A response's whole body as bytes, bounded by `limits`. A declared `Content-Length` over
  * the cap is refused before reading (when the body is not encoded, so the length is the
  * decoded one); an encoded body is counted as it decodes.
- *
- * @example
- * const bytes = await readBounded(response, { deadline: createDeadline(3000), maxBytes: 5 << 20 });
  */
 export async function readBounded(response: Response, limits: ReadLimits): Promise<Uint8Array<ArrayBuffer>> {
   const encoded = (response.headers.get("content-encoding") ?? "identity").trim().toLowerCase() !== "identity";

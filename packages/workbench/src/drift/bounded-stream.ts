@@ -1,20 +1,12 @@
-// A real server's stream, read as it arrives within an exchange's bounds (bounded-read.ts: a
-// deadline and a cap on the decoded bytes) and handed to the stream check (the fixtures' check
-// room), which reads it event by event up to a number of events. Whichever stops first, the
-// body is cancelled, so a stream that never ends holds nothing open.
+// A real server's stream, read within the exchange's bounds (bounded-read.ts) and handed to the
+// fixtures' stream check; whichever stops first cancels the body, so an endless stream holds nothing open.
 import { boundedChunks, type ReadLimits } from "./bounded-read.ts";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
 
 /** How many events of a stream a drift check reads (its time and bytes are the exchange's). */
 export const STREAM_EVENTS = 100;
 
-/**
- * Whether an answer is a stream (Server-Sent Events, JSON Lines, JSON text sequences): read as
- * it arrives and checked event by event, never waited for to the end.
- *
- * @example
- * isStreamed(response); // true for Content-Type: text/event-stream
- */
+/** Whether an answer is a stream (SSE, JSON Lines, JSON text sequences), checked as it arrives. */
 export function isStreamed(response: Response): boolean {
   return response.body !== null && streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
@@ -22,9 +14,6 @@ export function isStreamed(response: Response): boolean {
 /**
  * `body` as a stream whose chunks pass through `boundedChunks`: a read past the deadline or the
  * cap fails with its BoundedReadError; cancelling it cancels `body`.
- *
- * @example
- * const checked = new Response(boundedStream(response.body, { deadline, maxBytes }), response);
  */
 export function boundedStream(body: ReadableStream<Uint8Array>, limits: ReadLimits): ReadableStream<Uint8Array> {
   const chunks = boundedChunks(body, limits);

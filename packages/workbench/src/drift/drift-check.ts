@@ -1,7 +1,5 @@
-// The drift check: one real exchange (the request the app or the probe sent, the answer the
-// server gave) against the contract, by the same validators the fixtures use
-// (../fixtures/check), the declared headers included. Nothing is changed or blocked; the
-// request and response are read from clones.
+// One real exchange against the contract, by the fixtures' validators (../fixtures/check);
+// nothing is changed or blocked: the request and response are read from clones.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";

@@ -1,6 +1,5 @@
-// The drift indicator `npm run dev` shows against a real server: a small corner badge with the
-// number of disagreements, which opens the list and copies the report as JSON, and can be
-// dismissed. Plain DOM, outside the app's React tree, so the product's rendering is untouched.
+// The corner badge `npm run dev` shows against a real server. Plain DOM, outside the app's React
+// tree, so the product's rendering is untouched.
 import { formatDrift, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
 

@@ -11,14 +11,7 @@ function keyOf(drift: Drift): string {
   return [drift.operationId, drift.status ?? "", drift.place, drift.pointer].join("\u0000");
 }
 
-/**
- * Collects drifts; `add` returns the ones seen for the first time.
- *
- * @example
- * const report = createDriftReport();
- * report.add(drifts); // the new entries, to log once
- * report.entries(); // every entry with its count
- */
+/** Collects drifts with their counts; `add` returns the ones seen for the first time, to log once. */
 export function createDriftReport() {
   const entries = new Map<string, DriftEntry>();
   const listeners = new Set<() => void>();

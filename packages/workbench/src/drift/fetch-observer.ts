@@ -1,10 +1,7 @@
-// Watches every `fetch` the page makes (the app's client looks `fetch` up on each call) and
-// checks each exchange with the contract once it is complete, after the caller has its
-// response: nothing is blocked, delayed or changed, and a check that fails only says so.
-// The observer's copy of an answer is read within bounds (bounded-read.ts): at most a deadline
-// and a size, never to the end of a body that does not end; and when the app abandons the
-// exchange (aborts it, or cancels the body), the copy is cancelled with it, so the observer
-// never holds a connection open or buffers what the app stopped reading.
+// Watches every `fetch` the page makes (the app's client looks `fetch` up on each call) and checks
+// each exchange after the caller has its response: nothing is blocked, delayed or changed. The
+// observer's copy is read within bounds (bounded-read.ts) and cancelled when the app abandons the
+// exchange, so it never holds a connection open or buffers what the app stopped reading.
 import { BoundedReadError, createDeadline, formatDuration, readBounded } from "./bounded-read.ts";
 import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { DriftCheck } from "./drift-check.ts";
@@ -76,9 +73,6 @@ function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onC
 /**
  * Replaces `target.fetch` with one that checks what it sends and receives; returns the
  * function that puts the original back.
- *
- * @example
- * const stop = observeFetch(window, check, report, { recorder });
  */
 export function observeFetch(
   target: { fetch: typeof globalThis.fetch },
@@ -124,8 +118,7 @@ export function observeFetch(
       const fresh = report.add(drifts ?? []);
       if (fresh.length > 0) onNew(fresh);
     } finally {
-      // The check read a clone: cancelling what is left lets go of the copy, so that the page's
-      // branch of the answer is not buffered for a reader that stopped.
+      // The check read a clone: cancelling the rest keeps the page's branch from buffering for it.
       answer.body?.cancel().catch(() => undefined);
       deadline.dispose();
     }

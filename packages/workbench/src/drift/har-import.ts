@@ -1,7 +1,5 @@
 // A HAR file (a browser's devtools export) read as untrusted input and turned into recorded
-// answers: each exchange with one of the contract's operations is checked by the drift check;
-// those that keep the contract are kept (the first per operation), the others are reported
-// with why. Only status, media type and body are kept, with every credential scrubbed.
+// answers: the first per operation that keeps the contract, credentials scrubbed; the others reported.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
@@ -31,9 +29,8 @@ function lineAndColumn(text: string, position: number): string {
 }
 
 /**
- * Where JSON.parse stopped: V8 gives a position for most errors; for an unexpected token it
- * quotes the text around it instead (ten characters either side, between "..." marks), which
- * is found again in the text.
+ * Where JSON.parse stopped: V8 gives a position for most errors, but for an unexpected token
+ * quotes ten characters either side instead, which are found again in the text.
  */
 function errorPosition(text: string, message: string): number {
   const position = /at position (\d+)/.exec(message)?.[1];
@@ -123,12 +120,7 @@ function bodyText(content: Entry["response"]["content"]): string | undefined {
   }
 }
 
-/**
- * Reads a HAR's text and keeps the answers that keep the contract.
- *
- * @example
- * const { recording, rejected } = await importHar("session.har", text, { manifest, contract });
- */
+/** Reads a HAR's text (`file` names it in errors) and keeps the answers that keep the contract. */
 export async function importHar(
   file: string,
   text: string,

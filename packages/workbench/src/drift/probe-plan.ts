@@ -1,6 +1,5 @@
-// What the probe asks: for each operation it may call, a URL on the given server with
-// parameter values from the contract (examples, defaults, enums) or from what earlier
-// answers listed (an `id` in a list fills `{petId}`), and a body from the contract's examples.
+// What the probe asks: a URL on the given server per operation, with values from the contract or
+// from earlier answers (an `id` in a list fills `{petId}`), and a body from the contract's examples.
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "../contract/pointer.ts";

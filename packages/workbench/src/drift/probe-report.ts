@@ -1,6 +1,4 @@
-// The probe's report as `npm run contract:probe` prints it, and its exit code: what stopped the
-// run, one line per operation that had no complete answer or tried something the probe did
-// not do, the drift table, and one summary line, whatever ended the run.
+// The probe's report as `npm run contract:probe` prints it, and its exit code.
 import { formatDriftTable } from "./drift-report.ts";
 import type { ProbeCall, ProbeResult } from "./probe.ts";
 

@@ -1,8 +1,6 @@
 // The probe: calls a live server's operations as the contract describes them and checks each
-// answer with the drift check. Bounded in requests, pages per list, time per request, time for
-// the whole run and concurrency, whatever the server does; lists first, so that the ids they
-// return fill the paths of the operations called after them. However it ends (its deadline,
-// an abort, a server that misbehaves), it resolves with the report of what it found so far.
+// answer with the drift check, bounded whatever the server does. Lists go first, so their ids fill
+// later paths; however it ends, it resolves with the report of what it found so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";

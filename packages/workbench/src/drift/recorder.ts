@@ -5,14 +5,7 @@ import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { scrubJson } from "../contract/secrets.ts";
 import { sensitiveProperties, type Recording } from "./recording.ts";
 
-/**
- * Keeps answers by operation.
- *
- * @example
- * const recorder = createRecorder(contract);
- * await recorder.keep("listPets", response.clone());
- * JSON.stringify(recorder.recording()); // what mocks/recorded/recorded.json holds
- */
+/** Keeps the first answer per operation; `recording()` is what mocks/recorded/recorded.json holds. */
 export function createRecorder(contract: ContractSchemas) {
   const sensitive = sensitiveProperties(contract);
   const recording: Recording = {};

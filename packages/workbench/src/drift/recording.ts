@@ -1,6 +1,5 @@
-// Recorded answers: what a real server sent that keeps the contract, by operation, to be
-// replayed by the fixtures' `recorded` scenario. Only status, media type and body are kept,
-// bodies scrubbed of credentials (../contract/secrets.ts) and of the fields the contract marks secret.
+// Recorded answers for the fixtures' `recorded` scenario: status, media type and body only, bodies
+// scrubbed of credentials (../contract/secrets.ts) and of the fields the contract marks secret.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 
 export type { RecordedAnswer, Recording } from "../contract/recorded.ts";

@@ -1,6 +1,5 @@
-// `@contract-workbench/workbench/fixtures/browser`: what keeps the mock Service Worker
-// answering in a browser tab (its liveness probe, the update race, where each request came
-// from) and the dev-mode control that resets the stateful fixtures.
+// `@contract-workbench/workbench/fixtures/browser`: what keeps the mock Service Worker answering in
+// a browser tab, and the dev-mode control that resets the stateful fixtures.
 export { forgetRequestDestination, recordRequestDestinations } from "../fixtures/worker/request-destination.ts";
 export {
   answersFromFixtures,

@@ -1,8 +1,6 @@
-// `@contract-workbench/workbench/storybook`: a Storybook preset, listed as an addon in an app's
-// .storybook/main.ts (`addons: ["@contract-workbench/workbench/storybook"]`). Storybook loads this
-// module's `stories`, `experimental_indexers` and `viteFinal` (its preset API): the contract
-// gallery and the Contract/Coverage page, rendered through the binding the app lends the package.
-// Its named helpers stay for a main.ts that would rather wire the gallery itself.
+// `@contract-workbench/workbench/storybook`: a Storybook preset, listed in an app's `addons`, that
+// brings the contract gallery and the Contract/Coverage page through the app's binding. Its named
+// helpers stay for a main.ts that would rather wire the gallery itself.
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Indexer } from "storybook/internal/types";

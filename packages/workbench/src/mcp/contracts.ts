@@ -1,6 +1,5 @@
-// The registry's contracts as the tools read them: each one's manifest, schemas and generated
-// types, from its generated folder (packages/workbench/src/contract/generated.ts), read again whenever
-// `npm run api`, watch mode or the regenerate tool has rewritten them since.
+// The registry's contracts as the tools read them (../contract/generated.ts), read again whenever
+// their generated files have been rewritten since.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import registry from "../contract/app-registry.ts";
@@ -36,14 +35,7 @@ function stampOf(root: string, entry: NamedContract): string | undefined {
   return files.map((file) => `${statSync(file).mtimeMs}:${statSync(file).size}`).join(" ");
 }
 
-/**
- * The registry's contracts, read on demand and kept until their generated files change.
- *
- * @example
- * const contracts = createContractReader(root);
- * contracts.load("clinic").manifest.operations.length;
- * contracts.find("getPet").operation.path; // "/pets/{petId}"
- */
+/** The registry's contracts, read on demand and kept until their generated files change. */
 export function createContractReader(root: string) {
   const entries = contractList(registry);
   const cache = new Map<string, LoadedContract>();
@@ -115,8 +107,7 @@ export function createContractReader(root: string) {
       .flatMap((id) => {
         const lower = id.toLowerCase();
         if (lower.includes(wanted)) return [{ id, distance: 0 }];
-        // Two texts are at least their lengths' difference apart: an id much longer or shorter is
-        // not compared, so an agent's megabyte of text costs what a short one does.
+        // Two texts are at least their lengths' difference apart: skipping those bounds the cost of a huge argument.
         if (Math.abs(lower.length - wanted.length) > most) return [];
         return [{ id, distance: editDistance(lower, wanted) }];
       })

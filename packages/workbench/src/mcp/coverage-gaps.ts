@@ -1,8 +1,5 @@
-// The coverage gaps: the operation × status pairs no hand-written story or test exercised in
-// their last recorded run, from the same report `npm run coverage:contract` prints and the
-// Contract/Coverage page shows (packages/workbench/src/coverage/contract-coverage.ts), each with where a
-// story for it would go: beside the stories that already cover the operation, else its
-// tag's, else a new file in its feature's folder.
+// The coverage gaps, from the report `npm run coverage:contract` prints (../coverage/contract-coverage.ts),
+// each with where its story would go: beside the operation's stories, else its tag's, else a new file.
 import { fullReport, notTheApps, readRecords, readThreshold, RECORDS_DIR } from "../coverage/contract-coverage.ts";
 import type { ContractCoverageReport } from "../coverage/coverage-types.ts";
 import { firstTag } from "../contract/records.ts";
@@ -24,12 +21,7 @@ export interface GapQuestion {
   limit: number;
 }
 
-/**
- * The pairs of a contract's last recorded coverage that no story or test exercised.
- *
- * @example
- * coverageGaps(root, contracts, { offset: 0, limit: 50 }).gaps[0]?.story.file;
- */
+/** The pairs of a contract's last recorded coverage that no story or test exercised. */
 export function coverageGaps(root: string, contracts: ContractReader, question: GapQuestion) {
   const name = question.contract ?? contracts.entries.find((entry) => entry.role === "product")?.name ?? "product";
   const loaded = contracts.load(name);

@@ -1,9 +1,6 @@
-// The drift tools: a probe run against the URL the user gives (packages/workbench/src/drift/probe.ts, safe
-// operations only, within `contract:probe`'s budget, timeout and concurrency), and the report
-// of the last one. Nothing else persists a report (the dev indicator's lives in the page, and
-// `contract:probe` prints its own), so the probe tool keeps its result, the same JSON as
-// `contract:probe --json`, in the git-ignored .cache/drift/<contract>.json, which the report
-// tool reads; a terminal run can be kept there too (`… --json > .cache/drift/product.json`).
+// The drift tools: a probe of the URL the user gives (../drift/probe.ts, safe operations only) and
+// the last one's report. Nothing else persists a report, so the probe tool keeps its result (the
+// `contract:probe --json` shape) in the git-ignored .cache/drift/<contract>.json.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CACHE_FOLDER } from "../contract/cache-folder.ts";
@@ -75,12 +72,7 @@ function summarise(result: ProbeResult, savedAt: string, file: string) {
   };
 }
 
-/**
- * Probes the server at `url` with a contract's safe operations, keeps the report, and answers with it.
- *
- * @example
- * await runProbe(root, contracts, { url: "http://127.0.0.1:4010", contract: "product" });
- */
+/** Probes the server at `url` with a contract's safe operations, keeps the report, and answers with it. */
 export async function runProbe(root: string, contracts: ContractReader, question: ProbeQuestion) {
   const base = baseUrl(question.url);
   const name = question.contract ?? contracts.entries.find((entry) => entry.role === "product")?.name ?? "product";
@@ -105,12 +97,7 @@ export async function runProbe(root: string, contracts: ContractReader, question
   return { contract: name, ...summarise(result, new Date().toISOString(), file) };
 }
 
-/**
- * The report of the last probe of a contract, or a note saying how to make one.
- *
- * @example
- * lastDriftReport(root, contracts, "product").driftCount;
- */
+/** The report of the last probe of a contract, or a note saying how to make one. */
 export function lastDriftReport(root: string, contracts: ContractReader, contract?: string) {
   const name = contract ?? contracts.entries.find((entry) => entry.role === "product")?.name ?? "product";
   contracts.entry(name);

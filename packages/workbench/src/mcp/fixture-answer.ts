@@ -1,7 +1,5 @@
-// What the mocks answer for an operation × status × scenario, or a named example: the
-// contract's own fixtures (createFixtures, as `npm run api`'s generated module makes them)
-// run their MSW handler on a request for the operation, the sample request the gallery
-// sends, and the answer is read back as the browser or a test would receive it, headers included.
+// What the mocks answer for an operation × status × scenario, or a named example: the contract's
+// own fixtures run their MSW handler on the gallery's sample request, read back as a browser would.
 import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -88,10 +86,6 @@ function declaredStatus(operation: ManifestOperation, status: string | number): 
  * The fixtures of the registry's contracts, one instance per contract (rebuilt when its
  * generated files change), and the answers their handlers give. Questions are answered one
  * at a time: the scenario is the instance's session's, which a question sets.
- *
- * @example
- * const answers = createFixtureAnswers(root, contracts);
- * (await answers.answer({ operationId: "getPet", contract: "clinic", status: 404, scenario: "default" })).status; // 404
  */
 export function createFixtureAnswers(root: string, contracts: ContractReader) {
   const instances = new Map<string, { stamp: string; fixtures: Fixtures }>();

@@ -1,7 +1,5 @@
-// The generated TypeScript types of one operation, read from the contract's schema.d.ts as
-// openapi-typescript wrote it: the operation's entry of `operations`, then the components it
-// names (one level), within a budget; the components left out are named with the pointer
-// that reads their schema.
+// One operation's generated types, read from schema.d.ts as openapi-typescript wrote it: its entry
+// and the components it names (one level), within a budget; those left out are named by pointer.
 import { componentSchemaRef } from "../contract/pointer.ts";
 
 /** The most characters of types one answer carries. */
@@ -29,12 +27,7 @@ function blockStart(lines: readonly string[], header: RegExp): number {
   return lines.findIndex((line) => header.test(line));
 }
 
-/**
- * The types of an operation as schema.d.ts has them, and the components they name.
- *
- * @example
- * operationTypes(schemaText, "getPet").text; // 'operations["getPet"]: { parameters: … }\n\ncomponents["schemas"]["Pet"]: …'
- */
+/** The types of an operation as schema.d.ts has them, and the components they name. */
 export function operationTypes(schema: string, operationId: string): { text: string; omitted: string[] } {
   const lines = schema.split("\n");
   const operations = blockStart(lines, /^export interface operations \{$/);

@@ -1,7 +1,5 @@
-// The operations tools: list and search the registry's operations, and describe one the way a
-// screen needs it (parameters, bodies, responses and their headers, the generated types, the
-// hook call, the paging record). Everything is read from the generated files; schemas larger
-// than the budget are summarised with the pointer `read_schema` reads them at.
+// The operations tools, read from the generated files: list and search operations, describe one as
+// a screen needs it; schemas over the budget are summarised with the pointer `read_schema` reads.
 import type { ManifestOperation, Method } from "@contract-workbench/runtime/manifest";
 import type { ContractMediaType } from "../contract/contract-types.ts";
 import { own } from "../contract/own.ts";
@@ -37,9 +35,6 @@ function summaryOf(loaded: LoadedContract, operation: ManifestOperation) {
 /**
  * The operations that match every filter given: `text` (each word in the id, summary, path or
  * tags), `tag` (one of its tags), `path` (part of its path), `method`; a page of them.
- *
- * @example
- * listOperations(contracts, { text: "pet by id", offset: 0, limit: 50 }).items[0]?.operationId; // "getPetById"
  */
 export function listOperations(contracts: ContractReader, filter: OperationFilter) {
   const words = (filter.text ?? "").toLowerCase().split(/\s+/).filter(Boolean);
@@ -87,12 +82,7 @@ function mediaTypes(content: Record<string, ContractMediaType>, pointerOf: (medi
   );
 }
 
-/**
- * One operation as a screen needs it.
- *
- * @example
- * describeOperation(contracts, "getPet", "clinic").hook.call; // 'const pet = hooks.useQuery("get", "/pets/{petId}", …);'
- */
+/** One operation as a screen needs it: parameters, bodies, responses, types, hook call, paging. */
 export function describeOperation(contracts: ContractReader, operationId: string, contract?: string) {
   const { loaded, operation } = contracts.find(operationId, contract);
   const schemas = own<(typeof loaded.contract.operations)[string]>(loaded.contract.operations, operationId);

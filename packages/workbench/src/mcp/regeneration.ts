@@ -1,7 +1,5 @@
-// The regenerate tool: `npm run api`'s own path (packages/workbench/src/codegen/regenerate.ts), all or
-// nothing, writing only the files it owns; or, with `check`, `npm run api:check`'s, writing
-// nothing. It answers with the located errors or warnings and each contract's change summary.
-// The generator (TypeScript's compiler API, Redocly) loads on the first call, not at start.
+// The regenerate tool: `npm run api`'s own path (../codegen/regenerate.ts), or `api:check`'s with
+// `check`. The generator loads on the first call, not when the server starts.
 import type { Problem } from "../codegen/input/contract-error.ts";
 import type { ContractChange } from "../codegen/contract-diff.ts";
 
@@ -43,9 +41,6 @@ function changesOf(changes: ContractChange[]) {
 /**
  * Regenerates every contract of the registry, or checks that the committed files are current.
  * `ok: false` with the located errors when a contract cannot be generated (nothing written).
- *
- * @example
- * await regenerateContracts(root, { check: false }); // { ok: true, wrote: [...], contracts: [{ summary, changes }] }
  */
 export async function regenerateContracts(root: string, { check }: { check: boolean }) {
   const { ContractError, regenerate, staleOutputs, staleReason, writeOutputs } =

@@ -1,5 +1,4 @@
-// The resources: each contract's document as written (its entry file, and the other files of a
-// contract split across a folder) and its operation manifest. Files are read only inside the
+// The resources: each contract's files as written and its manifest. Files are read only inside the
 // contract's own folder, symbolic links resolved; a long text is served in parts.
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";

@@ -1,6 +1,5 @@
-// What every tool answers with: JSON text, bounded so that a large contract cannot flood an
-// agent's context, and an error that names the argument at fault. The SDK turns a thrown
-// error into a tool error result (`isError`) carrying only its message: no stack trace.
+// What every tool answers with: JSON text, bounded so that a large contract cannot flood an agent's
+// context, and an error naming the argument at fault (the SDK passes on only its message).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { escapeSegment } from "../contract/pointer.ts";
 
@@ -83,14 +82,8 @@ function render(value: unknown, pointer: string, depth: number): unknown {
 const size = (value: unknown) => JSON.stringify(value)?.length ?? 0;
 
 /**
- * A JSON value within `budget` characters: as deep as fits; each part cut off replaced by
- * `{ $elided, $pointer }` saying what it is and the pointer (from `pointer`) to read it with;
- * an object or array too wide for the budget shows the entries that fit, from `offset`, and
- * where the rest starts (`$offset`).
- *
- * @example
- * bounded(contract.components.schemas.Repository, "#/components/schemas/Repository");
- * // { type: "object", properties: { owner: { $elided: "an object with 4 properties (…)", $pointer: "#/…/owner" } } }
+ * A JSON value within `budget` characters, as deep as fits: each part cut off is an `Elided` with
+ * the pointer to read it; a value too wide shows the entries that fit from `offset`, then `$offset`.
  */
 export function bounded(value: unknown, pointer: string, budget = VALUE_BUDGET, offset = 0): unknown {
   if (!isContainer(value)) return render(value, pointer, 1);
@@ -140,12 +133,7 @@ export function failureResult(value: unknown): CallToolResult {
   return { ...jsonResult(value), isError: true };
 }
 
-/**
- * One page of a long list, and how to ask for the next.
- *
- * @example
- * page(operations, { offset: 0, limit: 50 }); // { total: 120, items: [...50], next: { offset: 50 } }
- */
+/** One page of a long list, and how to ask for the next (`next.offset`). */
 export function page<T>(items: readonly T[], { offset, limit }: { offset: number; limit: number }) {
   const shown = items.slice(offset, offset + limit);
   return {

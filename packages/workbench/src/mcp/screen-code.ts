@@ -1,7 +1,5 @@
-// How this repository calls an operation from a screen and where that screen and its stories
-// live (docs/features.md, src/features/identity): the hook call, the module the contract's
-// fixtures come from, and the files. The describe tool, the coverage gaps and the
-// "build a screen" prompt all write code from here, so they agree.
+// How this repository calls an operation from a screen and where the screen and its stories live
+// (docs/features.md). The describe tool, the coverage gaps and the prompt all write code from here, so they agree.
 import { posix } from "node:path";
 import type { ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 import type { NamedContract } from "../contract/registry.ts";
@@ -117,10 +115,6 @@ export interface HookCall {
 /**
  * The hook call for an operation: `api.useQuery` for a read, `api.useInfiniteQuery` for a
  * list the contract pages, `api.useMutation` for a change; typed by the contract.
- *
- * @example
- * hookCall(product, getPetById, "src/features/pet").call;
- * // 'const pet = api.useQuery("get", "/pet/{petId}", { params: { path: { petId } } });'
  */
 export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string): HookCall {
   const product = entry.role === "product";

@@ -1,7 +1,5 @@
-// The "build a screen for operation X" prompt: the hook call, the fixture override for each of
-// the operation's states, and a story file with a play function per state, written as this
-// repository writes them (docs/features.md; src/features/identity/identity.stories.tsx). The
-// data a story asserts is what the fixtures answer, asked of them now.
+// The "build a screen for operation X" prompt, written as this repository writes screens and
+// stories (src/features/identity/identity.stories.tsx); the data a story asserts is asked of the fixtures now.
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
@@ -35,12 +33,7 @@ function errorStatuses(operation: ManifestOperation): string[] {
     .filter((status) => /^([45]\d\d|[45]XX|default)$/i.test(status));
 }
 
-/**
- * The prompt's text for one operation.
- *
- * @example
- * await screenPrompt(contracts, answers, "getPetById");
- */
+/** The prompt's text for one operation. */
 export async function screenPrompt(
   contracts: ContractReader,
   answers: FixtureAnswers,

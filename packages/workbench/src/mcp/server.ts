@@ -1,9 +1,6 @@
-// The workbench's Model Context Protocol server: what a coding agent asks the contracts of the
-// registry, answered by the workbench's own modules (the generated files, the fixtures engine,
-// the coverage report, `npm run api`'s regeneration, the drift probe). Safe by default: every
-// tool reads, except regenerate (only the files `npm run api` owns) and probe (one report,
-// under the git-ignored .cache/; the network only to the URL given). scripts/mcp.ts serves it
-// over stdio.
+// The workbench's Model Context Protocol server: a coding agent's questions about the registry's
+// contracts, answered by the workbench's own modules. Safe by default: every tool reads, except
+// regenerate and probe (see README). ../cli/mcp.ts serves it over stdio.
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";

@@ -19,12 +19,8 @@ export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, 
 }
 
 /**
- * The stateful fixtures' store, for designers: each resource the contract forms, its key,
- * how many records it holds now, its paths, and a reset that brings the default data
- * back. Counts follow every request the story or app sends.
- *
- * @example
- * <StorePanel resources={fixtures.resources} />
+ * The stateful fixtures' store, for designers: each resource's key, record count and paths, and a
+ * reset to the default data. Counts follow every request the story or app sends.
  */
 export function StorePanel({ resources, title = "Mock data store", ...props }: StorePanelProps) {
   const [rows, setRows] = useState<ResourceSummary[]>(() => resources.summary());

@@ -18,9 +18,6 @@ function requestShape(path: string): string {
 /**
  * The `count` operations whose path (under any prefix) is nearest the request's, as
  * `METHOD /path (operationId)`, the same method first.
- *
- * @example
- * closestOperations(operations, "GET", "/pet/10/photo"); // ["GET /pet/{petId} (getPetById)", …]
  */
 export function closestOperations(
   operations: readonly ManifestOperation[],
@@ -34,9 +31,8 @@ export function closestOperations(
       const template = shape((op.path.split("#")[0] ?? op.path).toLowerCase());
       // The API may live under a prefix (`/api/v3`): compare with the end of the request's path too.
       const tail = wanted.slice(Math.max(0, wanted.length - template.length - 8));
-      // The path is the client's, up to Node's 16 KB of headers: compared by its start, a little
-      // longer than the template, and the length beyond it (each character one edit), so that a
-      // long path costs what a short one does (a whole 16 KB one took seconds on GitHub's).
+      // The client's path may be 16 KB: compare its start, a little longer than the template, plus
+      // one edit per character beyond it, so a long path costs what a short one does.
       const head = wanted.slice(0, template.length + 16);
       const whole = editDistance(template, head) + wanted.length - head.length;
       const distance = Math.min(whole, editDistance(template, tail) + 1);

@@ -1,6 +1,5 @@
-// Whether a request carries the credentials its operation requires: the presence of each
-// scheme of one of the operation's alternatives, never their value (a mock cannot tell a
-// good token from a bad one, and the value is never read further, logged or echoed).
+// Whether a request carries the credentials its operation requires: presence only, never the
+// value (a mock cannot tell a good token from a bad one, and the value is never logged or echoed).
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { SecurityScheme } from "./served-contract.ts";
 
@@ -45,9 +44,6 @@ export function schemeRule(name: string, scheme: SecurityScheme | undefined): st
 /**
  * The alternatives of the operation's security, each scheme with how it is sent, when the
  * request carries none of them completely; undefined when it may go on.
- *
- * @example
- * missingCredentials(getPet, request, schemes); // [["api_key: an API key in the header api_key"]]
  */
 export function missingCredentials(
   op: ManifestOperation,
@@ -73,9 +69,6 @@ export function credentialHeaders(schemes: ReadonlyMap<string, SecurityScheme>):
 /**
  * The `WWW-Authenticate` a 401 for the operation sends (RFC 9110): one challenge per HTTP or
  * OAuth scheme it accepts; none when it takes only API keys.
- *
- * @example
- * challenges(deletePet, schemes); // { "WWW-Authenticate": "Bearer" }
  */
 export function challenges(
   op: ManifestOperation,

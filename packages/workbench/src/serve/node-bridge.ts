@@ -37,12 +37,8 @@ export function requestUrl(message: IncomingMessage, origin: string): string {
 }
 
 /**
- * The Fetch `Request` for an incoming message at `url` (./requestUrl), its body read (bounded
- * by `limit` bytes); `signal`, when given, aborts when the client goes away (a Request that
- * follows a signal costs several times one that does not: only answers that stream need it).
- *
- * @example
- * const request = await toFetchRequest(message, url, 1_048_576, controller.signal);
+ * The Fetch `Request` for an incoming message at `url` (./requestUrl), its body bounded by `limit`
+ * bytes; pass `signal` only where an answer may stream: a Request that follows one costs far more.
  */
 export async function toFetchRequest(
   message: IncomingMessage,
@@ -81,13 +77,8 @@ export interface ReadAnswer {
 }
 
 /**
- * An answer read for sending, and a copy for the exchange monitor to check. A body sent whole
- * is read once: it is sent from its bytes and the check reads their text (a second Response
- * would cost as much as the first: Node builds a stream for every body); a stream is cloned,
- * each copy read as it comes.
- *
- * @example
- * const [sent, checked] = await readForSending(response);
+ * An answer read for sending, and a copy for the exchange monitor to check. A whole body is read
+ * once (a second Response would cost as much as the first); a stream is cloned.
  */
 export async function readForSending(response: Response): Promise<[ReadAnswer, CheckedAnswer]> {
   // The headers as the fixtures answered, before the server adds its own (CORS).
@@ -111,10 +102,8 @@ export async function readForSending(response: Response): Promise<[ReadAnswer, C
 }
 
 /**
- * Writes a Fetch `Response` to Node's response: a body whole with its length, a stream's (Server-Sent
- * Events, JSON Lines, JSON sequences) chunk by chunk as the response produces it, so that its events
- * reach the client as they come, stopping when the client goes away. `bytes`, when given, is the
- * body already read (./readForSending).
+ * Writes a Fetch `Response` to Node's response: a body whole with its length, a stream chunk by
+ * chunk until the client goes away. `bytes`, when given, is the body already read (./readForSending).
  */
 export async function sendFetchResponse(
   { response, bytes, text }: ReadAnswer,

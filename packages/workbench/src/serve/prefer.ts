@@ -7,12 +7,7 @@ export interface Preference {
   scenario?: string;
 }
 
-/**
- * The choices a `Prefer` header makes (RFC 7240: comma-separated `name=value`, values maybe quoted).
- *
- * @example
- * readPrefer('code=404, example="not found"'); // { code: "404", example: "not found" }
- */
+/** The choices a `Prefer` header makes (RFC 7240: comma-separated `name=value`, values maybe quoted). */
 export function readPrefer(header: string | null): Preference {
   const preference: Preference = {};
   if (header === null) return preference;

@@ -1,9 +1,6 @@
-// The mock server: the fixtures of one contract of the registry behind a real HTTP server.
-// Each request is answered by what answers the fixtures' MSW handler (`fixtures.answer`: the same
-// matcher and answers, no second router); a `Prefer` override runs as MSW's `getResponse` runs a
-// handler. This module adds what a server owes its clients: the request checked against the contract first
-// (the fixtures' exchange check), problem details for what it refuses, the `Prefer` header,
-// CORS, a bounded body and store, timeouts, one log line per exchange, a clean close.
+// The mock server: one contract's fixtures behind a real HTTP server, answered by what answers the
+// fixtures' MSW handler (`fixtures.answer`), so there is no second router. This module adds what a
+// server owes its clients: request checks, problem details, `Prefer`, CORS, bounds, a log, a clean close.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
@@ -95,10 +92,7 @@ async function handlersResponse(handlers: RequestHandler[], request: Request, re
   return undefined;
 }
 
-/**
- * Log lines written to stdout once per turn of the event loop: under load, one write
- * carries many lines rather than one system call each; the lines and their order are kept.
- */
+/** Log lines written to stdout once per turn of the event loop: one write, not one system call per line. */
 function batchedStdout(): (line: string) => void {
   let lines: string[] = [];
   return (line) => {
@@ -111,13 +105,13 @@ function batchedStdout(): (line: string) => void {
   };
 }
 
-/** The header names a browser may send for an operation: its header parameters, and the server's own. */
 /** A server's path (`/v1/{tenant}`) as a pattern a request's prefix must fill: each `{variable}` one segment. */
 function serverPathPattern(path: string): RegExp {
   const parts = path.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
+/** The header parameters a browser may send for an operation (the server's own are `baseHeaders`). */
 function requestHeaderNames(op: ManifestOperation): string[] {
   return op.parameters.filter((each) => each.in === "header").map((each) => each.name.toLowerCase());
 }
@@ -152,8 +146,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     text: textOnlyResponse,
   });
   const events = new EventEmitter();
-  // Node's emitter is what MSW's setups expose: the monitor checks each answer as in the tests
-  // (each request is checked before it is answered, below); the answer it reads is a copy of its own.
+  // Node's emitter is what MSW's setups expose: the monitor checks each answer (a copy of its own)
+  // as in the tests; requests are checked before they are answered, below.
   fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
   // As the fixtures match (a path parameter its schema refuses is the API prefix's, not the
   // parameter's), but only the contract's paths: at the root or under a server's path, no other prefix.

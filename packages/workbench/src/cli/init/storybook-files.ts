@@ -1,7 +1,5 @@
-// What `contract-workbench init` writes for an app that has no Storybook of its own: its main
-// config (the workbench's preset brings the gallery and the Contract pages), a preview that starts
-// the mock Service Worker with the app's generated fixtures, and the binding the gallery renders
-// through (the app's hooks and fixtures, the package's default components, no identity provider).
+// What `contract-workbench init` writes for an app that has no Storybook of its own: main config
+// with the workbench's preset, a preview on the fixtures' Service Worker, the gallery's binding.
 
 /** The devDependencies the files below import, at the versions this workbench is tested with. */
 export const STORYBOOK_DEV_DEPENDENCIES: Record<string, string> = {
@@ -13,7 +11,7 @@ export const STORYBOOK_DEV_DEPENDENCIES: Record<string, string> = {
   "msw-storybook-addon": "3.0.3",
 };
 
-/** What the app's suite (\`contract-workbench test\`) runs its stories with: Storybook's Vitest addon in Chromium. */
+/** What the app's suite (`contract-workbench test`) runs its stories with: Storybook's Vitest addon in Chromium. */
 export const TEST_DEV_DEPENDENCIES: Record<string, string> = {
   vitest: "5.1.1",
   "@vitest/browser": "5.1.1",
@@ -161,12 +159,7 @@ export {
 export const identity = undefined;
 `;
 
-/**
- * The Storybook files of an app that has none, by path relative to the app's root.
- *
- * @example
- * for (const [file, text] of Object.entries(storybookFiles())) writeFileSync(join(appRoot, file), text);
- */
+/** The Storybook files of an app that has none, by path relative to the app's root. */
 export function storybookFiles(): Record<string, string> {
   return { ".storybook/main.ts": MAIN, ".storybook/preview.tsx": PREVIEW, ".storybook/product.ts": PRODUCT };
 }
