@@ -15,9 +15,8 @@ type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
- * The API's base URL: `configured` when set (absolute, or a path on this origin such as
- * `/api`), otherwise this origin. Always absolute, because `Request` outside a browser
- * (Node, jsdom) rejects relative URLs. Where `configured` comes from is the app's choice.
+ * The API's base URL: `configured` when set (absolute, or a path on this origin such as `/api`),
+ * else this origin. Always absolute, because `Request` outside a browser rejects relative URLs.
  */
 export function apiBaseUrl(configured?: string): string {
   const origin = globalThis.location?.origin ?? "http://localhost";
@@ -37,9 +36,8 @@ export interface ApiClientOptions {
 }
 
 /**
- * Rejects a successful response whose body is not JSON when JSON was expected
- * (typically an HTML page from a proxy or an SPA fallback), so the UI shows
- * "malformed response" instead of failing somewhere inside a component.
+ * Rejects a successful response whose body is not JSON when JSON was expected (an HTML page from a
+ * proxy or an SPA fallback), so the UI shows "malformed" instead of failing inside a component.
  */
 const rejectNonJsonBodies: Middleware = {
   async onResponse({ request, response, options }) {
@@ -57,10 +55,9 @@ const rejectNonJsonBodies: Middleware = {
 };
 
 /**
- * A path key may carry a literal query (`/responses?beta=true`), after which openapi-fetch
- * appends the call's own after a second `?`: joined with `&`, both queries arrive as sent. A
- * pair holding a template no path parameter filled (`/search?query={query}`, `query` declared
- * in the query) only says where the call's own parameter goes: it is left out.
+ * A path key may carry a literal query (`/responses?beta=true`), after which openapi-fetch appends
+ * the call's own after a second `?`: both are joined with `&`. A pair holding an unfilled template
+ * (`/search?query={query}`) only says where the call's own parameter goes: it is left out.
  */
 const literalQueryPaths: Middleware = {
   onRequest({ request, schemaPath }) {
@@ -99,11 +96,7 @@ const fragmentPaths: Middleware = {
 
 /**
  * Sends each body in the media type its operation declares, when the call did not say
- * (openapi-fetch's `application/json`) and the operation does not take JSON, a form's
- * fields as its `encoding` says: the operation is found by method and path key in the manifest.
- *
- * @example
- * client.use(declaredRequestMediaTypes(manifest.operations));
+ * (openapi-fetch's `application/json`) and the operation does not take JSON.
  */
 function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
   const byKey = new Map<string, { mediaType: string; encoding: ManifestEncoding }>();
@@ -129,9 +122,6 @@ export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppe
 /**
  * The methods a contract's operations are called with, in capitals: {@link METHODS}, then those
  * only an OpenAPI 3.2 contract has (`QUERY`, `additionalOperations`' `COPY`, …).
- *
- * @example
- * clientMethods(manifest.operations); // ["GET", "PUT", …, "TRACE", "QUERY"]
  */
 export function clientMethods(operations: readonly ManifestOperation[]): string[] {
   const extra = operations
@@ -160,10 +150,9 @@ function declaredQueryStyles(operations: readonly ManifestOperation[]) {
 }
 
 /**
- * openapi-fetch reads the body after the middleware has run, so a JSON body that does
- * not parse (or a timeout while it is read) rejects with a bare SyntaxError or
- * DOMException. Every rejection of the client is an `ApiError` instead. The methods
- * openapi-fetch has no function for (`QUERY`) go through its `request`.
+ * Makes every rejection an `ApiError`: openapi-fetch reads the body after the middleware, so a bad
+ * JSON body or a timeout while reading rejects bare. Methods it has no function for (`QUERY`) go
+ * through its `request`.
  */
 function throwingApiErrors<Paths extends object>(
   client: Client<Paths>,
@@ -187,9 +176,8 @@ function throwingApiErrors<Paths extends object>(
 }
 
 /**
- * Creates an openapi-fetch client typed by the contract (`Paths`, the generated `paths`). HTTP errors stay values
- * (`{ data, error, response }`); a call only throws, always an `ApiError`, when no
- * usable response arrived (network failure, timeout, cancellation, malformed body).
+ * An openapi-fetch client typed by the contract (`Paths`, the generated `paths`). HTTP errors stay
+ * values; a call only throws, always an `ApiError`, when no usable response arrived.
  *
  * @example
  * const client = createApiClient<paths>({ baseUrl: "https://api.example.com", operations: manifest.operations });
@@ -198,11 +186,10 @@ function throwingApiErrors<Paths extends object>(
 export function createApiClient<Paths extends object>(options: ApiClientOptions): Client<Paths> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = options.baseUrl ?? apiBaseUrl();
-  // Look `fetch` up on every call, not once at creation: MSW in Node patches
-  // globalThis.fetch after this module may have been imported.
+  // `fetch` is looked up on every call: MSW in Node patches it after this module may have loaded.
   const send = async (request: Request): Promise<Response> => {
-    // The time limit stops waiting for an answer and reading an ordinary body; a stream is
-    // bounded where it is read (./stream.ts), so once one has begun, the limit lets it be.
+    // The time limit bounds the answer and an ordinary body; a stream is bounded where it is read
+    // (./stream.ts), so once one has begun, the limit lets it be.
     const timeout = AbortSignal.timeout(timeoutMs);
     const limit = new AbortController();
     let streaming = false;
@@ -223,8 +210,8 @@ export function createApiClient<Paths extends object>(options: ApiClientOptions)
   const client = createClient<Paths>({ baseUrl, fetch: send });
   const { operations } = options;
   client.use(fragmentPaths, literalQueryPaths, declaredRequestMediaTypes(operations), rejectNonJsonBodies);
-  // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the
-  // answer to a retried 401 then goes through the checks above like any other.
+  // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the answer to a
+  // retried 401 then goes through the checks above like any other.
   client.use(bearerSession({ operations, baseUrl, fetch: send }));
   return throwingApiErrors(client, clientMethods(operations), operations);
 }

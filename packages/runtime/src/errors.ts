@@ -1,8 +1,6 @@
 /**
- * One error type for the UI. Whatever goes wrong between the app and the API
- * (the network, a timeout, a body that is not what was promised, or an HTTP
- * error the server described) arrives at a component as an `ApiError` with a
- * `kind` to switch on, so no screen has to know how `fetch` fails.
+ * One error type for the UI: whatever goes wrong between the app and the API arrives as an
+ * `ApiError` with a `kind` to switch on, so no screen has to know how `fetch` fails.
  */
 
 /** The ways a call can fail, from the UI's point of view. */
@@ -102,12 +100,8 @@ function describe(method: string | undefined, url: string | undefined): string {
 }
 
 /**
- * Builds the `ApiError` for an HTTP error response whose body has already been read
- * (openapi-fetch hands back the parsed JSON, or the raw text when it is not JSON).
- *
- * @example
- * const { error, response } = await apiClient.GET("/things");
- * if (!response.ok) throw fromErrorResponse(error, response, "GET");
+ * The `ApiError` for an HTTP error response whose body has already been read (openapi-fetch hands
+ * back the parsed JSON, or the raw text when it is not JSON).
  */
 export function fromErrorResponse<Body>(body: Body, response: Response, method?: string): ApiError<Body> {
   const url = response.url || undefined;
@@ -149,9 +143,8 @@ function malformed<Body>(message: string, response: Response, body: Body, method
 }
 
 /**
- * Builds the `ApiError` for a successful status whose body is not the JSON the
- * contract promises (an HTML page from a proxy, a truncated body, …). `excerpt`
- * is the start of the body, kept for the developer.
+ * The `ApiError` for a successful status whose body is not the JSON the contract promises;
+ * `excerpt`, the start of the body, is kept for the developer.
  */
 export function fromMalformedResponse(response: Response, excerpt: string, method?: string): ApiError<string> {
   const contentType = response.headers.get("Content-Type") ?? "no Content-Type";
@@ -167,14 +160,9 @@ export function fromMalformedResponse(response: Response, excerpt: string, metho
 const FETCH_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|network request failed/i;
 
 /**
- * Normalises anything thrown while calling the API. An `ApiError` passes through;
- * timeouts and cancellations become `timeout` and `aborted`; a JSON parse error
- * becomes `malformed`; `fetch`'s own failure (or anything thrown by the transport,
- * with `transport: true`) becomes `network`; anything else is `unknown`, so a bug
- * is never reported to the user as a connection problem.
- *
- * @example
- * try { await call() } catch (error) { show(toApiError(error)) }
+ * Normalises anything thrown while calling the API. Only `fetch`'s own failures (or, with
+ * `transport: true`, anything the transport threw) are `network`; anything unrecognised is
+ * `unknown`, so a bug is never reported to the user as a connection problem.
  */
 export function toApiError(
   error: unknown,

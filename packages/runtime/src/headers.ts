@@ -1,6 +1,5 @@
-// The headers a response declares, typed by the contract and read from a `Response`:
-// `Location` after a create, rate limits, `Link`. Numbers and booleans arrive as the
-// contract types them; any header the contract does not declare is left out.
+// The headers a response declares (`Location`, rate limits, `Link`), typed by the contract and read
+// from a `Response`: numbers and booleans as the contract types them, undeclared headers left out.
 import type { OkStatus } from "openapi-typescript-helpers";
 import type { ManifestOperation } from "./manifest-types.ts";
 
@@ -32,10 +31,6 @@ function typed(value: string, type: "number" | "boolean" | undefined): unknown {
 /**
  * The declared headers of the response that came, by the names the contract gives them,
  * numbers and booleans converted (a value that does not convert stays text, as sent).
- *
- * @example
- * const { response } = await client.POST("/pets", { body });
- * readHeaders(operation, response).Location; // "/pets/7"
  */
 export function readHeaders(operation: ManifestOperation | undefined, response: Response): Record<string, unknown> {
   const declared =

@@ -1,6 +1,5 @@
-// The runtime's main entry: what an app imports to call its contract (the client, the hooks,
-// the streams, errors as values, the session's token). Pure readers the workbench also runs in
-// Node have entries of their own ("./manifest", "./streams", "./paging", "./styles"), free of React.
+// The runtime's main entry: the client, hooks, streams, errors and session token an app calls its
+// contract with. React-free readers have their own entries ("./manifest", "./streams", "./paging", "./styles").
 export { apiBaseUrl, createApiClient, DEFAULT_TIMEOUT_MS, type ApiClientOptions } from "./client.ts";
 export { ApiError, isJsonContentType, toApiError, type ApiErrorKind, type ProblemDetails } from "./errors.ts";
 export type { ResponseHeaders } from "./headers.ts";

@@ -1,7 +1,5 @@
-// Which queries a mutation makes stale: by default the reads of the resource it changed
-// (its lists and its items, as the stateful fixtures find them in the contract), so a
-// screen that lists what another screen created refreshes by itself. One rule, typed by
-// the contract, that a call can extend or turn off.
+// Which queries a mutation makes stale: by default the reads of the resource it changed, so a screen
+// listing what another screen created refreshes by itself; a call can extend or turn that off.
 import type { Manifest, Method } from "./manifest-types.ts";
 
 /** A query to refresh: `["get", path]` refreshes every call of that path, whatever its parameters. */
@@ -22,9 +20,6 @@ export type Invalidates<Path extends string = string> =
 /**
  * The default: the GET paths of every resource the mutated path belongs to, and the path
  * itself when it has a GET. A GET changes nothing and refreshes nothing.
- *
- * @example
- * defaultTargets(manifest, "post", "/pets"); // [["get", "/pets"], ["get", "/pets/{petId}"]]
  */
 export function defaultTargets(
   manifest: Pick<Manifest, "operations" | "resources">,

@@ -1,5 +1,5 @@
 // The shape of the operation manifest `npm run api` writes. Shared by the generator
-// (scripts/) and the app, so it holds no runtime imports of its own.
+// (packages/workbench/src/codegen/manifest/) and the app, so it holds no runtime imports of its own.
 import type { StreamFormat } from "./stream-formats.ts";
 
 /** HTTP methods an OpenAPI path item can hold, in the specification's order. */
@@ -90,11 +90,8 @@ export interface ManifestPagination {
 export type FieldStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
 /**
- * How one property of a form body (`application/x-www-form-urlencoded`,
- * `multipart/form-data`) is written: OpenAPI's Encoding Object, as far as it decides the
- * text sent. With `style`, `explode` or `allowReserved` the field follows the query style
- * (`deepObject` writes `discounts[0][coupon]=x`); else its `contentType` (default: JSON for
- * an object, text for anything else; an array is one field per item).
+ * How one property of a form body is written (OpenAPI's Encoding Object, as far as it decides the
+ * text): with `style`, `explode` or `allowReserved` in a query style, else by its `contentType`.
  */
 export interface FieldEncoding {
   contentType?: string;

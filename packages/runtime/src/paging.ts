@@ -1,7 +1,5 @@
-// The next page of a list, from the paging record `npm run api` wrote for its operation:
-// the query parameters to send next, or undefined at the end. Only the query of a link
-// the server sent is used, never its host or path: a page is always asked of the same
-// operation on the same server.
+// The next page of a list, from the paging record `npm run api` wrote for its operation. Only the
+// query of a link the server sent is used, never its host or path: the same operation is asked again.
 import type { ManifestPagination } from "./manifest-types.ts";
 
 /** The query parameters a page is asked with, on top of the call's own. */
@@ -30,12 +28,7 @@ export function pageItems(pagination: ManifestPagination, body: unknown): unknow
   return Array.isArray(items) ? items : [];
 }
 
-/**
- * RFC 8288 `Link` header → relation → URL (`<…?page=2>; rel="next", <…>; rel="last"`).
- *
- * @example
- * parseLinks('<https://api.test/pets?page=2>; rel="next"').next; // "https://api.test/pets?page=2"
- */
+/** RFC 8288 `Link` header → relation (lower case) → URL (`<…?page=2>; rel="next", <…>; rel="last"`). */
 export function parseLinks(header: string | null | undefined): Record<string, string> {
   const links: Record<string, string> = {};
   for (const match of (header ?? "").matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {

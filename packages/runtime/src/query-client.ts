@@ -1,9 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./errors.ts";
 
-// Apart from the hooks (./query.ts) so that the shell, which provides the cache from its
-// first render, does not pull in the typed client (openapi-fetch, openapi-react-query, the
-// middleware): those arrive with the first screen that calls the API.
+// Apart from the hooks (./query.ts) so the shell, which provides the cache from its first render,
+// does not pull in the typed client: that arrives with the first screen that calls the API.
 
 /** Retries only what may succeed on a second try: transport failures and 5xx, twice. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -15,9 +14,6 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /**
  * The app's QueryClient: the cache every screen's hooks share. Stories and tests pass
  * `{ retry: false }` so an error state shows at once instead of after the retries.
- *
- * @example
- * <QueryClientProvider client={createQueryClient()}>…</QueryClientProvider>
  */
 export function createQueryClient(options: { retry?: false } = {}): QueryClient {
   return new QueryClient({

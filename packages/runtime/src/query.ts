@@ -26,10 +26,8 @@ import type { StreamMediaType } from "./stream.ts";
 import type { Call, Failure as FailureIn, Op, PathFor, Rest, RuntimeInit, TaggedKey } from "./operation-types.ts";
 
 /**
- * Wraps a client so that every failure is an `ApiError`: HTTP errors come back as
- * `error: ApiError` (carrying the contract's error body), everything else throws one.
- * Decided by `response.ok`, not by whether a body was present, so an error status
- * with an empty body is still an error.
+ * Makes every failure an `ApiError`: HTTP errors come back as `error`, everything else throws one.
+ * Decided by `response.ok`, not by a body being present, so an empty error response is an error.
  */
 function withApiErrors<Paths extends object>(client: Client<Paths>, methods: readonly string[]): Client<Paths> {
   const wrapped: Record<string, unknown> = { ...client };
@@ -64,8 +62,7 @@ type OneBody<Op> = Exclude<ContentKeys<Op>, StreamMediaType>;
 type JsonBody<Op> = Extract<OneBody<Op>, `${string}json${string}`>;
 /**
  * The media types a call's answer arrives in as one body: the JSON ones when the operation declares
- * any, since the client parses JSON and refuses another body; else every one declared. Streams are
- * read with `streams` (./stream.ts).
+ * any, since the client parses JSON and refuses another body; else every one declared.
  */
 type BodyMedia<Op> = [OneBody<Op>] extends [never]
   ? MediaType
@@ -91,9 +88,8 @@ type QueryOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I
   ApiQueryKey<P, M, Path>
 >;
 /**
- * The paths of `M` that page, as the generated `paging` says (`"get /pets"`): the only ones an
- * infinite query takes. Read from `paging`'s keys, a few hundred at most, rather than by testing
- * each of the contract's paths against them, which on GitHub's contract is too deep (TS2589).
+ * The paths of `M` that page, as the generated `paging` says (`"get /pets"`). Read from `paging`'s
+ * keys, not by testing every path of the contract, which is too deep on a large one (TS2589).
  */
 type PagedPath<P extends AnyPaths, Paged, M extends HttpMethod> = {
   [K in keyof Paged & string]: K extends `${M} ${infer Path}` ? Extract<Path, keyof P> : never;
@@ -131,9 +127,8 @@ export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends k
 ];
 
 /**
- * The hooks of one method. Fixed per method rather than a type parameter of each hook: with the
- * method generic, `Init`'s constraint is checked against every path of the contract at once, which
- * on a contract of some 20,000 operations (Microsoft Graph beta) is too deep (TS2589).
+ * The hooks of one method. Fixed per method rather than generic in each hook, which on a large
+ * contract is too deep (TS2589): docs/decisions/0036-hooks-one-overload-per-method.md.
  */
 interface MethodHooks<P extends AnyPaths, Paged, M extends HttpMethod> {
   queryOptions<Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
@@ -217,8 +212,8 @@ type RuntimeHooks = {
 };
 
 /**
- * Creates typed TanStack Query hooks (through openapi-react-query) over a client
- * from `createApiClient`, with every failure normalised to an `ApiError`.
+ * Typed TanStack Query hooks (through openapi-react-query) over a client from `createApiClient`,
+ * every failure an `ApiError`.
  *
  * @example
  * const hooks = createApiHooks<paths, paging>(createApiClient<paths>({ operations: manifest.operations }), { manifest });

@@ -1,8 +1,5 @@
-// Request bodies in the media type the operation declares. openapi-fetch sends every
-// body as `application/json`; an operation that declares only another media type
-// (`application/json-patch+json`, a vendor `+json`, a form) must receive that one, and a
-// form's fields written as the contract's `encoding` says. The client applies both per
-// operation from the manifest, so no screen writes the header or the fields.
+// Request bodies in the media type the operation declares: openapi-fetch sends every body as
+// `application/json`, but an operation that declares only another (a `+json`, a form) must get that one.
 
 import type { FieldEncoding } from "./manifest-types.ts";
 import { essenceOf, formFields, isJsonType, urlEncoded } from "./styles/form-encoding.ts";
@@ -14,10 +11,8 @@ export interface BodyOptions {
 }
 
 /**
- * The openapi-fetch options that send a body as `mediaType`: nothing for
- * `application/json` (its default); the header and JSON text for another JSON type; for a
- * form, URL-encoded fields or `FormData`, each property written as `encoding` (the
- * operation's, from the manifest) says; the text or bytes as they are otherwise.
+ * The openapi-fetch options that send a body as `mediaType` (nothing for `application/json`, its
+ * default); a form's properties are written as `encoding`, the operation's, says.
  *
  * @example
  * client.PATCH("/notes/{id}", { params, body: ops, ...bodyOptionsFor("application/json-patch+json") });
@@ -50,11 +45,8 @@ export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<stri
 }
 
 /**
- * The media type an operation's body is sent in by default: `application/json` when it
- * is declared (or a range covers it), else the first declared one.
- *
- * @example
- * defaultMediaType(["application/merge-patch+json"]); // "application/merge-patch+json"
+ * The media type an operation's body must be sent in instead of JSON: undefined when
+ * `application/json` is declared (or a range covers it), else the first JSON type, else the first.
  */
 export function defaultMediaType(declared: readonly string[]): string | undefined {
   const accepts = (type: string) => ["application/json", "application/*", "*/*"].includes(essenceOf(type));
@@ -62,12 +54,7 @@ export function defaultMediaType(declared: readonly string[]): string | undefine
   return declared.find(isJsonType) ?? declared[0];
 }
 
-/**
- * The request again with its body (made as JSON by openapi-fetch) in `mediaType`.
- *
- * @example
- * await inMediaType(request, "application/x-www-form-urlencoded"); // body "a=1&b=x"
- */
+/** The request again with its body (made as JSON by openapi-fetch) in `mediaType`. */
 export async function inMediaType(
   request: Request,
   mediaType: string,

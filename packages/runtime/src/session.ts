@@ -40,14 +40,9 @@ interface Sent {
 }
 
 /**
- * The middleware that carries the session to the API: `Authorization: Bearer <ID token>`
- * on requests to the API's origin for operations whose contract `security` requires
- * credentials, and nowhere else. A 401 refreshes the token once and retries once (the
- * 401s of every call that carried the same token share that refresh); a 401 to the retry
- * ends the session (`onExpired`) and is returned as is.
- *
- * @example
- * client.use(bearerSession({ operations: manifest.operations, baseUrl: "https://api.example.com" }));
+ * `Authorization: Bearer <ID token>` on requests to the API's origin for operations whose `security`
+ * requires credentials, nowhere else. A 401 refreshes the token once (shared by the 401s that carried
+ * it) and retries once; a 401 to the retry ends the session (`onExpired`) and is returned as is.
  */
 export function bearerSession(options: {
   operations: readonly ManifestOperation[];
@@ -60,9 +55,8 @@ export function bearerSession(options: {
   );
   const sent = new Map<string, Sent>();
   /**
-   * The refresh that followed the refusal of a token, shared by every 401 that carried it, in
-   * flight or done: its token is retried even when it is the refused one again (a provider may
-   * mint the same token twice), so one refusal never refreshes twice.
+   * The refresh after a token's refusal, shared by every 401 that carried it; its token is retried
+   * even when it is the refused one again (a provider may mint the same token twice).
    */
   let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 

@@ -1,9 +1,6 @@
-// The sequential media types as they arrive: Server-Sent Events (parsed exactly as the WHATWG
-// HTML standard's "Parsing an event stream" says), JSON Lines and JSON text sequences (RFC 7464),
-// read incrementally from a byte stream and bounded in events, bytes and size per event. Pure
-// (web streams and TextDecoder only): the client reads answers with it, and the workbench
-// (fixtures, exchange check, drift) reads the same bytes the same way. Why the SSE parser is
-// ours, not eventsource-parser: docs/decisions/0028-the-event-stream-parser-stays-ours.md.
+// Server-Sent Events, JSON Lines and JSON text sequences (RFC 7464), read incrementally and bounded.
+// Pure, so the client and the workbench read the same bytes the same way. Why the SSE parser is
+// ours: docs/decisions/0028-the-event-stream-parser-stays-ours.md.
 
 /** How the items of a sequential media type are framed on the wire. */
 export type StreamFormat = "sse" | "jsonl" | "json-seq";
@@ -20,8 +17,6 @@ const JSON_LINES = new Set([
  * The stream format of a media type, or undefined when it is not one this project streams.
  *
  * @example
- * streamFormatOf("text/event-stream; charset=utf-8"); // "sse"
- * streamFormatOf("application/x-ndjson"); // "jsonl"
  * streamFormatOf("application/geo+json-seq"); // "json-seq"
  */
 export function streamFormatOf(mediaType: string): StreamFormat | undefined {
@@ -110,19 +105,11 @@ class LineSplitter {
   }
 }
 
-/**
- * The event-stream parser of the WHATWG HTML standard (§ 9.2.5 and § 9.2.6): a data buffer, an
- * event type buffer and a last event ID buffer; a blank line dispatches; a line starting with a
- * colon is a comment; a field's value loses one leading space; `data` appends its value and LF;
- * `id` without NULL sets the last event ID; `retry` of ASCII digits sets the reconnection time;
- * other fields are ignored; an event whose data buffer is empty is not dispatched; what is
- * pending when the stream ends is discarded. A leading BOM is ignored.
- */
+/** The event-stream parser of the WHATWG HTML standard (§ 9.2.5 and § 9.2.6), bounded per event. */
 export class EventStreamFramer implements Framer {
   /**
-   * The event source's last event ID string, set from the last event ID buffer at each blank
-   * line: sent back as `Last-Event-ID` when the stream reconnects. A new connection's framer
-   * starts from the previous one's (`options.lastEventId`), its buffer from empty.
+   * Sent back as `Last-Event-ID` on reconnection: a new connection's framer starts from the previous
+   * one's (`options.lastEventId`), its buffer from empty.
    */
   lastEventId: string;
   /** The reconnection time the server asked for with `retry`, in milliseconds. */
@@ -378,13 +365,7 @@ export class JsonSequenceFramer implements Framer {
   }
 }
 
-/**
- * A framer for a format.
- *
- * @example
- * const framer = framerFor("sse", { maxEventBytes: 65_536 });
- * framer.push("data: hi\n\n"); // [{ kind: "event", event: { data: "hi" } }]
- */
+/** A framer for a format. */
 export function framerFor(format: StreamFormat, options: { maxEventBytes?: number | undefined } = {}): Framer {
   if (format === "sse") return new EventStreamFramer(options);
   if (format === "jsonl") return new JsonLinesFramer(options);
@@ -526,13 +507,9 @@ function limitItem(index: number, message: string): StreamItem<never> {
 }
 
 /**
- * The items of a byte stream, as they arrive, bounded: past `maxEvents` items, `maxBytes` bytes
- * or `maxDurationMs`, a `limit` error is the last item and the body is cancelled; an item larger
- * than `maxEventBytes` is an `oversized` error and reading goes on after it. Stops quietly when
- * `signal` aborts. `framer` is given when the caller keeps its state (SSE's last event ID).
- *
- * @example
- * for await (const item of readItems(response.body, { format: "jsonl" })) console.log(item.value ?? item.error);
+ * The items of a byte stream as they arrive: past a limit, a `limit` error is the last item and the
+ * body is cancelled; an oversized item is an error and reading goes on. Stops quietly when `signal`
+ * aborts. `framer` is given when the caller keeps its state (SSE's last event ID).
  */
 export async function* readItems(
   body: ReadableStream<Uint8Array>,

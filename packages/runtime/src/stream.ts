@@ -1,8 +1,5 @@
-// Streamed answers (Server-Sent Events, JSON Lines, JSON text sequences) read through the same
-// client as every other call (base URL, credentials, middleware, errors as values): an async
-// iterator of typed items, and a TanStack Query hook (`experimental_streamedQuery`) so that a
-// screen re-renders as they arrive. Apart from ./query.ts, so a screen that streams nothing
-// ships none of it.
+// Streamed answers (SSE, JSON Lines, JSON text sequences) read through the same client as every
+// other call. Apart from ./query.ts, so a screen that streams nothing ships none of it.
 import {
   experimental_streamedQuery,
   type QueryClient,
@@ -262,11 +259,9 @@ export function createApiStreams<P extends AnyPaths>(
   }
 
   /**
-   * The items of an open stream. A Server-Sent Events connection that breaks is opened again
-   * as the WHATWG standard says: after the reconnection time (the server's `retry`), with
-   * `Last-Event-ID` set to the last event ID; a 204 then ends the stream, any other status or
-   * media type fails it. Past the attempts allowed, or for the other formats, the broken
-   * connection is thrown as an `ApiError` of kind `network`, after the items that arrived.
+   * The items of an open stream. A broken SSE connection is reopened as the WHATWG standard says
+   * (after `retry`, with `Last-Event-ID`; a 204 ends it); past the attempts allowed, or for the
+   * other formats, the break is thrown as an `ApiError` after the items that arrived.
    */
   async function* follow(
     method: string,

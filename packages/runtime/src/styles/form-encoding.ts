@@ -1,7 +1,5 @@
-// Form bodies (`application/x-www-form-urlencoded`, `multipart/form-data`) by OpenAPI's
-// Encoding Object: each property in its style when it declares `style`, `explode` or
-// `allowReserved`, else by its content type. Written here for the client, grouped back by
-// property here for the fixtures, which read each group as its schema allows.
+// Form bodies by OpenAPI's Encoding Object: written here for the client, and grouped back by
+// property for the fixtures, which read each group as its schema allows.
 import type { FieldEncoding } from "../manifest-types.ts";
 import { encodingOf, styledAs, type Field } from "./options.ts";
 import { bracketedName } from "./read.ts";
@@ -21,9 +19,8 @@ export function isJsonType(mediaType: string): boolean {
 type Encoding = Readonly<Record<string, FieldEncoding>>;
 
 /**
- * A value by its part's content type (the Encoding Object without a style): the declared
- * one, else JSON for an object and text for anything else. JSON only where the type says
- * so: a string under `text/plain` goes as it is, under `application/json` as JSON.
+ * A value by its part's content type (the Encoding Object without a style): the declared one, else
+ * JSON for an object and text for anything else; a string is JSON-quoted only under a JSON type.
  */
 function byContentType(value: unknown, contentType: string | undefined): string | Blob {
   if (value instanceof Blob) return value;

@@ -28,11 +28,8 @@ function bracketed(name: string, value: unknown): Field[] {
 const isNested = (value: unknown) => Array.isArray(value) || isRecord(value);
 
 /**
- * A value as the fields a query or form style writes: `form` exploded, one field per item
- * (or per member, under the member's own name); not exploded, one field joined by the
- * style's delimiter; `deepObject`, bracketed names as deep as the value. Exploded, a list
- * holding lists or objects, and a member that is one, are bracketed as `deepObject` writes
- * them (`Tags[0][Key]=k`), which OpenAPI leaves undefined. Undefined items are left out.
+ * A value as the fields a query or form style writes. Exploded, lists and objects nested in a
+ * list or object (which OpenAPI leaves undefined) are bracketed as `deepObject` writes them.
  *
  * @example
  * writeFields("ids", [1, 2], { style: "pipeDelimited", explode: false }); // [["ids", "1|2"]]

@@ -1,7 +1,6 @@
-// The contract gallery's stories, generated from the operation manifests of the contracts the
-// registry (contracts.config.ts) shows there: the product's, then each service's. A Storybook
-// indexer lists them, a Vite plugin writes their modules. Nothing is written to disk and
-// nothing is committed (docs/decisions/0009-contract-gallery-and-coverage.md).
+// The contract gallery's stories, from the manifests of the contracts the registry
+// (contracts.config.ts) shows there: a Storybook indexer lists them, a Vite plugin writes their
+// modules, nothing goes to disk (docs/decisions/0009-contract-gallery-and-coverage.md).
 import { existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { toId } from "storybook/internal/csf";
@@ -54,11 +53,8 @@ export interface GalleryPair {
 }
 
 /**
- * The method and URL template a request shows of an operation: the path key without its
- * fragment, its parameters unnamed (a literal query stays: a request shows it).
- *
- * @example
- * endpointOf({ method: "put", path: "/folders/{folder_id}#add_shared_link" }); // "PUT /folders/{}"
+ * The method and URL template a request shows of an operation (`PUT /folders/{}`): the path key
+ * without its fragment, its parameters unnamed (a literal query stays: a request shows it).
  */
 export function endpointOf({ method, path }: { method: string; path: string }): string {
   return `${method.toUpperCase()} ${withoutFragment(path).replace(/\{[^}]*\}/g, "{}")}`;
@@ -74,18 +70,9 @@ function segment(text: string): string {
 }
 
 /**
- * Every operation × declared status of a manifest, in the manifest's order, with its
- * story's title, id, export and module. Titles that would collide (two operation ids
- * that differ only in punctuation) are told apart by a number.
- *
- * An operation is filed under its first tag; in a contract without tags, under its path's
- * first segment past those all its paths share (`operationGroups`), never one folder of all.
- *
- * A service's stories sit under its name (`Gallery/<service>/<tag>/<operationId>`), in
- * modules of their own (`virtual:contract-gallery/<service>/<operation>`).
- *
- * A pair fetch cannot exchange (a TRACE or CONNECT operation, a 1xx status: `unsendablePair`) has
- * no story, since no page can show it; `npm run api` warns of each where it is written.
+ * Every operation × declared status of a manifest, in order, with its story's title, id, export
+ * and module; colliding titles are told apart by a number, a service's stories sit under its name.
+ * A pair fetch cannot exchange (TRACE, a 1xx status: `unsendablePair`) has no story.
  *
  * @example
  * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
@@ -218,19 +205,15 @@ export function operationModule(pairs: GalleryPair[], runtime: string, fixturesO
 }
 
 /**
- * How many gallery pairs one Vitest test checks at once. A test's fixed cost (mounting,
- * axe, the hooks around it) is paid once per batch instead of once per pair; twenty keeps
- * a batch's page small enough for axe on a large contract's bodies.
+ * How many gallery pairs one Vitest test checks: a test's fixed cost is paid once per batch, and
+ * twenty keeps a batch's page small enough for axe on a large contract's bodies.
  */
 export const BATCH_SIZE = 20;
 
 /**
- * The gallery's pairs grouped for `vitest run`: pairs of the same contract, declared status and
- * stream media type, in the manifest's order, at most `size` per batch. An operation declares each
- * status once, so no operation appears twice in a batch and each pair's handler answers alone.
- * Operations that share a method and URL (`/items#folders` beside `/items#links`) are never in one
- * batch either: a request that carries nothing to tell them apart would be answered by whichever
- * handler comes first, and checked against that operation's schemas.
+ * The gallery's pairs grouped for `vitest run`: one contract, status and stream media type per
+ * batch, at most `size`, so each pair's handler answers alone. Operations that share a method and
+ * URL are never in one batch: nothing in the request would tell their handlers apart.
  *
  * @example
  * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
@@ -245,7 +228,7 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
   }
   return [...byStatus.values()].flatMap((group) => {
     const batches: Array<{ pairs: GalleryPair[]; endpoints: Set<string> }> = [];
-    // Every batch before this one is full (a large contract has a thousand batches of a status).
+    // Every batch before this one is full: the search starts here, not at the first of thousands.
     let firstOpen = 0;
     for (const pair of group) {
       while ((batches[firstOpen]?.pairs.length ?? 0) >= size) firstOpen++;
@@ -262,11 +245,9 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
 }
 
 /**
- * Every story of the gallery, added to the end of the front page's module when Vitest
- * runs it. Run from Storybook's test widget (`VITEST_STORYBOOK`), one test per story, so
- * each result lands on its own sidebar entry, in the light project; in `vitest run`, one
- * test per batch (`galleryBatches`), named by its status and operations, the batches
- * alternating between the light and the dark project (`GALLERY_THEME_TAG`).
+ * Every story of the gallery, appended to the front page's module under Vitest: one test per story
+ * from Storybook's test widget (each result on its own sidebar entry), else one per batch, the
+ * batches alternating between the light and the dark project.
  */
 export function vitestStories(
   pairs: GalleryPair[],
@@ -348,13 +329,9 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
 }
 
 /**
- * The Vite side of the gallery, in Storybook (dev and build) and in Vitest's story projects:
- * - serves `virtual:contract-gallery/<operation>` modules, generated from the manifests;
- * - under Vitest, appends the gallery's stories to the front page's module, so that
- *   @storybook/addon-vitest turns them into tests (Vitest only runs files on disk): one
- *   per batch of pairs in `vitest run`, one per pair from Storybook's test widget;
- * - in the dev server, when a manifest changes (`npm run api`, or watch mode), marks the
- *   front page as changed, so Storybook indexes the gallery again and the sidebar follows.
+ * The Vite side of the gallery: serves `virtual:contract-gallery/<operation>` modules; under Vitest,
+ * appends the stories to the front page's module (Vitest only runs files on disk); in the dev
+ * server, touches the front page when a manifest changes, so Storybook indexes the gallery again.
  */
 export function contractGallery({ root = process.cwd() }: { root?: string } = {}): Plugin {
   const manifestPaths = galleryContracts(registry).map((contract) =>

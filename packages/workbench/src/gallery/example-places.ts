@@ -1,6 +1,5 @@
-// Which values of a shown body are the contract's own examples: the gallery says so under
-// each answer, so a designer knows which values the contract vouches for and which were
-// made to fit the field. Read from the contract and the body alone.
+// Which values of a shown body are the contract's own examples, said under each answer so a
+// designer knows which values the contract vouches for and which were made to fit the field.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { escapeSegment, valueAt } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
@@ -23,9 +22,6 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * The places of `value` (described by the schema at `pointer`) that are their schema's
  * first valid example, in words ("Category › Name"); "the whole answer" when the body is
  * one of the response's own `examples` or its schema's. Only a list's first item is read.
- *
- * @example
- * examplePlaces(fixtures, pointer, body, media.examples); // ["Name", "Category › Name"]
  */
 export function examplePlaces(
   source: ExampleSource,

@@ -22,11 +22,6 @@ export function galleryGroups(manifest: Manifest): string[] {
 /**
  * The gallery's front page: what it holds and where, by tag. With an empty contract it
  * says that there is nothing to show yet and how that changes.
- *
- * @example
- * ```tsx
- * <GalleryOverview manifest={manifest} />
- * ```
  */
 export function GalleryOverview({ manifest }: { manifest: Manifest }) {
   const titleId = useId();

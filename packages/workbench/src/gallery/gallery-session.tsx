@@ -44,15 +44,9 @@ function wordsFor(
 }
 
 /**
- * The product's session, as a gallery story of an operation that requires credentials
- * runs in it: a banner above the response says who is signed in and, once the API has
- * refused the token and the refreshed one, that the session expired, while the response
- * below still shows what the API answered. Renders `children` only once the session is
- * known, so that the call goes out with the token. Must sit inside the product's
- * `SessionProvider`. The banner exposes `data-session` (the session's status).
- *
- * @example
- * <SessionProvider><GallerySession useSession={useSession}><OperationResponse … /></GallerySession></SessionProvider>
+ * The product's session around a secured operation's story: a banner (`data-session`) says who is
+ * signed in, or that the session expired. Renders `children` only once the session is known, so the
+ * call goes out with the token. Must sit inside the product's `SessionProvider`.
  */
 export function GallerySession({ children, signInProblem, useSession }: GallerySessionProps) {
   const { status, account } = useSession();
@@ -68,9 +62,8 @@ export function GallerySession({ children, signInProblem, useSession }: GalleryS
 }
 
 /**
- * A story of an operation that requires credentials, in an app that lends the workbench no
- * identity provider (its binding's `identity` is undefined): the call goes without credentials
- * and the fixtures answer it as declared; the banner says so (`data-session="none"`).
+ * A secured operation's story in an app that lends no identity provider: the call goes without
+ * credentials, the fixtures answer it as declared, and the banner says so (`data-session="none"`).
  */
 export function GalleryWithoutIdentity({ children }: { children: ReactNode }) {
   return (

@@ -1,6 +1,5 @@
-// What the gallery's views take from a contract: its fixtures (manifest, schemas, validator,
-// sample requests) and the product's ways of calling it (hooks, streams), known only at run
-// time (the gallery's operations are read from a manifest).
+// What the gallery's views take from a contract: its fixtures and the product's ways of calling it,
+// typed for a method and path known only at run time (read from a manifest).
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";

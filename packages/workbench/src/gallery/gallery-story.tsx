@@ -1,6 +1,5 @@
-// How one gallery story is built: the contract gallery's modules (generated from the
-// operation manifest by packages/workbench/src/gallery/contract-gallery.ts) hold one call of `galleryStory`
-// per operation × declared status, and nothing else.
+// How one gallery story is built: each module ./contract-gallery.ts generates holds one call of
+// `galleryStory` per operation × declared status, and nothing else.
 import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
@@ -44,10 +43,8 @@ export const galleryMeta = {
 };
 
 /**
- * A designer sees the response without doing anything, so a story's test only waits for
- * it, then reads the verdict: what arrived must match the contract (offline, in the
- * workbench's Scenario menu, nothing arrives and there is nothing to match). `label`
- * names the pair in a failure, which matters when one test checks several.
+ * A story's test waits for the response, then reads the verdict: what arrived must match the
+ * contract. `label` names the pair in a failure, since one test may check several.
  */
 async function expectResponseShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const result = () => element.querySelector(".operation-response__result");
@@ -70,8 +67,7 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
   );
   const verdict = element.querySelector("[data-verdict]");
   await expect(verdict, `${label}: no verdict`).toBeVisible();
-  // storybook/test's `expect` drops its message argument, and a batch holds twenty pairs:
-  // the error itself names the pair and each problem.
+  // storybook/test's `expect` drops its message argument: the error itself names the pair and each problem.
   if (verdict?.getAttribute("data-verdict") === "invalid") {
     const problems = Array.from(verdict.querySelectorAll("li"), (item) => item.textContent).join("; ");
     throw new Error(`${label} does not match the contract: ${problems}`);
@@ -126,7 +122,6 @@ async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise
   run.refreshes = 0;
   run.signInProblem = undefined;
   const identity = await provider.loadIdentity();
-  // The first seeded account (ada@example.com in this repository's identity fixtures).
   const [account] = provider.seededUsers;
   try {
     await identity?.signIn(account.email, account.password);
@@ -213,18 +208,9 @@ function snippet(operationId: string, status: string): string {
 }
 
 /**
- * The story of one operation's response with one declared status: the operation's
- * handler answers with that status (the contract's data, in the Scenario menu's state)
- * and the response is shown through the app's hooks and client. When the operation's
- * `security` requires credentials, the story runs signed in as a seeded account of the
- * identity fixtures, with a banner showing the session: its 401 story shows the refresh,
- * the retry and the session ending, beside the 401's body (docs/decisions/0012-identity.md).
- * With `mediaType` (a stream declared beside JSON), the story asks for that stream and plays it.
- *
- * @example
- * export const status_404 = { ...galleryStory("getPet", "404"), name: "404" };
- * // A hand-written story of another contract's gallery:
- * export const Refused = galleryStory("deletePet", "401", { source: clinic, mocks: clinic, hooks });
+ * The story of one operation's response with one declared status, shown through the app's hooks
+ * and client. A secured operation's story runs signed in as a seeded account, its 401 showing the
+ * session ending (docs/decisions/0012-identity.md); with `mediaType`, it plays that stream.
  */
 export function galleryStory(
   operationId: string,
@@ -247,9 +233,8 @@ export function galleryStory(
     argTypes: READ_ONLY_PAIR,
     parameters: {
       msw: { handlers: [contract.mocks.respond(operationId, status)] },
-      // The Code panel shows what a story of one's own writes to be answered so. Given, the code
-      // also spares Storybook's JSX snippet, which would print the whole contract (the `source`
-      // prop) on every render: a second of a large contract's story under the dev server.
+      // The handler line a story of one's own writes; it also spares Storybook's JSX snippet, which
+      // would print the whole contract (the `source` prop) on every render.
       docs: { codePanel: true, source: { code: snippet(operationId, status), language: "ts" } },
     },
     render: response,
@@ -267,17 +252,9 @@ interface GalleryBatchArgs {
 }
 
 /**
- * Several gallery stories checked in one test, for `vitest run` on a large contract: each
- * pair is rendered in its own labelled section of one page, with its own handler, and
- * every check of a single story (response shown, verdict, console errors, axe, unhandled
- * requests, contract violations) runs once over the page. A failure names the pair.
- * An operation appears at most once per batch, so the handlers never compete; the pairs
- * share a status, so when any operation requires credentials the batch runs signed in and
- * its 401s share one refresh, as parallel calls of the app do
- * (docs/decisions/0009-contract-gallery-and-coverage.md).
- *
- * @example
- * export const gallery_0 = { ...galleryBatch([["getPet", "200"], ["listPets", "200"]]), name: "200: getPet, listPets" };
+ * Several gallery stories checked in one test, each pair in its own labelled section of one page
+ * with its own handler (docs/decisions/0009-contract-gallery-and-coverage.md). The pairs share a
+ * status, so a secured batch runs signed in and its 401s share one refresh, as parallel calls do.
  */
 export function galleryBatch(
   pairs: GalleryBatchArgs["pairs"],

@@ -145,9 +145,8 @@ function AnsweredResponse({
   const productHooks: unknown = api;
   const runtimeHooks = hooks ?? (productHooks as RuntimeHooks);
   const query = runtimeHooks.useQuery(operation.method, operation.path, init);
-  // A text media type whose schema allows no string (`text/event-stream` described by its
-  // event object): the fixtures send the value's JSON text (answers.ts `serialise`), so it
-  // is read back as that value, then shown and checked like a JSON body.
+  // A text media type whose schema allows no string: the fixtures send the value's JSON text
+  // (`serialise` in ../fixtures/answer/answers.ts), so it is read back and checked as JSON.
   const jsonText =
     mediaType !== undefined &&
     parseAsFor(mediaType) === "text" &&
@@ -241,19 +240,6 @@ function AnsweredResponse({
   );
 }
 
-/**
- * One response of one operation, as the contract declares it: the operation is called
- * through the app's hooks and client with valid arguments generated from the contract,
- * a handler answers with `status`, and the result is shown as a screen would get it:
- * data through `SchemaView`, problem details and other errors through `ErrorState`, an
- * empty body as such. Below it, whether what arrived matches the contract.
- *
- * @example
- * ```tsx
- * // In a story whose handlers answer getPet with 404 (`fixtures.respond("getPet", 404)`):
- * <OperationResponse source={fixtures} operationId="getPet" status="404" />
- * ```
- */
 const sourceStreams = new WeakMap<GallerySource, RuntimeStreams>();
 
 /**
@@ -270,6 +256,10 @@ function streamsOf(source: GallerySource): RuntimeStreams {
   return streams;
 }
 
+/**
+ * One response of one operation, called through the app's hooks and client with arguments
+ * generated from the contract and shown as a screen would get it, then the verdict.
+ */
 export function OperationResponse(props: OperationResponseProps) {
   const { source, operationId } = props;
   // One sample request per story: what it shows as unsendable is what it would have sent.

@@ -5,9 +5,6 @@ import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 /**
  * The body in the media type the operation declares, written by its `encoding` (the client does
  * this for the product's own operations; the gallery's may be another contract's).
- *
- * @example
- * bodyInit({ params: {}, body: { name: "Rex" }, mediaType: "application/x-www-form-urlencoded" });
  */
 export function bodyInit(sample: SampleRequest): object {
   if (sample.body === undefined) return {};

@@ -1,7 +1,5 @@
-// The response headers beside a gallery response's body: the ones the contract declares for
-// the status, as they arrived. The hooks give a query's data, not its response, so the
-// call carries a per-request middleware (openapi-fetch's `middleware` option) that keeps
-// the headers of the response it sees; the product's hooks stay as they are.
+// The declared response headers beside a gallery response's body, as they arrived. The hooks give
+// a query's data, not its response, so the call carries a per-request middleware that keeps them.
 import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
 import type { ContractHeader } from "../contract/contract-types.ts";
 import { isFollowedHeader } from "../contract/media-and-status.ts";
@@ -12,14 +10,7 @@ export interface HeadersMiddleware {
   onResponse(options: { response: Response }): undefined;
 }
 
-/**
- * A middleware to pass in a call's init, and the headers of the last response it saw
- * (undefined until one arrives).
- *
- * @example
- * const { middleware, headers } = useResponseHeaders();
- * api.useQuery("get", "/pets", { middleware: [middleware] });
- */
+/** A middleware to pass in a call's init, and the headers of the last response it saw. */
 export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: Headers | undefined } {
   const [headers, setHeaders] = useState<Headers | undefined>(undefined);
   const middleware = useMemo<HeadersMiddleware>(
@@ -58,9 +49,6 @@ function notSent(status: string, name: string, header: ContractHeader | undefine
 /**
  * The declared headers of a response, each with the value that arrived, or said to be
  * missing (and whether the contract requires it). Nothing when the status declares none.
- *
- * @example
- * <ResponseHeaders declared={{ Location: { required: true } }} headers={response.headers} status="201" place="createPet 201" />
  */
 export function ResponseHeaders({ declared, headers, status, place, className, ...rest }: ResponseHeadersProps) {
   const names = Object.keys(declared);

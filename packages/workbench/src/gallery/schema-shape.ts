@@ -107,12 +107,8 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
 }
 
 /**
- * Resolves what the schema says about `value`: follows references, merges `allOf`,
- * picks the `oneOf`/`anyOf` branch that fits. An absent or unreadable schema gives
- * an empty shape, and the view falls back on the value's own structure.
- *
- * @example
- * shapeOf({ $ref: "#/components/schemas/Pet" }, pet, contract.components.schemas).properties[0]; // ["id", {…}]
+ * What the schema says about `value` (references followed, `allOf` merged, the fitting
+ * `oneOf`/`anyOf` branch); an absent or unreadable schema gives an empty shape.
  */
 export function shapeOf(
   schema: JsonSchema | undefined,
@@ -134,13 +130,8 @@ export function shapeOf(
 }
 
 /**
- * Whether a schema allows a string. A text body (`text/plain`, `text/csv`) whose schema
- * does is that string; one whose schema does not (`text/event-stream` described by its
- * event object) is the JSON text of a value, which is how the fixtures send it.
- *
- * @example
- * allowsString({ type: "string", maxLength: 2000 }, schemas); // true
- * allowsString({ $ref: "#/components/schemas/StreamEvent" }, schemas); // false: an object
+ * Whether a schema allows a string: a text body whose schema does not is the JSON text of a value,
+ * which is how the fixtures send it.
  */
 export function allowsString(schema: JsonSchema | undefined, schemas: Readonly<Record<string, JsonSchema>>): boolean {
   return allows(schema, schemas, 0);

@@ -43,9 +43,8 @@ interface Context {
 }
 
 /**
- * A table's region needs a name no other region on the page has (axe's landmark-unique):
- * two `users` tables under different fields are told apart by where they are, and two
- * views' tables by the views' `place`.
+ * A table's region needs a name no other region on the page has (axe's landmark-unique): where it
+ * is, after the view's `place`.
  */
 function regionName(trail: string[], label: string): string {
   const names = trail.at(-1) === label ? trail : [...trail, label];
@@ -262,18 +261,8 @@ function Table({
 }
 
 /**
- * Any JSON value, shown the way its schema describes it: an object as labelled fields
- * (the schema's order, titles or the names in words), an array of objects as a table,
- * other arrays as a list, dates, links, e-mail addresses, enums and booleans as people
- * read them, `null` as `null`. Generic on purpose: the contract gallery shows every
- * response the contract declares with it before any screen exists.
- *
- * @example
- * ```tsx
- * <SchemaView label="Response body" value={pet} schema={{ $ref: "#/components/schemas/Pet" }} schemas={contract.components.schemas} />
- * // Beside other views on one page: its tables' regions are named "listPets 200 › Response body", …
- * <SchemaView label="Response body" place="listPets 200" value={pets} schema={listPetsSchema} schemas={contract.components.schemas} />
- * ```
+ * Any JSON value, shown the way its schema describes it (fields, tables, lists, dates, links as
+ * people read them). Generic on purpose: the gallery shows every declared response before any screen exists.
  */
 export function SchemaView({ value, schema, schemas = NO_SCHEMAS, label, place }: SchemaViewProps): ReactNode {
   const context: Context = { schemas, depth: 0, compact: false, trail: place ? [place] : [] };

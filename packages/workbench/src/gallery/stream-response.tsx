@@ -1,7 +1,5 @@
-// A streamed answer in the gallery: called through the app's stream client and its TanStack
-// Query hook (the data grows as events arrive), each event shown in order with its data, a
-// button that plays the stream again, and once it ends, whether every event kept the
-// contract's item schema.
+// A streamed answer in the gallery, through the app's stream client: each event as it arrives,
+// and once the stream ends, whether every event kept the contract's item schema.
 import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
@@ -71,15 +69,8 @@ function streamVerdict(
 }
 
 /**
- * One streamed answer of one operation: the stream is asked for (`Accept`) through the app's
- * stream client with valid arguments generated from the contract, and each event is listed as
- * it arrives (its position, type and id, and its data through `SchemaView`). "Play again"
- * replays it from the start; below it, once it ended, the verdict over every event.
- *
- * @example
- * ```tsx
- * <StreamResponse source={fixtures} operation={op} status="200" mediaType="text/event-stream" media={media} sample={fixtures.sampleRequest(op.operationId)} streams={streams} />
- * ```
+ * One streamed answer of one operation, asked for (`Accept`) with arguments generated from the
+ * contract: each event listed as it arrives, "Play again", and the verdict once it ended.
  */
 export function StreamResponse({ source, operation, status, mediaType, media, sample, streams }: StreamResponseProps) {
   const headingId = useId();

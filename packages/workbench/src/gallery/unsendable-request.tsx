@@ -1,7 +1,5 @@
-// A story whose operation no request can call as the contract describes it (a required body or
-// parameter no value satisfies, a form body that is not an object): the contract's own defect,
-// which `npm run api` warns of where it is written. Shown as such and sent nowhere, so that the
-// story keeps every check and fails nothing for what only the contract's author can fix.
+// A story whose operation no request can call as the contract describes it: the contract's own
+// defect (`npm run api` warns of it), shown and sent nowhere so the story fails nothing for it.
 import { useId } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { OperationHeading } from "./operation-heading.tsx";
