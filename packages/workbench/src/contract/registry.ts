@@ -1,8 +1,6 @@
-// The shape of the contract registry (contracts.config.ts at the repository's root) and the
-// readings of it every capability shares: which contract is the product's, which are
-// services, where each one's generated files and fixtures module go. No I/O (data, and a
-// team's field rules), so Node (the generator, coverage, the gallery's plugin) and the
-// browser read it alike.
+// The shape of the contract registry (contracts.config.ts at the repository's root) and the readings
+// every capability shares: the product, the services, where each one's generated files and fixtures
+// go. No I/O, so Node and the browser read it alike.
 
 /**
  * What a contract is to the project:
@@ -75,10 +73,8 @@ export interface ContractEntry {
   /** Whether the contract gallery shows the contract's operations (the product's and services' by default). */
   gallery?: boolean;
   /**
-   * The team's own rows of the field rules, read before the built-in ones wherever this
-   * contract's fixtures answer (the generated fixtures module, so `npm run dev`, Storybook and
-   * the Node tests; the mock server; the MCP tools). Draw from `@faker-js/faker/locale/en`'s
-   * `faker`, which the fixtures seed before each value.
+   * The team's own rows of the field rules, read before the built-in ones wherever this contract's
+   * fixtures answer. Draw from `@faker-js/faker/locale/en`'s `faker`, which the fixtures seed before each value.
    */
   fieldRules?: readonly FieldRule[];
 }
