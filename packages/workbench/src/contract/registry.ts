@@ -3,13 +3,9 @@
 // go. No I/O, so Node and the browser read it alike.
 
 /**
- * What a contract is to the project:
- * - `product`: the app's own API (exactly one): the gallery, coverage held to the threshold,
- *   the mock setups, watch mode;
- * - `service`: a third party the app calls (an identity provider, analytics): its fixtures
- *   answer in the mock setups, its coverage is reported in a section of its own, and the
- *   gallery shows its operations unless told otherwise;
- * - `test`: a document the workbench's own tests and stories use; generated, nothing more.
+ * What a contract is to the project: `product`, the app's own API (exactly one; coverage held to the
+ * threshold); `service`, a third party the app calls (fixtures answer it in the mock setups, coverage
+ * reported apart, in the gallery unless told otherwise); `test`, for the workbench's own tests: generated only.
  */
 export type ContractRole = "product" | "service" | "test";
 

@@ -144,10 +144,8 @@ export function createProver(schemas: Record<string, JsonSchema>) {
 
   return {
     /**
-     * The scalar values a schema allows, when its `const`s and `enum`s bound them (through
-     * `allOf`, references, and the branches of a `oneOf`/`anyOf` that all do); undefined
-     * when any value of some type may do. Other keywords (a pattern, a length) are not
-     * read: a value listed here may still break one.
+     * The scalar values a schema allows when its `const`s and `enum`s bound them (through `allOf`,
+     * `$ref`s, and unions whose branches all do); a value listed may still break a pattern or a length.
      */
     values(schema: unknown): unknown[] | undefined {
       if (!isNode(schema)) return undefined;
