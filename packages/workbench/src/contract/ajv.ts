@@ -1,14 +1,11 @@
-// The one Ajv configuration for the contract's schemas: the fixtures' validator
-// (fixtures/check/validator.ts) and `npm run api`'s example checks
-// (codegen/schemas/example-checks.ts) both build their Ajv here, so that an example gets one
-// verdict in both; what each may choose for itself changes only the speed and the
-// error report, never the verdict.
+// The one Ajv configuration: the fixtures' validator (fixtures/check/validator.ts) and `npm run api`'s
+// example checks (codegen/schemas/example-checks.ts) build theirs here, so an example gets one verdict.
 import { Ajv2020, type Format } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { JSON_SCHEMA_FORMATS, OPENAPI_FORMATS } from "./formats.ts";
 import type { LinearRegExpEngine } from "./linear-regexp.ts";
 
-/** What a user of the configuration chooses: how much is reported and how it is compiled. */
+/** What each user chooses: how much is reported and how it is compiled, never the verdict. */
 export interface AjvReporting {
   /** Every failure (the fixtures' report), or stop at the first (a yes or no is enough). */
   allErrors: boolean;
@@ -16,10 +13,7 @@ export interface AjvReporting {
   verbose?: boolean;
   /** Compile each referenced schema once instead of inlining it into every user. */
   inlineRefs?: boolean;
-  /**
-   * Run Ajv's optimiser over the generated code (off unless asked): on a large contract its
-   * passes cost more than they save (Microsoft Graph: most of the time its first answer took).
-   */
+  /** Run Ajv's optimiser (off unless asked): on a large contract its passes cost more than they save. */
   optimize?: boolean;
 }
 
@@ -34,13 +28,8 @@ const OPENAPI_FORMAT_CHECKS: Record<(typeof OPENAPI_FORMATS)[number], Format> = 
 };
 
 /**
- * A new Ajv (JSON Schema 2020-12, as contract.json is written) configured for the
- * contract: the supported formats (./formats.ts), patterns run by `regExp` (linear time,
- * ./linear-regexp.ts), own properties only.
- *
- * @example
- * const ajv = createContractAjv(linearRegExp(() => patternPlaces(contract)), { allErrors: true });
- * ajv.addSchema(contract, "contract");
+ * A new Ajv (JSON Schema 2020-12, as contract.json is written) for the contract: the supported
+ * formats (./formats.ts), patterns run by `regExp` (linear time), own properties only.
  */
 export function createContractAjv(regExp: LinearRegExpEngine, reporting: AjvReporting): Ajv2020 {
   const { allErrors, verbose = false, inlineRefs = true, optimize = false } = reporting;
@@ -58,8 +47,7 @@ export function createContractAjv(regExp: LinearRegExpEngine, reporting: AjvRepo
     logger: false,
     // `required` and `properties` look at own properties only: a body without `constructor` lacks it.
     ownProperties: true,
-    // A decimal `multipleOf` (0.01, as prices write it) in binary floating point: 660385.59 / 0.01 is
-    // 66038558.99999999, so a valid amount would fail without a tolerance (here a millionth of a step).
+    // In binary floating point 660385.59 / 0.01 is 66038558.99999999: a decimal `multipleOf` needs a tolerance.
     multipleOfPrecision: 6,
   });
   addFormats(ajv, [...JSON_SCHEMA_FORMATS]);

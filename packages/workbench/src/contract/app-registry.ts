@@ -1,7 +1,6 @@
-// The registry of the app the workbench runs in: `contracts.config.ts` at its root, the working
-// directory (npm runs scripts there, and Vite, Storybook and Vitest start there). The package
-// never imports the app by path; this is its one read of the app's registry on the Node side.
-// A registry that defineContracts refuses throws here, on first import, as a static import would.
+// The app's `contracts.config.ts`, read from the working directory (where npm, Vite, Storybook and
+// Vitest start): the package's one Node-side read of it, as it never imports the app by path.
+// A registry that defineContracts refuses throws on first import, as a static import would.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";

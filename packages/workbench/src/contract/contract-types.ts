@@ -1,8 +1,6 @@
-// The shape of `contract.json`, which `npm run api` writes beside the manifest: the
-// contract's schemas and examples as plain JSON Schema 2020-12, whatever OpenAPI
-// version the contract is written in. The fixtures generate data from it and check
-// every mocked exchange against it. Shared by the generator (scripts/) and the mocks,
-// so it holds no runtime imports of its own.
+// The shape of `contract.json`, which `npm run api` writes beside the manifest: the schemas and
+// examples as plain JSON Schema 2020-12, whatever the OpenAPI version. Shared by the codegen and
+// the fixtures (which generate and check against it), so it holds no runtime imports.
 import type { StreamFormat } from "@contract-workbench/runtime/streams";
 
 /** A JSON Schema (2020-12) as the contract holds it; `$ref`s point at `#/components/schemas/<name>`. */

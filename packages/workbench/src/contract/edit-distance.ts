@@ -1,9 +1,6 @@
 /**
  * How many single-character edits turn one text into the other (Levenshtein): what "did you
  * mean" suggestions rank by (the MCP server's operation ids, the mock server's unknown paths).
- *
- * @example
- * editDistance("getPet", "getPets"); // 1
  */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);

@@ -1,7 +1,5 @@
-// The string formats the workbench supports: the codegen keeps these as `format` (any
-// other becomes the annotation `x-format`), the validator checks them and the data
-// generator makes values for them. Written once so that the three agree: a format
-// the validator checks but the generator cannot make would fail every fixture.
+// The string formats the workbench supports, written once so that the codegen, the validator and
+// the data generator agree: a format the validator checks but the generator cannot make would fail every fixture.
 
 /** JSON Schema's formats: ajv-formats' full set, which the validator registers by these names. */
 export const JSON_SCHEMA_FORMATS = [
@@ -34,12 +32,7 @@ export const OPENAPI_FORMATS = ["int32", "int64", "float", "double", "password",
 export type KnownFormat = (typeof JSON_SCHEMA_FORMATS)[number] | (typeof OPENAPI_FORMATS)[number];
 
 /**
- * Formats the fixtures can both generate and check. Any other `format` is a name the
- * contract gives a string (GitHub's `repo.nwo`, say): the codegen keeps it as
- * `x-format`, an annotation, so that neither the validator nor the generator guesses at it.
- *
- * @example
- * KNOWN_FORMATS.has("uuid"); // true
- * KNOWN_FORMATS.has("repo.nwo"); // false
+ * Formats the fixtures can both generate and check. Any other (`repo.nwo`) the codegen keeps as
+ * the annotation `x-format`, so that neither the validator nor the generator guesses at it.
  */
 export const KNOWN_FORMATS: ReadonlySet<string> = new Set<string>([...JSON_SCHEMA_FORMATS, ...OPENAPI_FORMATS]);

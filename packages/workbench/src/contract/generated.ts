@@ -1,6 +1,5 @@
-// The one reader of the generated files on the Node side (the browser side imports them
-// through Vite: src/api/index.ts, mocks/fixtures.ts). `npm run api` writes them;
-// this module only reads what a target's folder holds.
+// The one Node-side reader of the files `npm run api` generates (the browser imports them
+// through Vite: src/api/index.ts, mocks/fixtures.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
@@ -27,12 +26,7 @@ export function readManifest(root: string, dir = GENERATED_DIR): Manifest {
   return JSON.parse(readFileSync(generatedPath(root, "manifest.json", dir), "utf8")) as Manifest;
 }
 
-/**
- * The contract's schemas (JSON Schema 2020-12) a target's folder holds.
- *
- * @example
- * readContract(root).components.schemas;
- */
+/** The contract's schemas (JSON Schema 2020-12) a target's folder holds. */
 export function readContract(root: string, dir = GENERATED_DIR): ContractSchemas {
   return JSON.parse(readFileSync(generatedPath(root, "contract.json", dir), "utf8")) as ContractSchemas;
 }

@@ -2,13 +2,7 @@
 // are valid names. Reading or writing a plain object by such a name must touch only
 // its own keys, never Object.prototype.
 
-/**
- * The value of an own property, or undefined (never one inherited from Object.prototype).
- *
- * @example
- * own({}, "constructor"); // undefined
- * own(JSON.parse('{"__proto__": 1}'), "__proto__"); // 1
- */
+/** The value of an own property, or undefined (never one inherited from Object.prototype). */
 export function own<T = unknown>(object: unknown, key: string): T | undefined {
   return typeof object === "object" && object !== null && Object.hasOwn(object, key)
     ? ((object as Record<string, unknown>)[key] as T)
@@ -16,12 +10,8 @@ export function own<T = unknown>(object: unknown, key: string): T | undefined {
 }
 
 /**
- * Sets an own, enumerable property, whatever its name (`__proto__` included, which
- * assignment would take for the prototype).
- *
- * @example
- * const query = {};
- * define(query, "__proto__", 1); // Object.keys(query) → ["__proto__"]
+ * Sets an own, enumerable property, whatever its name (`__proto__` included, which assignment
+ * would take for the prototype).
  */
 export function define(object: object, key: string, value: unknown): void {
   Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });

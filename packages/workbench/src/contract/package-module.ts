@@ -7,9 +7,6 @@ import { fileURLToPath } from "node:url";
 /**
  * The absolute path of the module `stem` (no extension) relative to `from` (an `import.meta.url`):
  * its `.ts` or `.tsx` source when there is one, else its compiled `.js`.
- *
- * @example
- * packageModule("./gallery.page.stories", import.meta.url); // …/src/gallery/gallery.page.stories.tsx, or …/dist/gallery/gallery.page.stories.js
  */
 export function packageModule(stem: string, from: string): string {
   const [ts, tsx, js] = [".ts", ".tsx", ".js"].map((extension) => fileURLToPath(new URL(`${stem}${extension}`, from)));

@@ -1,8 +1,6 @@
-// The names by which real contracts say how a list pages, in one place: `npm run api`
-// reads them to write each list operation's paging record into the manifest
-// (codegen/paging/pagination.ts), and the fixtures read that record, and these names only for what
-// a record does not hold (a list's totals, a page size on a list that does not page).
-// Add a name here and both sides learn it.
+// The names real contracts use for a list's paging, in one place so that `npm run api` (the manifest's
+// paging records, codegen/paging/pagination.ts) and the fixtures (what a record does not hold: totals,
+// a page size on a list that does not page) learn a new name together.
 
 /** Query parameters that carry an opaque cursor for the next page. */
 export const CURSOR_PARAMETERS = [

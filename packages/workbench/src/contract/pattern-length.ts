@@ -1,12 +1,6 @@
 /**
- * The shortest and longest string a simple pattern (`^[A-Z]{2}[0-9]{4}$`, `[0-9a-f]{8}-…`)
- * can match; undefined for anything with groups or alternation, where the length cannot be
- * told without a regular-expression engine. An end without its anchor lets the string go on
- * past the match: its longest is then unbounded, its shortest still the match's.
- *
- * @example
- * patternLength("^[0-9]{4}$"); // { min: 4, max: 4 }
- * patternLength("[0-9]{4}"); // { min: 4, max: Infinity }
+ * The shortest and longest string a simple pattern (`^[A-Z]{2}[0-9]{4}$`) can match; undefined with
+ * groups or alternation. Without both anchors the string may go on past the match: no longest.
  */
 export function patternLength(written: string): { min: number; max: number } | undefined {
   const pattern = caretAnchored(written);
@@ -18,7 +12,7 @@ export function patternLength(written: string): { min: number; max: number } | u
   for (let index = 0; index < body.length;) {
     const char = body[index] ?? "";
     if ("()|^$".includes(char)) return undefined;
-    // A word boundary (`\b[0-9a-f]{8}\b`, Amazon's identifiers) matches no character.
+    // A word boundary (`\b[0-9a-f]{8}\b`) matches no character.
     if (char === "\\" && "bB".includes(body[index + 1] ?? "")) {
       index += 2;
       continue;
@@ -51,15 +45,9 @@ export function patternLength(written: string): { min: number; max: number } | u
 }
 
 /**
- * Where a pattern's anchor can never hold, as no string matches it: a `^` after a character
- * the pattern requires, or a `$` before one (patterns are not multiline). A regular expression
- * written with its delimiters and flags (`/^[0-9]{5}$/i`, Sinao's and Peertube's) is such a
- * pattern: its slashes are characters to match. Undefined when every anchor may hold, or when
- * an alternation at the top makes it a question for a regular-expression engine.
- *
- * @example
- * misplacedAnchor("/^[0-9]{5}$/i"); // "`^` after a character it requires"
- * misplacedAnchor("^(a|b)?$"); // undefined
+ * Why a pattern's anchor can never hold (so no string matches): a `^` after a required character or
+ * a `$` before one, as in `/^[0-9]{5}$/i` written with its delimiters (patterns are not multiline).
+ * Undefined when every anchor may hold, or an alternation at the top leaves it to a regex engine.
  */
 export function misplacedAnchor(pattern: string): string | undefined {
   // Each atom at the top, in order: an anchor, or whether it must consume a character.
@@ -102,13 +90,8 @@ export function misplacedAnchor(pattern: string): string | undefined {
 
 /**
  * The literal characters a pattern requires, in order: each plain or escaped character at the top
- * that no quantifier makes optional (classes, groups, `.` and class escapes are skipped, as they
- * may match many). Undefined for an alternation at the top, where no character is required of
- * every match, a group or class left open, or an escape it does not read (a code, a property).
- *
- * @example
- * requiredCharacters("^[a-z]+@[a-z]+\\\\.[a-z]+$"); // ["@", "\\"]
- * requiredCharacters("YYYY-MM"); // ["Y", "Y", "Y", "Y", "-", "M", "M"]
+ * no quantifier makes optional (classes, groups and `.` may match many: skipped). Undefined for an
+ * alternation at the top, a group or class left open, or an escape it does not read (`\x41`, `\p{L}`).
  */
 export function requiredCharacters(written: string): string[] | undefined {
   const pattern = caretAnchored(written);
@@ -170,12 +153,8 @@ function groupEnd(pattern: string, open: number): number | undefined {
 }
 
 /**
- * The pattern with a leading `\A` and a trailing `\z` (`\Z`) written as `^` and `$`: they anchor
- * so in the engines contracts are written for (Java's, Ruby's, RE2, which checks them here), as
- * Amazon's `\A…\z` patterns expect; read as ECMA-262 text they would be the letters "A" and "z".
- *
- * @example
- * caretAnchored("\\A[0-9]+\\z"); // "^[0-9]+$"
+ * The pattern with a leading `\A` and a trailing `\z` (`\Z`) written as `^` and `$`: they anchor so in
+ * the engines contracts are written for (Java's, Ruby's, RE2); ECMA-262 reads them as the letters.
  */
 export function caretAnchored(pattern: string): string {
   const start = pattern.startsWith("\\A") ? `^${pattern.slice(2)}` : pattern;

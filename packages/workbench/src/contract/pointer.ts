@@ -1,12 +1,7 @@
 // JSON pointers and `$ref`s into the generated contract (RFC 6901): written once for the
 // codegen, the fixtures engine and the gallery.
 
-/**
- * Escapes one segment of a JSON pointer (`~` → `~0`, `/` → `~1`).
- *
- * @example
- * escapeSegment("application/json"); // "application~1json"
- */
+/** Escapes one segment of a JSON pointer (`~` → `~0`, `/` → `~1`). */
 export function escapeSegment(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }
@@ -21,24 +16,14 @@ export interface PathStep {
   parent: PathStep | undefined;
 }
 
-/**
- * The JSON pointer of a path (`undefined` is the root's, `""`).
- *
- * @example
- * pointerOf({ key: "application/json", parent: { key: "content", parent: undefined } }); // "/content/application~1json"
- */
+/** The JSON pointer of a path (`undefined` is the root's, `""`). */
 export function pointerOf(path: PathStep | undefined): string {
   const segments: string[] = [];
   for (let step = path; step !== undefined; step = step.parent) segments.push(escapeSegment(step.key));
   return segments.length === 0 ? "" : `/${segments.reverse().join("/")}`;
 }
 
-/**
- * Unescapes one segment of a JSON pointer.
- *
- * @example
- * unescapeSegment("application~1json"); // "application/json"
- */
+/** Unescapes one segment of a JSON pointer. */
 export function unescapeSegment(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
 }
@@ -59,7 +44,7 @@ export function valueAt(document: unknown, pointer: string): unknown {
     .reduce<unknown>((node, key) => {
       if (typeof node !== "object" || node === null) return undefined;
       if (Object.hasOwn(node, key)) return (node as Record<string, unknown>)[key];
-      // A `$ref` is a URI, its fragment percent-encoded (Conjur's `#/paths/~1%7Bauthenticator%7D…`).
+      // A `$ref` is a URI: its fragment may be percent-encoded (`#/paths/~1%7Bid%7D`).
       const decoded = percentDecoded(key);
       return decoded !== undefined && Object.hasOwn(node, decoded)
         ? (node as Record<string, unknown>)[decoded]
@@ -79,24 +64,14 @@ function percentDecoded(segment: string): string | undefined {
 
 /**
  * The component a `#/components/schemas/<name>` reference names (the only kind contract.json
- * holds), or undefined for any other pointer, one into a component's inside included
- * (`#/components/schemas/Pet/properties/id`, which a contract's own `$ref` may be).
- *
- * @example
- * componentSchemaName("#/components/schemas/Pet~1Summary"); // "Pet/Summary"
- * componentSchemaName("#/components/schemas/Pet/properties/id"); // undefined
+ * holds), or undefined for any other pointer, one into a component (`…/Pet/properties/id`) included.
  */
 export function componentSchemaName(ref: string): string | undefined {
   const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
   return name === undefined ? undefined : unescapeSegment(name);
 }
 
-/**
- * The reference to a named schema, the inverse of {@link componentSchemaName}.
- *
- * @example
- * componentSchemaRef("Pet/Summary"); // "#/components/schemas/Pet~1Summary"
- */
+/** The reference to a named schema, the inverse of {@link componentSchemaName}. */
 export function componentSchemaRef(name: string): string {
   return `#/components/schemas/${escapeSegment(name)}`;
 }
@@ -119,9 +94,6 @@ const MOST_HOPS = 8;
  * The pointer a schema that is nothing but a local `$ref` stands for: the one it names,
  * followed through such references; the pointer itself otherwise (a `$ref` beside other
  * keywords, or below an `$id`, which would resolve it against another document).
- *
- * @example
- * referencedPointer({ a: { $ref: "#/b" }, b: { type: "string" } }, "#/a"); // "#/b"
  */
 export function referencedPointer(document: unknown, pointer: string): string {
   let current = pointer;

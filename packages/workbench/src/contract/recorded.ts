@@ -1,6 +1,5 @@
-// The shape of recorded answers (mocks/recorded/recorded.json): what a real server sent
-// that kept the contract, by operation, which the fixtures' `recorded` scenario replays.
-// Written by `npm run fixtures:import` (packages/workbench/src/drift), read by the fixtures engine.
+// The shape of recorded answers (mocks/recorded/recorded.json): what a real server sent that kept the
+// contract, written by `npm run fixtures:import` (../drift), replayed by the fixtures' `recorded` scenario.
 
 export interface RecordedAnswer {
   /** The HTTP status as sent (200, 404…). */

@@ -1,12 +1,6 @@
 // Small facts about parsed JSON shared by every capability.
 
-/**
- * Whether a parsed JSON value is an object (not an array, not null).
- *
- * @example
- * isRecord({ a: 1 }); // true
- * isRecord([1]); // false
- */
+/** Whether a parsed JSON value is an object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -14,13 +8,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 /** The group of an operation without tags in the coverage report, and in the gallery when its path has no literal segment. */
 export const UNTAGGED = "untagged";
 
-/**
- * Where an operation is filed: its first tag, or "untagged".
- *
- * @example
- * firstTag(["pets", "store"]); // "pets"
- * firstTag([]); // "untagged"
- */
+/** Where an operation is filed: its first tag, or "untagged". */
 export function firstTag(tags: readonly string[]): string {
   return tags[0] ?? UNTAGGED;
 }
@@ -37,16 +25,9 @@ function literalSegments(path: string): string[] {
 }
 
 /**
- * The gallery's folders: an operation's first tag; without tags, the first segment of its
- * path (as Orval and Kubb group by path) past the segments every untagged path shares
- * and that none of them ends with (a mount point: `/v1/…`, `/api/…`), so a contract
- * without tags is not one folder of everything;
- * "untagged" only for a path with no literal segment (`/`, `/{id}`).
- *
- * @example
- * const group = operationGroups([{ tags: [], path: "/v1/chat/completions" }, { tags: [], path: "/v1/files" }]);
- * group({ tags: [], path: "/v1/chat/completions" }); // "chat"
- * group({ tags: ["pets"], path: "/pets" }); // "pets"
+ * The gallery's folders: an operation's first tag; without tags, the first literal segment of its path
+ * past the mount point every untagged path shares (`/v1/…`), so a contract without tags is not one
+ * folder of everything; "untagged" only for a path with no literal segment (`/`, `/{id}`).
  */
 export function operationGroups(operations: readonly FiledOperation[]): (operation: FiledOperation) => string {
   const untagged = operations

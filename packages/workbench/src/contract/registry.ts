@@ -1,17 +1,11 @@
-// The shape of the contract registry (contracts.config.ts at the repository's root) and the
-// readings of it every capability shares: which contract is the product's, which are
-// services, where each one's generated files and fixtures module go. No I/O (data, and a
-// team's field rules), so Node (the generator, coverage, the gallery's plugin) and the
-// browser read it alike.
+// The shape of the contract registry (contracts.config.ts at the repository's root) and the readings
+// every capability shares: the product, the services, where each one's generated files and fixtures
+// go. No I/O, so Node and the browser read it alike.
 
 /**
- * What a contract is to the project:
- * - `product`: the app's own API (exactly one): the gallery, coverage held to the threshold,
- *   the mock setups, watch mode;
- * - `service`: a third party the app calls (an identity provider, analytics): its fixtures
- *   answer in the mock setups, its coverage is reported in a section of its own, and the
- *   gallery shows its operations unless told otherwise;
- * - `test`: a document the workbench's own tests and stories use; generated, nothing more.
+ * What a contract is to the project: `product`, the app's own API (exactly one; coverage held to the
+ * threshold); `service`, a third party the app calls (fixtures answer it in the mock setups, coverage
+ * reported apart, in the gallery unless told otherwise); `test`, for the workbench's own tests: generated only.
  */
 export type ContractRole = "product" | "service" | "test";
 
@@ -75,10 +69,8 @@ export interface ContractEntry {
   /** Whether the contract gallery shows the contract's operations (the product's and services' by default). */
   gallery?: boolean;
   /**
-   * The team's own rows of the field rules, read before the built-in ones wherever this
-   * contract's fixtures answer (the generated fixtures module, so `npm run dev`, Storybook and
-   * the Node tests; the mock server; the MCP tools). Draw from `@faker-js/faker/locale/en`'s
-   * `faker`, which the fixtures seed before each value.
+   * The team's own rows of the field rules, read before the built-in ones wherever this contract's
+   * fixtures answer. Draw from `@faker-js/faker/locale/en`'s `faker`, which the fixtures seed before each value.
    */
   fieldRules?: readonly FieldRule[];
 }

@@ -7,10 +7,6 @@ export type SchemaAt = (pointer: string) => Record<string, unknown> | undefined;
 /**
  * The pointers whose schemas describe `value`: the schema at `pointer`, what its `$ref`
  * names, its `allOf` parts, and the first `anyOf`/`oneOf` branch `value` fits; each once.
- *
- * @example
- * schemaViews("#/components/schemas/Pet", pet, schemaAt, fits);
- * // ["#/components/schemas/Pet", "#/components/schemas/Pet/allOf/0", …]
  */
 export function schemaViews(
   pointer: string,

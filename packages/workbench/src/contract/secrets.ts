@@ -10,8 +10,8 @@ const SECRET_NAME =
   /authorization|cookie|password|passwd|secret|token|api[-_]?key|access[-_]?key|session|credential|signature/i;
 
 /**
- * A JSON Web Token (Firebase ID tokens are these), a bearer or basic credential, a Google API key.
- * A credential's scheme opens the text, or the string a report quotes (`"Bearer …"`).
+ * A JSON Web Token, a bearer or basic credential, a Google API key. A credential's scheme opens
+ * the text, or the string a report quotes (`"Bearer …"`).
  */
 const SECRET_SHAPE = /eyJ[\w-]{4,}\.[\w-]{4,}\.|^\s*"?(bearer|basic|fis_v2)\s+\S|AIza[\w-]{20,}/i;
 

@@ -1,10 +1,7 @@
-// What tells apart operations that share a method and URL (path keys that differ only by
-// a fragment, `/items#folders` beside `/items#links`): a header's or query parameter's
-// `enum`/`const`, a body property's `enum`/`const` (a discriminator's property is one),
-// the request's media type (`application/json-patch+json` beside `application/json`), and
-// a header or query parameter only one of them requires.
-// Read by the fixtures to answer a request with its variant, and by `npm run api` to warn
-// where nothing does. Pure: no I/O.
+// What tells apart operations that share a method and URL (`/items#folders` beside `/items#links`):
+// a header's, query parameter's or body property's `enum`/`const`, the request's media type, and a
+// header or query parameter only one requires. Read by the fixtures to answer a request with its
+// variant, and by `npm run api` to warn where nothing does. Pure: no I/O.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "./pointer.ts";
@@ -112,24 +109,13 @@ export function withoutFragment(path: string): string {
   return mark === -1 ? path : path.slice(0, mark);
 }
 
-/**
- * The operations that share a method and URL, in the contract's order: groups of two or more.
- *
- * @example
- * sharedEndpoints(manifest.operations); // [[createFolder, createLink]]
- */
+/** The operations that share a method and URL, in the contract's order: groups of two or more. */
 export function sharedEndpoints<T extends { method: string; path: string }>(operations: readonly T[]): T[][] {
   const groups = Map.groupBy(operations, (operation) => `${operation.method} ${withoutFragment(operation.path)}`);
   return [...groups.values()].filter((group) => group.length > 1);
 }
 
-/**
- * The marks of a contract's operations, read once each.
- *
- * @example
- * const marks = createVariantMarks(contract);
- * marks.distinguishable([createFolder, createLink]); // true
- */
+/** The marks of a contract's operations, read once each. */
 export function createVariantMarks(contract: ContractSchemas) {
   const marks = new Map<string, Mark[]>();
   const marksFor = (operation: ManifestOperation | { operationId: string }) => {
@@ -186,12 +172,7 @@ function sameParameter(a: { name: string; in: string }, b: { name: string; in: s
   return a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
 }
 
-/**
- * The request media types a variant declares that no other variant does (by essence).
- *
- * @example
- * ownMediaTypes(patchDocument, [patchDocument, mergeDocument]); // ["application/json-patch+json"]
- */
+/** The request media types a variant declares that no other variant does (by essence). */
 export function ownMediaTypes(variant: VariantShape, variants: readonly VariantShape[]): string[] {
   const others = new Set(
     variants
@@ -204,9 +185,6 @@ export function ownMediaTypes(variant: VariantShape, variants: readonly VariantS
 /**
  * The headers and query parameters a variant requires that no other variant declares:
  * a request that lacks one is not for it.
- *
- * @example
- * ownRequirements(getSharedFolder, [getSharedFile, getSharedFolder]); // [{ name: "x-item-type", in: "header", … }]
  */
 export function ownRequirements(
   variant: VariantShape,

@@ -1,9 +1,6 @@
-// Contract coverage: which operation × declared status pairs the hand-written stories and
-// tests received a response for. Vitest records each test's exchanges while it runs
-// (packages/workbench/src/coverage/coverage-recorder.ts) and writes them per project
-// (packages/workbench/src/coverage/coverage-reporter.ts); this module reads those records against
-// the current manifest, for `npm run coverage:contract` and for the Contract/Coverage page;
-// and the same for each service's document (the registry's services), in a section of its own.
+// Contract coverage: reads the records Vitest keeps per project (./coverage-recorder.ts,
+// ./coverage-reporter.ts) against the current manifests, for `npm run coverage:contract` and the
+// Contract/Coverage page; each service's document in a section of its own.
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
@@ -74,12 +71,8 @@ export function writeRecords(root: string, records: ProjectRecords): void {
 }
 
 /**
- * Forgets the records of every project that is not in `projects` (the configuration's, as a run
- * of all of them knows them): a project renamed or removed would otherwise keep counting what its
- * last run exercised, under its old name, for good. Returns the names it forgot.
- *
- * @example
- * forgetOtherProjects(root, vitest.projects.map((project) => project.name));
+ * Forgets the records of every project not in `projects` (all the configuration's), so that a
+ * renamed or removed one stops counting what it last exercised. Returns the names it forgot.
  */
 export function forgetOtherProjects(root: string, projects: readonly string[]): string[] {
   const stale = readRecords(root)
@@ -100,9 +93,6 @@ export interface ModuleRun {
  * The records after a run: each file that ran replaces its entry in its project's records;
  * a test this run skipped or filtered out keeps what it recorded last time, a test that
  * is gone is forgotten. Files that did not run are kept as they were.
- *
- * @example
- * mergeRuns(readRecords(root), runs).forEach((records) => writeRecords(root, records));
  */
 export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
   const byProject = new Map(previous.map((records) => [records.project, records]));
@@ -141,10 +131,6 @@ export function readThreshold(root: string): number {
 /**
  * The whole report: the product's contract (held to `threshold`), then each service's
  * document whose generated files are present (for information).
- *
- * @example
- * const report = fullReport(root, readRecords(root), readThreshold(root));
- * report.services.map((service) => summaryLine(service));
  */
 export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
   const exists = (file: string) => existsSync(join(root, file));

@@ -11,15 +11,8 @@ function byStatus(a: string, b: string): number {
 }
 
 /**
- * Which operation × declared status pairs the hand-written stories and tests exercise:
- * one row per operation, one column per status any operation declares, each cell covered
- * (with the tests that cover it on hover and for screen readers) or not. The same report
- * `npm run coverage:contract` prints.
- *
- * @example
- * ```tsx
- * <CoverageMatrix report={report} />
- * ```
+ * The coverage report as a matrix: one row per operation, one column per declared status, each cell
+ * covered (the tests that cover it on hover and for screen readers) or not.
  */
 export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const titleId = useId();
@@ -98,7 +91,7 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
                       const pair = byStatusCode.get(status);
                       if (!pair) return <td key={status} data-coverage="none" />;
                       const covered = pair.coveredBy.length > 0;
-                      // No body can answer it (an empty enum it requires): nothing to cover, not a gap.
+                      // Unsatisfiable: nothing to cover, not a gap.
                       if (pair.unsatisfiable === true && !covered) {
                         return (
                           <td

@@ -7,17 +7,9 @@ import { streamPairs } from "../contract/stream-pairs.ts";
 import { unsendablePair } from "../contract/unsendable.ts";
 
 /**
- * The coverage of a manifest's pairs by the recorded runs. A test file that no longer
- * exists (`exists` says so) no longer counts; a response to an operation or a status
- * the contract does not declare counts for nothing. With `service`, the manifest is that
- * service's document: only its exchanges count, and the threshold does not apply. A pair
- * `unsatisfiable` names (no body can answer it) is marked and counted in neither total. A pair
- * fetch cannot exchange (a TRACE operation, a 1xx status: `unsendablePair`) is not listed: no test
- * can make it, and the gallery has no story of it.
- *
- * @example
- * coverageReport(manifest, readRecords(root), 0, (file) => existsSync(join(root, file))).covered;
- * coverageReport(identityManifest, readRecords(root), 0, exists, "identity").covered;
+ * The coverage of a manifest's pairs by the recorded runs; a test file `exists` denies no longer counts.
+ * With `service`, only that service's exchanges count and no threshold applies. An `unsatisfiable` pair
+ * is marked and counted in neither total; one fetch cannot exchange (`unsendablePair`) is not listed.
  */
 export function coverageReport(
   manifest: Manifest,

@@ -1,11 +1,7 @@
-// Writes what each test recorded (packages/workbench/src/coverage/coverage-recorder.ts) to
-// .cache/contract-coverage/<project>.json when a run ends, for `npm run coverage:contract`.
-// A run of some files (or some tests) updates only what it ran: the last run of every
-// test counts, so a focused run never makes the report forget the others. A run of every
-// project forgets the records of projects the configuration no longer has (renamed, removed).
-// Under `vitest --merge-reports` it writes what the merged shards recorded.
-// The workbench's own stories and tests (in this package's folder) are its proofs, not the app's
-// screens: they never count, and a run of them forgets what an older reporter kept for them.
+// Writes what each test recorded (./coverage-recorder.ts) to .cache/contract-coverage/<project>.json
+// when a run ends (under `--merge-reports`, what the shards recorded). The last run of every test
+// counts, so a focused run never makes the report forget the others. The workbench's own stories and
+// tests are its proofs, not the app's screens: they never count.
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { relative } from "node:path";
 import {

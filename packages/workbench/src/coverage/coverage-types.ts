@@ -1,13 +1,8 @@
-// The shapes of contract coverage: what Vitest records per test (.cache/contract-coverage/)
-// and the report `npm run coverage:contract` writes (coverage/contract-coverage.json) and
-// the Contract/Coverage docs page shows. Shared by scripts/ (Node), the test setup and the
-// page, so it imports nothing at run time.
+// The shapes of contract coverage: what Vitest records per test (.cache/contract-coverage/) and the
+// report `npm run coverage:contract` writes and the Contract/Coverage page shows. Shared by the command,
+// the test setup and the page, so it imports nothing at run time.
 
-/**
- * The third-party services (the registry's `service` contracts, contracts.config.ts), whose
- * endpoints have a document of their own beside the product's contract, answered by fixtures
- * built with the same engine: their pairs are reported in sections of their own.
- */
+/** A third-party service's name (a `service` in the registry): its pairs are reported in a section of their own. */
 export type ServiceName = string;
 
 /** One response a test received, by the contract's names for it. */
@@ -36,10 +31,7 @@ export interface CoveragePair {
   stream?: string;
   /** `project: file > test name` of each test or story that received this response; empty when none did. */
   coveredBy: string[];
-  /**
-   * Set when no body can answer this status (its schema requires a value an empty `enum`
-   * forbids): shown as unsatisfiable and left out of the counts, since no test can cover it.
-   */
+  /** Set when no exchange can make this pair (proven: no body answers it, or no request is sendable): not counted. */
   unsatisfiable?: true;
 }
 
@@ -54,10 +46,7 @@ export interface CoverageOperation {
 
 export interface ContractCoverageReport {
   contract: { title: string; version: string };
-  /**
-   * Set for a service's document (`identity`, `analytics`): reported for information, it
-   * is never held to the threshold (`threshold` 0, always `passed`).
-   */
+  /** Set for a service's document: reported for information, never held to the threshold (0, always `passed`). */
   service?: ServiceName;
   /** The Vitest projects whose last run was recorded (`unit`, `storybook`, …); none before the first run. */
   projects: string[];

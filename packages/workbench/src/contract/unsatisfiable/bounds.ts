@@ -35,7 +35,7 @@ export function stringProof(parts: readonly Part[], { values, valuesFrom }: Fixe
   if (lengths) return lengths;
   const least = bound(parts, "minLength", Math.max);
   const most = bound(parts, "maxLength", Math.min);
-  // Adyen's `gender`: `enum: [MALE, FEMALE, UNKNOWN]` with `maxLength: 1`.
+  // An enum none of whose values keeps the lengths (`enum: [MALE, FEMALE]` with `maxLength: 1`).
   if (values !== undefined && valuesFrom !== undefined && (least !== undefined || most !== undefined)) {
     const fits = [...values.values()].some(
       (value) =>

@@ -1,8 +1,6 @@
-// A pattern that requires a character its format never holds: Frankie's `format: date` with
-// `pattern: YYYY-MM` (the format's picture, not a pattern), Amadeus's `format: email` whose
-// doubly escaped `\\.` requires a backslash in the domain. And lengths a format never has:
-// Zuora's `format: uuid` with `minLength: 64`. And a list of values none of which has the format:
-// SendGrid's `enum: [now]` with `format: date-time`.
+// A format and a keyword no value of it meets: a pattern requiring a character the format never holds
+// (`format: date` with `pattern: YYYY-MM`), lengths it never has (`format: uuid` with `minLength: 64`),
+// an enum none of whose values has it (`format: date-time` with `enum: [now]`).
 import addFormats, { type FormatName } from "ajv-formats";
 import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";

@@ -1,13 +1,7 @@
-// Schemas no value satisfies, proven without a validator or a generator: an empty `enum`,
-// or keywords that contradict each other wherever a value must meet them all (a schema,
-// its `allOf` parts and the components it refers to, a required property, the items of
-// an array that must have some, every branch of a `oneOf`/`anyOf`). Used by the fixtures
-// (leave such an optional value out; an answer that requires one is unsatisfiable), by
-// the coverage (such a pair cannot be covered) and by `npm run api` (a located warning).
-//
-// Sound, not complete: every proof names keywords that allow no common value, and a
-// schema the reasoning below cannot decide is never called unsatisfiable. The generator
-// merely failing to satisfy a schema proves nothing.
+// Schemas no value satisfies, proven without a validator or a generator: an empty `enum`, or keywords
+// that contradict each other wherever a value must meet them all (`allOf`, `$ref`s, a required property,
+// an array's required items, every branch of a `oneOf`/`anyOf`).
+// Sound, not complete: what it cannot decide is never called unsatisfiable; a generator's failure proves nothing.
 import type { JsonSchema } from "../contract-types.ts";
 import { componentSchemaName, componentSchemaRef, escapeSegment } from "../pointer.ts";
 import { arrayProof, numberProof, stringProof } from "./bounds.ts";
@@ -26,11 +20,6 @@ const MAX_PARTS = 64;
 /**
  * The prover of one contract's schemas: whether a schema allows no value, and why.
  * Results are kept per schema object, so a large contract pays once per schema.
- *
- * @example
- * const prover = createProver(contract.components.schemas);
- * prover.prove(schema, "#/operations/getCluster/responses/200/content/application~1json/schema");
- * // { pointer: "#/components/schemas/Cluster_base/properties/tier/enum", reason: "the enum … together with …" }
  */
 export function createProver(schemas: Record<string, JsonSchema>) {
   const proven = new WeakMap<object, UnsatisfiableProof | null>();
@@ -155,13 +144,8 @@ export function createProver(schemas: Record<string, JsonSchema>) {
 
   return {
     /**
-     * The scalar values a schema allows, when its `const`s and `enum`s bound them (through
-     * `allOf`, references, and the branches of a `oneOf`/`anyOf` that all do); undefined
-     * when any value of some type may do. Other keywords (a pattern, a length) are not
-     * read: a value listed here may still break one.
-     *
-     * @example
-     * prover.values({ enum: ["bot", "email"], allOf: [{ $ref: "#/components/schemas/Scope" }] }); // ["bot", "email"]
+     * The scalar values a schema allows when its `const`s and `enum`s bound them (through `allOf`,
+     * `$ref`s, and unions whose branches all do); a value listed may still break a pattern or a length.
      */
     values(schema: unknown): unknown[] | undefined {
       if (!isNode(schema)) return undefined;
@@ -170,12 +154,8 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     },
 
     /**
-     * Why an object of `schema` cannot have the property `name` (what its parts say of it
-     * contradicts itself: Azure's bases allow `additionalProperties` of one type, which
-     * the properties their children declare then break), or undefined when that is not proven.
-     *
-     * @example
-     * prover.property({ allOf: [{ $ref: "#/components/schemas/Resource" }], properties: { flag: { type: "boolean" } } }, "flag");
+     * Why an object of `schema` cannot have the property `name` (what its parts say of it contradicts
+     * itself: a base's `additionalProperties` of one type, a child's property of another), or undefined.
      */
     property(schema: unknown, name: string): UnsatisfiableProof | undefined {
       if (!isNode(schema)) return undefined;
@@ -205,14 +185,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
 /** One prover per contract's schemas, kept while the schemas are. */
 const provers = new WeakMap<object, ReturnType<typeof createProver>>();
 
-/**
- * Why no value satisfies a schema of the contract, or undefined when that is not proven
- * (see {@link createProver}).
- *
- * @example
- * proveUnsatisfiable({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas, "#/…/schema");
- * // { pointer: "#/…/schema/properties/kind/enum", reason: "an empty enum at #/…/kind/enum, which no value satisfies" }
- */
+/** Why no value satisfies a schema of the contract, or undefined when that is not proven (see {@link createProver}). */
 export function proveUnsatisfiable(
   schema: unknown,
   schemas: Record<string, JsonSchema>,
@@ -230,13 +203,7 @@ function proverOf(schemas: Record<string, JsonSchema>): ReturnType<typeof create
   return prover;
 }
 
-/**
- * The scalar values a schema of the contract allows, when its `const`s and `enum`s bound
- * them (see `values` in {@link createProver}).
- *
- * @example
- * finiteValues({ enum: ["bot", "identify"], allOf: [{ $ref: "#/components/schemas/Scope" }] }, schemas); // ["bot", "identify"]
- */
+/** The scalar values a schema allows when its `const`s and `enum`s bound them (`values` in {@link createProver}). */
 export function finiteValues(schema: unknown, schemas: Record<string, JsonSchema>): unknown[] | undefined {
   return proverOf(schemas).values(schema);
 }
@@ -244,21 +211,12 @@ export function finiteValues(schema: unknown, schemas: Record<string, JsonSchema
 /**
  * Whether no object of a schema of the contract can have the property `name` (proven,
  * see `property` in {@link createProver}): an optional one is left out of generated data.
- *
- * @example
- * forbidsProperty(schemas.Application, "allowGuestsSignIn", schemas); // true when a base's additionalProperties refuses a boolean
  */
 export function forbidsProperty(schema: unknown, name: string, schemas: Record<string, JsonSchema>): boolean {
   return proverOf(schemas).property(schema, name) !== undefined;
 }
 
-/**
- * Whether no value satisfies a schema (proven, see {@link proveUnsatisfiable}).
- *
- * @example
- * isUnsatisfiable({ enum: [], allOf: [{ $ref: "#/components/schemas/Color" }] }, schemas); // true
- * isUnsatisfiable({ type: "object", required: ["kind"], properties: { kind: { enum: [] } } }, schemas); // true
- */
+/** Whether no value satisfies a schema (proven, see {@link proveUnsatisfiable}). */
 export function isUnsatisfiable(schema: unknown, schemas: Record<string, JsonSchema>): boolean {
   return proveUnsatisfiable(schema, schemas) !== undefined;
 }

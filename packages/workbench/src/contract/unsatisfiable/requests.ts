@@ -1,9 +1,6 @@
-// Requests no client can send as the contract describes them: a required parameter or body no
-// value satisfies (proven), a required query of objects with nothing to write, a required form
-// body that is not an object. Such an operation is partly unusable, not broken. This is the one rule:
-// `npm run api` warns where it is written, the gallery's sample request shows its stories as
-// unsendable and sends nothing, the coverage counts its pairs as unsatisfiable, and the bench
-// counts its stories apart; so none fails a test for the contract's defect.
+// Requests no client can send as the contract describes them (decision 37): the one rule `npm run api`'s
+// warning, the gallery's sample request, the coverage and the bench follow, so that none fails a test
+// for the contract's defect.
 import type { ContractSchemas } from "../contract-types.ts";
 import { isFormMediaType, preferredMediaType } from "../media-and-status.ts";
 import { own } from "../own.ts";
@@ -36,9 +33,8 @@ export const ALWAYS_SENT_HEADERS = new Set(["accept-language"]);
 const BODILESS = new Set(["get", "head"]);
 
 /**
- * Whether a query parameter is a list of objects that declare no properties (Mastodon's `timeline`,
- * its strings typed as objects): a client writes a list of objects by its members' names (the
- * runtime's form codec, `sources[0][identifier]`), and these have none, so the query carries nothing.
+ * Whether a query parameter is a list of objects that declare no properties: a client writes such a
+ * list by its members' names (`sources[0][identifier]`), and these have none, so the query carries nothing.
  */
 function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
   const types = typesOf(contract, schema);
@@ -49,16 +45,9 @@ function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
 }
 
 /**
- * Every required part of an operation's request no client can send, in the order a request is
- * written (parameters, then the body); empty when a request keeping the contract can be written.
- * Cookies and the headers a call sets itself are left out (no sample request sends them), and
- * `Accept-Language` counts though optional, since `fetch` sends one anyway. A body
- * counts in the media type a client sends first (JSON, then the first declared), and only for a
- * method that sends one.
- *
- * @example
- * unsendableRequest(contract, "createIssue", "post");
- * // [{ steps: ["requestBody", "content", "application/json"], what: "the request body (application/json)", … }]
+ * Every required part of an operation's request no client can send, parameters then the body.
+ * Cookies and the headers a call sets itself are left out (no sample request sends them); `Accept-Language`
+ * counts though optional. A body counts in the media type sent first, for a method that sends one.
  */
 export function unsendableRequest(contract: ContractSchemas, id: string, method: string): UnsendableRequestPart[] {
   const operation = own<ContractSchemas["operations"][string]>(contract.operations, id);
