@@ -52,10 +52,9 @@ export function targetOf(contract: NamedContract): Target {
 }
 
 /**
- * Generates in memory every output of the registry's contracts (or of `contracts`): generated files,
- * fixtures modules, the mock setups' lists, the Service Worker; a ContractError when one is invalid.
- * A contract whose stamp is fresh (./regeneration-stamp.ts) is not generated again: its outputs are
- * `kept` and its warnings the stamp's. `force` and `verbose` generate every contract.
+ * Generates in memory every output of the registry's contracts (or of `contracts`); a ContractError
+ * when one is invalid. A contract whose stamp is fresh (./regeneration-stamp.ts) is not generated
+ * again: its outputs are `kept`, its warnings the stamp's. `force` and `verbose` generate every one.
  */
 export async function regenerate(
   root: string,
