@@ -37,13 +37,8 @@ function completeOperations(document: OpenAPI3): void {
 }
 
 /**
- * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads
- * them, malformed schema keywords dropped (./schema-keywords.ts), the values discriminated
- * branches fix for themselves kept (./discriminator-mappings.ts).
- *
- * @example
- * prepareForTypes(bundled);
- * transformSchema(bundled, context);
+ * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads them,
+ * malformed keywords dropped (../lowering/schema-keywords.ts), discriminated branches' own values kept.
  */
 export function prepareForTypes(document: OpenAPI3): void {
   completeOperations(document);
