@@ -1,8 +1,7 @@
 /**
- * OpenAPI 3.2, and streams in any version, lowered in place to their 3.1 meaning before anything else
- * walks the contract (Redocly 1 and openapi-typescript 7 read 3.1 at most), one located note per kind.
- * A stream becomes `schema: { type: array, items }` marked `x-stream`; `query` and `additionalOperations`
- * move to `x-additional-operations`.
+ * OpenAPI 3.2, and streams in any version, lowered in place to their 3.1 meaning (Redocly 1 and
+ * openapi-typescript 7 read 3.1 at most), one located note per kind: a stream becomes an array marked
+ * `x-stream`, `query` and `additionalOperations` move to `x-additional-operations`.
  */
 import type { Document } from "@redocly/openapi-core";
 import { dirname, relative, resolve } from "node:path";
@@ -152,10 +151,9 @@ function isTextSchema(document: Document, schema: unknown): boolean {
 }
 
 /**
- * The event schema with its `data` as the JSON it holds: a `data` with a JSON `contentMediaType`
- * becomes its `contentSchema` (any JSON when none); a `data` that is not a string is JSON already.
- * Returns the schema to use and whether `data` reads as JSON; the contract's own nodes are copied,
- * not changed (a component may be used elsewhere).
+ * The event schema with its `data` as the JSON it holds (a JSON `contentMediaType`'s `contentSchema`,
+ * or a `data` that is not a string), and whether `data` reads as JSON. The contract's own nodes are
+ * copied, not changed: a component may be used elsewhere.
  */
 function decodeEventData(document: Document, schema: unknown, depth = 0): { schema: unknown; json: boolean } {
   const resolved = resolveLocal(document, schema);
@@ -205,10 +203,9 @@ function framesOf(format: StreamFormat, text: string): Frame[] {
 }
 
 /**
- * An example of a stream as the sequence of its items: serialized text is read as the format
- * reads it; an SSE event's JSON `data` is parsed; a single item of a stream described by
- * `schema` becomes a sequence of one. Anything that cannot be read is left as written, for the
- * example check to report.
+ * An example of a stream as the sequence of its items: text read as the format reads it, an SSE
+ * event's JSON `data` parsed, a single item made a sequence of one. Anything unreadable is left as
+ * written, for the example check to report.
  */
 function exampleSequence(value: unknown, format: StreamFormat, json: boolean, wrapped: boolean): unknown {
   let items: unknown = value;

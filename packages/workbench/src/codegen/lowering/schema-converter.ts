@@ -66,10 +66,9 @@ export class Converter {
   }
 
   /**
-   * OpenAPI's inheritance form of a discriminator: the base declares it, each child is
-   * `allOf: [base, …]`, and a reference to the base means "one of the children, as the
-   * discriminator value says". The base becomes that `oneOf`; the children extend a
-   * plain copy of the base (without the discriminator, or the `oneOf` would contain itself).
+   * The inheritance form (each child `allOf: [base, …]`, the base meaning "one of the children"): the
+   * base becomes that `oneOf`, and the children extend a plain copy of it (without the discriminator,
+   * or the `oneOf` would contain itself).
    */
   private polymorphic(name: string, family: Family): void {
     const plain = this.bases.get(name) ?? name;
