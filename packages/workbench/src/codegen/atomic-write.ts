@@ -2,14 +2,8 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 /**
- * Writes a set of files all-or-nothing: every file is first written beside its
- * target under a temporary name, and only when all of them are written are they
- * renamed into place. A failure while writing leaves every target untouched; a
- * failure while renaming (rare: a disk error, a permission change) puts back what
- * was already renamed, so the set is never half old, half new.
- *
- * @example
- * await writeAllOrNothing(new Map([["src/api/schema.d.ts", source]]));
+ * Writes a set of files all-or-nothing: each is written beside its target under a temporary name,
+ * then all are renamed into place; a failed rename puts back what was renamed already.
  */
 export async function writeAllOrNothing(files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
   const staged: Array<{ temp: string; target: string }> = [];
@@ -26,7 +20,7 @@ export async function writeAllOrNothing(files: ReadonlyMap<string, string | Uint
     await removeTemps();
     throw error;
   }
-  // Bytes, not text: put back as they were, without decoding tens of megabytes of generated types.
+  // Bytes, not text: put back as they were, without decoding them.
   const previous = new Map<string, Buffer | undefined>();
   for (const { target } of staged) previous.set(target, await readFile(target).catch(() => undefined));
   const renamed: string[] = [];

@@ -1,7 +1,5 @@
-// What changed between the contract as last generated and as generated now, for the
-// message `npm run api` prints. One comparison, read top to bottom: per operation its
-// parameters, request body, responses and security, then the schemas, then the ordering
-// and the two renderings (full and summary).
+// What changed between the contract as last generated and as generated now, for the message
+// `npm run api` prints.
 import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest/manifest.ts";
 
 /** One difference between the contract as last generated and as generated now. */
@@ -228,13 +226,8 @@ function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
 }
 
 /**
- * Compares two manifests of the contract and classifies each difference as breaking or not
- * for callers written against `before`. Operations are matched by method and path.
- * `before === null` (the first generation) has nothing to compare, so yields no changes.
- *
- * @example
- * const diff = diffManifests(previous, buildManifest(document));
- * if (diff.breaking > 0) console.warn(formatDiff(diff));
+ * Each difference between two manifests, breaking or not for callers written against `before`;
+ * operations matched by method and path. No changes when `before` is null (a first generation).
  */
 export function diffManifests(before: Manifest | null, after: Manifest): ContractDiff {
   if (before === null) return { changes: [], breaking: 0 };
@@ -266,18 +259,9 @@ const MARKS: Record<ContractChange["kind"], string> = {
 export const CHANGES_LISTED = 20;
 
 /**
- * Renders a diff as plain text, one line per change with its details indented beneath.
- * Breaking changes are marked `!` in the first column and `[breaking]` on the detail at fault.
- * Lists the first `CHANGES_LISTED` changes (breaking ones come first), then a count of
- * the rest per kind, unless `verbose`. Returns "" when there are no changes, so a
- * caller can print the result only if non-empty.
- *
- * @example
- * formatDiff(diff);
- * // Contract changes: 2 (1 breaking)
- * //   ! changed  listNotes (GET /notes)
- * //       - required query parameter `limit` added  [breaking]
- * //   + added    schema NewNote
+ * A diff as plain text, one line per change, details indented; breaking ones marked `!` and the
+ * detail at fault `[breaking]`. The first `CHANGES_LISTED`, then counts per kind unless `verbose`;
+ * "" when nothing changed.
  */
 export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = {}): string {
   if (diff.changes.length === 0) return "";
@@ -306,12 +290,8 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
 }
 
 /**
- * What `npm run api` says about a contract's changes: the capped diff, or, on a first
- * generation (no previous manifest, or an empty contract before), one line counting
- * what was added (every addition with `verbose`).
- *
- * @example
- * summarizeChanges(null, manifest); // "Contract changes: first generation, 1,110 operations and 970 schemas added."
+ * What `npm run api` says about a contract's changes: the capped diff, or on a first generation (no
+ * manifest before, or an empty one) one line counting what was added (each addition with `verbose`).
  */
 export function summarizeChanges(
   before: Manifest | null,

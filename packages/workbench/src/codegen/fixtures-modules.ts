@@ -1,8 +1,5 @@
-// The TypeScript modules `npm run api` writes from the registry (contracts.config.ts): each
-// contract's typed fixtures module, in its generated folder, and the two lists the mock
-// setups read (the fixtures that answer in `npm run dev`, Storybook and the Node tests; the
-// services' fixtures contract coverage records). Their text depends on the registry alone,
-// never on a contract's contents.
+// The TypeScript modules `npm run api` writes from the registry (contracts.config.ts): each contract's
+// typed fixtures module and the mock setups' two lists. Their text depends on the registry alone.
 import { dirname, posix, relative } from "node:path";
 import { serviceContracts, productContract, type ContractRegistry, type NamedContract } from "../contract/registry.ts";
 
@@ -29,12 +26,8 @@ function identifier(name: string): string {
 }
 
 /**
- * The typed fixtures module of one contract: its manifest, its schemas and its fixtures,
- * built by the engine in the product's fixtures session (whose scenario and problems every
- * setup shares), with the contract's own field rules read from the registry when it has some.
- *
- * @example
- * fixturesModule(contractList(registry)[0]); // "…export const fixtures = createFixtures<operations>(…"
+ * The typed fixtures module of one contract, built in the product's fixtures session (whose scenario
+ * and problems every setup shares), with the contract's field rules from the registry when it has some.
  */
 export function fixturesModule(contract: NamedContract): string {
   const to = (file: string) => specifier(contract.fixtures, `${contract.generated}/${file}`);
@@ -68,10 +61,9 @@ function answering(service: NamedContract): "fixtures" | "hand-written" | "none"
 }
 
 /**
- * The fixtures that answer in `npm run dev`, Storybook and the Node tests: the product's, then
- * each service's that answers, with its handlers (its fixtures' or hand-written ones) and
- * whether its answers are its fixtures' data (which each story starts afresh). The services'
- * modules are imported first, as the setups did before they were generated.
+ * The fixtures that answer in `npm run dev`, Storybook and the Node tests: the product's, then each
+ * answering service's, with its handlers and whether its answers are its fixtures' data. The
+ * services' modules are imported first, as the setups did before they were generated.
  */
 export function mockedContractsModule(registry: ContractRegistry): string {
   const product = productContract(registry);
@@ -134,12 +126,7 @@ export function serviceFixturesModule(registry: ContractRegistry): string {
   );
 }
 
-/**
- * Every module the registry makes `npm run api` write, path (relative to the root) → text.
- *
- * @example
- * registryModules(registry).get("mocks/generated/mocked-contracts.ts");
- */
+/** Every module the registry makes `npm run api` write, path (relative to the root) → text. */
 export function registryModules(registry: ContractRegistry, contracts: readonly NamedContract[]): Map<string, string> {
   const modules = new Map<string, string>();
   for (const contract of contracts) modules.set(contract.fixtures, fixturesModule(contract));

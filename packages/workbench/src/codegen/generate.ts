@@ -1,9 +1,6 @@
-// What `npm run api` does for one contract: find it, lint and bundle it with Redocly, refuse
-// a bad one with located problems, and make the generated files. One pipeline whose steps
-// share the Redocly config, the entry path and the error shape (file, line:column, no stack
-// trace); the parts that stand alone live in the rooms beside it (input/, lowering/, types/,
-// manifest/, schemas/, paging/). Which contracts there are is the registry's
-// (contracts.config.ts), read by regenerate.ts.
+// What `npm run api` does for one contract: find it, lint and bundle it with Redocly, refuse a bad
+// one with located problems, make the generated files. One pipeline, as its steps share the Redocly
+// config, the entry path and the error shape; the parts that stand alone live in the rooms beside it.
 import {
   type BaseResolver,
   bundle,
@@ -101,10 +98,7 @@ function lintConfig(root: string): Promise<Config> {
   return config;
 }
 
-/**
- * Line and column cost a walk of the file's syntax tree, which adds up to minutes for
- * thousands of warnings on a large contract: only the problems that are printed get them.
- */
+/** Only problems that are printed get a line and column: each costs a walk of the file's syntax tree. */
 function toProblem(root: string, problem: NormalizedProblem, locate: boolean): Problem {
   const location = problem.location[0];
   const lineCol = location && locate ? safeLineCol(location) : undefined;
@@ -146,9 +140,7 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   const cause = (result as { originalError?: unknown }).originalError ?? result;
   if (result instanceof ContractFileError) throw new ContractError([result.problem]);
   if (result instanceof YamlParseError) {
-    // YAML syntax error; Redocly takes line and column from js-yaml's message, 1-based
-    // already. js-yaml names the absolute path and repeats the position: both are in
-    // the prefix already.
+    // Line and column are Redocly's (1-based); js-yaml's absolute path and repeated position are dropped.
     const firstLine = message(cause)
       .split("\n")[0]
       ?.replace(/ in "[^"]*"/, "")
@@ -227,12 +219,8 @@ const OPEN_PATHS = "export type paths = Record<string, never>;";
 const OPEN_OPERATIONS = "export type operations = Record<string, never>;";
 
 /**
- * openapi-typescript types an empty `paths` as `Record<string, never>`, which
- * openapi-fetch reads as "any path": `client.GET("/anything")` would compile; and
- * `operations` likewise, which the fixtures' `respond("anything", 200)` would accept.
- * An empty object type has no keys, so nothing compiles until the contract has one.
- * openapi-typescript writes `paths` first and `operations` last: only the two ends of
- * the text are looked at (a replace would read all of GitHub's 10 MB of types twice).
+ * An empty `paths` or `operations` typed `Record<string, never>` accepts any key (in openapi-fetch, in
+ * `respond`); `{}` accepts none. Only the text's two ends are read: `paths` comes first, `operations` last.
  */
 function closeEmptyPaths(types: string): string {
   let closed = types;
@@ -276,16 +264,9 @@ type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started }
 };
 
 /**
- * A one-file contract bundled in place, contract.json made from it and its examples' check
- * started, before the lint; and the document the lint is to read.
- *
- * The bundle rewrites what it walks. In one file that reads no other, with every component
- * left as it was, all it can have done is add an empty `components` and copy what a `$ref`
- * names into a place that holds a value, not an object of the specification (GitHub's example
- * values hold such `$ref`s): nothing the lint checks, so the lint reads the bundle itself
- * (the same problems at the same places on GitHub's, OpenAI's and Petstore's descriptions and
- * every bad input of the tests). Else (a discriminator mapping naming a schema outside
- * `components`, or a file; an error) it reads the file as written, parsed again from its text.
+ * A one-file contract bundled before the lint, contract.json made and its examples' check started;
+ * and the document the lint is to read: the bundle itself when it read no other file and left every
+ * component as it was (then it changed nothing the lint checks), else the file parsed again as written.
  */
 async function bundleEarly(root: string, config: Config, document: Document, resolver: BaseResolver): Promise<Early> {
   const asWritten = (): Document => {
@@ -481,9 +462,8 @@ function generateTypes(entry: string, config: Config, schema: OpenAPI3): string 
   try {
     prepareForTypes(schema);
     const footer = operationsFooter();
-    // openapi-typescript rewrites the document it is given (its discriminator scan replaces each
-    // branch's discriminator enum with the branch's schema name): the manifest and contract.json
-    // have read the contract as written already, and nothing reads it after.
+    // openapi-typescript rewrites the document it is given: the manifest and contract.json have read
+    // it already, and nothing reads it after.
     const nodes = transformSchema(
       schema,
       withAdditionalOperations(schema, typesContext(config, schema, footer.nodes as GlobalContext["injectFooter"])),
@@ -498,10 +478,8 @@ function generateTypes(entry: string, config: Config, schema: OpenAPI3): string 
 }
 
 /**
- * Generates every output derived from one contract, in memory: the contract is read
- * once, linted (errors stop here), bundled once, and both outputs come from that
- * bundle. Nothing is written: the caller writes (`npm run api`) or compares
- * (`npm run api:check`).
+ * Generates every output of one contract in memory, from one read and one bundle. Nothing is
+ * written: the caller writes (`npm run api`) or compares (`npm run api:check`).
  *
  * @example
  * const { outputs, warnings } = await generate("/repo", { contract: "openapi", outDir: "src/api" });
@@ -519,11 +497,8 @@ export async function generate(
   const schemaProblems = checkSchemas(root, scanned.documents);
   const converted = swagger ? await fromSwagger2(entry, config, written, resolver) : undefined;
   const document = converted?.document ?? written;
-  // A contract in one file is bundled before the lint (see bundleEarly), so contract.json is made
-  // and its examples' check started in a worker thread while this thread lints and generates the
-  // types. A contract of several files is bundled after the lint, since the bundle rewrites the
-  // other files too. A failure waits until the lint has spoken. A Swagger contract is one
-  // document once converted.
+  // One document (one file, or converted Swagger) is bundled before the lint (see bundleEarly); several
+  // files after it, as the bundle rewrites them all. A bundle's failure is thrown once the lint has spoken.
   const early =
     converted !== undefined || scanned.documents.length === 1
       ? await bundleEarly(root, config, document, resolver)

@@ -81,12 +81,8 @@ export function saveRuns(
 }
 
 /**
- * Regenerates the contract whenever a file of its source (its folder, or its one file) is saved,
- * and `onSaved` hears each outcome. chokidar, not `fs.watch`: Node's recursive watch on Linux
- * loses a file that an editor saves by renaming a new one over it. Returns the stop function.
- *
- * @example
- * const stop = watchSavedContract(root, productContract(registry), (outcome) => console.log(outcome));
+ * Regenerates the contract whenever a file of its source is saved; `onSaved` hears each outcome.
+ * chokidar, not `fs.watch`: Node's recursive watch on Linux loses a file saved by a rename over it.
  */
 export function watchSavedContract(
   root: string,

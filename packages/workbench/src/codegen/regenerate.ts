@@ -52,15 +52,9 @@ export function targetOf(contract: NamedContract): Target {
 }
 
 /**
- * Generates every output of the registry's contracts (or of `contracts`, a part of them), in
- * memory: each one's generated files and fixtures module, the mock setups' lists, the mock
- * Service Worker. Throws a ContractError (and writes nothing) when any contract is invalid.
- * A contract whose stamp (./regeneration-stamp.ts) finds its inputs and its outputs on disk as
- * they were is not generated again: its outputs stay as they are on disk (`kept`) and its
- * warnings are the stamp's. `force` (and `verbose`, which locates every warning) generates every contract.
- *
- * @example
- * const { outputs } = await regenerate("/repo");
+ * Generates in memory every output of the registry's contracts (or of `contracts`); a ContractError
+ * when one is invalid. A contract whose stamp is fresh (./regeneration-stamp.ts) is not generated
+ * again: its outputs are `kept`, its warnings the stamp's. `force` and `verbose` generate every one.
  */
 export async function regenerate(
   root: string,
@@ -106,9 +100,8 @@ export async function regenerate(
 }
 
 /**
- * Each output encoded once and compared with the file on disk as bytes (decoding tens of
- * megabytes of generated types costs more than encoding them): the ones that differ, their
- * bytes, and every output's hash, for the stamps.
+ * Each output compared with the file on disk as bytes (encoding costs less than decoding): those
+ * that differ, their bytes, and every output's hash, for the stamps.
  */
 async function compareWithDisk(
   root: string,

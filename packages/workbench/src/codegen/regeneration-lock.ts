@@ -44,14 +44,9 @@ function readHolder(path: string): Holder | undefined {
 }
 
 /**
- * Runs `work` holding the project's regeneration lock (`.cache/api/regenerating.lock`), waiting
- * for another process (or another call in this one) that holds it; `onWait` hears once whom it
- * waits for. A lock left by a process that died is taken over. A pid, not a refreshed
- * timestamp (proper-lockfile's way): a holder blocks its event loop for seconds while it generates,
- * and would be judged stale while alive.
- *
- * @example
- * await withRegenerationLock(root, () => regenerate(root));
+ * Runs `work` holding the project's regeneration lock, waiting for whoever holds it (`onWait` hears
+ * once whom); a dead holder's lock is taken over. A pid, not a refreshed timestamp: a generating
+ * holder blocks its event loop for seconds and would look stale.
  */
 export async function withRegenerationLock<T>(
   root: string,

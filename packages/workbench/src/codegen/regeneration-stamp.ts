@@ -1,10 +1,6 @@
-// What lets `npm run api` skip a contract that has not changed: a stamp per contract,
-// `.cache/api/<name>.json`, holding a hash of every input that decides its outputs (the files
-// the contract was read from, every file of a contract folder, the registry entry, the
-// generator's own source and the versions of the packages it imports) and of each output as
-// written. Under the ignored `.cache/`: it describes this checkout's files, so committing it
-// would only add a file every generator edit conflicts on; a fresh clone regenerates once.
-// Light on purpose (no Redocly, no TypeScript): `npm run api` reads it before loading the generator.
+// What lets `npm run api` skip an unchanged contract: a stamp per contract (`.cache/api/<name>.json`)
+// hashing every input that decides its outputs and each output as written. Ignored by git, as it
+// describes this checkout. No Redocly or TypeScript: it is read before the generator is loaded.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative } from "node:path";
@@ -17,10 +13,7 @@ import type { NamedContract } from "../contract/registry.ts";
 export const STAMP_FOLDER = ".cache/api";
 /** Bumped when the stamp's own shape changes. */
 const FORMAT = 1;
-/**
- * The generator's entry points: everything they import, transitively, decides the outputs. The
- * folder this module runs from (sources in the workspace, a package's compiled dist/ once installed).
- */
+/** The folder this module runs from (sources, or compiled dist/): its modules and all they import decide the outputs. */
 const GENERATOR_FOLDER = import.meta.dirname;
 const MODULE_EXTENSION = extname(import.meta.filename);
 
@@ -67,9 +60,8 @@ function packageVersion(root: string, name: string): string {
 const IMPORT = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
 
 /**
- * A hash of what the generator is: every source file under packages/workbench/src/codegen (tests aside) and
- * every file they import, found by following the imports (so a new module counts without a list
- * to keep), the versions of the packages they import, its configuration and Node's version.
+ * A hash of what the generator is: its source files (tests aside) and every file they import, found
+ * by following imports (no list to keep), their packages' versions, its lint config and Node's version.
  */
 export function generatorFingerprint(root: string): string {
   const files = new Map<string, Buffer>();
@@ -114,9 +106,8 @@ function folderFiles(root: string, contract: NamedContract): string[] {
 
 /**
  * The input files' hashes: what the generator read, and every file of a contract folder (with the
- * listing itself). The hash of a file's bytes as the generator read them, when given, is taken
- * rather than the file's now: one saved again while it ran then differs from its stamp, and the
- * next run regenerates.
+ * listing). A file's hash as read, when given, wins over its hash now: a save during the run then
+ * makes the next run regenerate.
  */
 function inputHashes(
   root: string,
@@ -139,12 +130,8 @@ function generatorKey(fingerprint: string, contract: NamedContract): string {
 }
 
 /**
- * The contract's stamp, when its inputs and its outputs on disk still have the hashes it
- * recorded: the generator would write those outputs again, so it need not run. The outputs are
- * hashed as bytes, never decoded: that is most of a skipped run's time on a large contract.
- *
- * @example
- * if (freshStamp(root, contract, generatorFingerprint(root))) console.log(`${contract.name}: unchanged`);
+ * The contract's stamp, when its inputs and its outputs on disk still have the hashes it recorded:
+ * the generator need not run. Outputs are hashed as bytes, never decoded (most of a skipped run).
  */
 export function freshStamp(root: string, contract: NamedContract, fingerprint: string): Stamp | undefined {
   let stamp: Stamp;
@@ -166,11 +153,8 @@ export function freshStamp(root: string, contract: NamedContract, fingerprint: s
 }
 
 /**
- * The stamp of a contract just generated, to be written once its outputs are on disk (their
- * hashes are filled in then, from the bytes written).
- *
- * @example
- * const stamp = makeStamp(root, contract, fingerprint, generated);
+ * The stamp of a contract just generated, written once its outputs are on disk (their hashes are
+ * filled in then, from the bytes written).
  */
 export function makeStamp(
   root: string,

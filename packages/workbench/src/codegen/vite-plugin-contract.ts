@@ -11,10 +11,9 @@ interface Options {
 }
 
 /**
- * Watch mode for the product's contract (the registry's `product` entry), in `npm start`
- * (Storybook) and `npm run dev`: saving any file under its folder (openapi/) regenerates (debounced) and reloads the open pages. A broken
- * save prints the same located message as `npm run api`, shows it in the browser's
- * error overlay and keeps the last good output; the next good save recovers.
+ * Watch mode for the registry's `product` contract in `npm start` and `npm run dev`: a save under its
+ * folder regenerates and reloads the open pages; a broken one prints `npm run api`'s located message,
+ * shows it in the error overlay and keeps the last good output.
  *
  * @example
  * plugins: [contractWatch({ root: import.meta.dirname })]

@@ -17,12 +17,7 @@ export interface Problem {
 /** Where a JSON pointer (without its `#`) is in the contract's files. */
 export type Locator = (pointer: string) => Pick<Problem, "file" | "line" | "column">;
 
-/**
- * A warning at `pointer` (without its `#`), placed in its file by `at`.
- *
- * @example
- * warningAt(located, "/paths/~1pets/trace", { rule: "unsendable-method", message: "…", fix: "…" });
- */
+/** A warning at `pointer` (without its `#`), placed in its file by `at`. */
 export function warningAt(at: Locator, pointer: string, what: Pick<Problem, "rule" | "message" | "fix">): Problem {
   return { severity: "warning", ...at(pointer), pointer: `#${pointer}`, ...what };
 }

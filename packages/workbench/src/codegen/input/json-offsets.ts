@@ -1,12 +1,7 @@
 /**
- * Where a JSON pointer's node starts in a JSON text, found by scanning the text instead of
- * building a syntax tree: Redocly's YAML syntax tree of a whole file costs 1.3 s and 400 MB
- * on GitHub's 13 MB description, to print ten warnings. Each object or array on a pointer's
- * way is read once, only as far as the member asked for, and its members' offsets kept, so
- * further pointers into it cost a lookup.
- *
- * Only for text that `JSON.parse` accepted (`ref-guard.ts` says which): the scan trusts the
- * syntax and throws on anything it does not expect.
+ * Where a JSON pointer's node starts in a JSON text, by scanning the text rather than building a whole
+ * file's syntax tree for a few warnings. Each container on the way is read only as far as asked.
+ * Only for text `JSON.parse` accepted (`ref-guard.ts` says which): the scan trusts the syntax.
  */
 
 /** A member of a scanned object: where its key and its value start. */
@@ -17,10 +12,8 @@ interface Member {
 }
 
 /**
- * A container scanned as far as a lookup needed: an object's first member of each name, or
- * an array's items, up to `next` (the offset of the next member, or -1 once the closing
- * bracket is reached). The pointers asked for a contract are few (the warnings printed):
- * GitHub's root is read up to `paths`, not through `paths` and `components`.
+ * A container scanned as far as a lookup needed: an object's first member of each name, or an
+ * array's items, up to `next` (the next member's offset, or -1 once the closing bracket is reached).
  */
 interface Container {
   members: Map<string, Member> | undefined;
@@ -42,13 +35,7 @@ function skipSpace(text: string, at: number): number {
   return index;
 }
 
-/**
- * The offset of the `"` that closes the string opening at `open` (the first one not escaped
- * by a backslash), or -1 when the text ends first.
- *
- * @example
- * closingQuote('"a\\"b" x', 0); // 5
- */
+/** The offset of the `"` that closes the string opening at `open`, or -1 when the text ends first. */
 export function closingQuote(text: string, open: number): number {
   for (let close = text.indexOf('"', open + 1); close !== -1; close = text.indexOf('"', close + 1)) {
     let backslashes = 0;
@@ -148,14 +135,9 @@ function find(text: string, container: Container, segment: string): Member | und
 }
 
 /**
- * A function from a pointer's segments to the offset where the node they name starts in
- * `text` (its key's with `onKey`), following Redocly's `getAstNodeByPointer`: a missing step
- * stops at the deepest node found, and `onKey` on an array item or the root gives the node
- * itself. It keeps what it scanned: one per text.
- *
- * @example
- * const offsetOf = jsonLocator('{"a": [1, {"b": 2}]}');
- * offsetOf(["a", "1", "b"], true); // 11, the `"b"` key
+ * A function from a pointer's segments to the offset where their node starts in `text` (its key's
+ * with `onKey`), as Redocly's `getAstNodeByPointer` finds it: a missing step stops at the deepest
+ * node found, and `onKey` on an array item or the root gives the node. It keeps what it scanned.
  */
 export function jsonLocator(text: string): (segments: readonly string[], onKey: boolean) => number {
   const containers = new Map<number, Container | undefined>();

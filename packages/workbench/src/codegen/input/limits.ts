@@ -1,8 +1,6 @@
 /**
- * The bounds `npm run api` puts on any contract, so that no document (hostile or
- * merely huge) can hang it, overflow its stack or make it write a giant output.
- * Each limit is far above what real public contracts need (GitHub's 13 MB description
- * nests 21 levels deep and uses no YAML aliases) and is stated in docs/contract-input.md.
+ * The bounds `npm run api` puts on any contract, so that no document (hostile or merely huge) can
+ * hang it, overflow its stack or make it write a giant output; docs/contract-input.md states them.
  */
 import { pointerOf, type PathStep } from "../../contract/pointer.ts";
 import { closingQuote } from "./json-offsets.ts";
@@ -10,14 +8,11 @@ import { closingQuote } from "./json-offsets.ts";
 export const LIMITS = {
   /** Bytes of one contract file, checked before it is read. */
   fileBytes: 64 * 1024 * 1024,
-  /** Files one contract may consist of (the entry and every file its `$ref`s reach); DigitalOcean's has 2,907. */
+  /** Files one contract may consist of (the entry and every file its `$ref`s reach). */
   files: 10_000,
   /** Nesting depth of objects and arrays in any file. */
   depth: 500,
-  /**
-   * Nodes that YAML aliases (`*name`) add when expanded: an alias is a copy of its
-   * anchored node, so ten nested anchors in 600 bytes expand to billions of nodes.
-   */
+  /** Nodes that YAML aliases (`*name`) add when expanded: a few nested anchors expand to billions. */
   aliasNodes: 100_000,
 } as const;
 
@@ -39,17 +34,12 @@ export function positionAt(text: string, offset: number): Position {
 }
 
 /**
- * Where bracket nesting (`{`/`[`, outside quoted strings and comments) first goes
- * deeper than `limit`, found without parsing: a parser would overflow its stack on
- * the input this looks for. Covers JSON and YAML's flow style.
- *
- * @example
- * deepBracket("[[[1]]]", 2); // { line: 1, column: 3 }
+ * Where bracket nesting (`{`/`[`, outside strings and comments) first goes deeper than `limit`, found
+ * without parsing: a parser would overflow its stack on such input. JSON and YAML's flow style.
  */
 export function deepBracket(text: string, limit: number): Position | undefined {
   let depth = 0;
-  // Character codes and indexOf, not one-character strings: this reads every byte of a 13 MB
-  // description, and strings and comments are skipped whole.
+  // Character codes and indexOf, not one-character strings: this reads every byte of the file.
   for (let index = 0; index < text.length; index++) {
     switch (text.charCodeAt(index)) {
       case DOUBLE_QUOTE:
@@ -88,13 +78,7 @@ function endOr(text: string, found: number): number {
   return found === -1 ? text.length : found;
 }
 
-/**
- * Whether a parsed value nests objects and arrays deeper than `limit` (the root is level 1),
- * found without recursion.
- *
- * @example
- * deeperThan(JSON.parse("[[[1]]]"), 2); // true
- */
+/** Whether a parsed value nests deeper than `limit` (the root is level 1), found without recursion. */
 export function deeperThan(root: unknown, limit: number): boolean {
   const stack: Array<{ node: unknown; depth: number }> = [{ node: root, depth: 1 }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
@@ -146,13 +130,8 @@ function isNode(value: unknown): value is Node {
 }
 
 /**
- * Walks a parsed document without recursion and reports the first limit it breaks:
- * nesting deeper than `LIMITS.depth`, YAML aliases expanding to more than
- * `LIMITS.aliasNodes` nodes, or an alias inside its own anchor (a cycle). Calls
- * `visit` once per object node (shared nodes once), for the `$ref` scan.
- *
- * @example
- * inspectTree(JSON.parse('{"a":{"b":1}}'), () => {}); // undefined: within every limit
+ * Walks a parsed document without recursion and reports the first limit it breaks (depth, alias
+ * nodes, an alias inside its own anchor); `visit` sees each object node once, for the `$ref` scan.
  */
 export function inspectTree(
   root: unknown,
@@ -203,7 +182,7 @@ export function inspectTree(
     seen.add(node);
     open.add(node);
     stack.push({ node, path, depth, exit: true });
-    // Keys and values read in place, not as entries: a description of GitHub's size has a million nodes.
+    // Keys and values read in place, not as entries: a large description has a million nodes.
     const array = Array.isArray(node);
     if (!array) visit(node as Record<string, unknown>, path);
     const keys = array ? undefined : Object.keys(node);

@@ -1,6 +1,5 @@
-// How `npm run api` reads the linter's verdicts: what to fix for each rule, in this project's
-// words, and the problems it tolerates (kept visible as warnings, or summarised) so that
-// real-world documents generate unchanged.
+// How `npm run api` reads the linter's verdicts: what to fix for each rule, and the problems it
+// tolerates (kept as warnings, or summarised) so that real-world documents generate unchanged.
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { isSchemaKeywordPointer } from "../lowering/schema-keywords.ts";
 
@@ -16,10 +15,8 @@ export const FIXES: Record<string, string> = {
 };
 
 /**
- * Problems that only tools are strict about and that every generator handles: kept
- * visible as warnings so that real-world documents (GitHub's among them) generate
- * unchanged. OpenAPI 3.0 asks for `type` beside `nullable`; openapi-typescript
- * types such a schema as nullable `unknown`.
+ * Problems only tools are strict about and every generator handles, kept as warnings: OpenAPI 3.0
+ * asks for `type` beside `nullable`; openapi-typescript types such a schema as nullable `unknown`.
  */
 const TOLERATED = [/The `type` field must be defined when the `nullable` field is used/];
 
@@ -33,16 +30,9 @@ export function severityOf(problem: NormalizedProblem): NormalizedProblem["sever
 const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
 
 /**
- * Structure errors that every generator reads past, each turned into ONE summarised
- * warning instead of one error per occurrence. In OpenAPI 3.1 a Schema Object is JSON
- * Schema 2020-12, where an unknown keyword is allowed; yet documents converted from 3.0
- * keep 3.0's keywords (OpenAI's has 120 `nullable`s): they are read as their authors
- * meant them (`nullable: true` is "or null", a boolean `exclusiveMinimum` qualifies
- * `minimum`). Webhooks are not called by the app, so they need no `operationId`; an operation
- * without one is named from its method and path (./operation-names.ts), and one whose
- * `operationId` a URL cannot carry unescaped is known by it as written: OpenAPI asks only that
- * it be unique. One written twice stays the first operation's; the later one is named as if it
- * had none.
+ * Problems every generator reads past, each one summarised warning, not an error per occurrence: 3.0's
+ * keywords in 3.1 read as meant, webhooks (never called) need no `operationId`, an operation without
+ * one is named from its method and path (../manifest/operation-names.ts), an unsafe id kept as written.
  */
 export const TOLERANCES: ReadonlyArray<{
   key: string;
@@ -50,7 +40,7 @@ export const TOLERANCES: ReadonlyArray<{
   /** `example`: what the generator made of the first one, when it says more than the count. */
   message: (count: number, version: string, example?: string) => string;
   fix: string;
-  /** Said by a check of the generator's own, which reads the files as written (contract-checks.ts). */
+  /** Said by a check of the generator's own, which reads the files as written (../schemas/contract-checks.ts). */
   silent?: true;
   /** Said once per problem, at its place (`count` 1, `example` what the linter's message names), not once per rule. */
   each?: true;
@@ -113,13 +103,13 @@ export const TOLERANCES: ReadonlyArray<{
     applies: (problem) => problem.ruleId === "operation-operationId-unique",
     message: (count) => `${count} repeated \`operationId\`s.`,
     fix: "",
-    // One located warning per operation renamed, naming the first (./duplicate-ids.ts).
+    // One located warning per operation renamed, naming the first (../manifest/duplicate-ids.ts).
     silent: true,
   },
   {
     key: "malformed-keyword",
-    // A value close to an allowed one (`type: strin`) is a typo its author fixes, refused with the
-    // lint's "did you mean `string`?"; one close to none (Codat's schema where `type` goes) is dropped.
+    // A value close to an allowed one (`type: strin`) is a typo, refused with the lint's "did you
+    // mean `string`?"; one close to none (a schema where `type` goes) is dropped.
     applies: (problem, _version, pointer) =>
       problem.ruleId === "struct" &&
       (/^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be)/.test(problem.message) ||
@@ -138,7 +128,7 @@ export const TOLERANCES: ReadonlyArray<{
   },
   {
     key: "query-template-in-path-key",
-    // `/search/articles?query={query}` (Medium): a query in a path key, its value a template.
+    // `/search/articles?query={query}`: a query in a path key, its value a template.
     applies: (problem) => problem.ruleId === "path-parameters-defined" && isQueryTemplate(problem.message),
     message: (count) =>
       `${count} path key${count === 1 ? " carries" : "s carry"} a query whose value is a template (\`?query={query}\`), which OpenAPI does not define; the client fills each from the path parameter of its name and otherwise leaves the pair out, for the query parameter of that name to carry (the first is here).`,

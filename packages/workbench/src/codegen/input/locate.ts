@@ -1,9 +1,7 @@
 /**
- * Line and column of a JSON pointer in a contract's file, for located messages. Redocly's
- * `getLineColLocation` counts lines from the start of the file on every call, which on a
- * 13 MB description and a few thousand messages (broken examples) took half a second;
- * this keeps each file's line starts once and finds a line by binary search. The syntax
- * tree and the node a pointer names are still Redocly's, so positions are the same.
+ * Line and column of a JSON pointer in a contract's file. Each file's line starts are kept once
+ * (Redocly's `getLineColLocation` counts from the start on every call); the syntax tree and the node
+ * a pointer names are still Redocly's, so positions are the same.
  */
 import { getAstNodeByPointer, getLineColLocation, type Source } from "@redocly/openapi-core";
 import { jsonLocator } from "./json-offsets.ts";
@@ -17,13 +15,7 @@ const parsed = new WeakSet<Source>();
  */
 const jsonSources = new WeakMap<Source, ReturnType<typeof jsonLocator> | undefined>();
 
-/**
- * Marks a source as JSON that `JSON.parse` accepted, so that `locate` scans its text.
- *
- * @example
- * const parsed = JSON.parse(source.body);
- * markJson(source);
- */
+/** Marks a source as JSON that `JSON.parse` accepted, so that `locate` scans its text. */
 export function markJson(source: Source): void {
   jsonSources.set(source, undefined);
 }
@@ -37,20 +29,12 @@ const translated = new WeakMap<Source, { original: Source; translate: (pointer: 
 /**
  * Marks `source` as standing in for `original`: `locate` answers for it with the original's
  * position of the pointer `translate` gives.
- *
- * @example
- * markTranslated(converted, swaggerFile, (pointer) => pointer.replace("/components/schemas", "/definitions"));
  */
 export function markTranslated(source: Source, original: Source, translate: (pointer: string) => string): void {
   translated.set(source, { original, translate });
 }
 
-/**
- * The pointer as the file holds it: for a source that stands in for another, the original's.
- *
- * @example
- * writtenPointer(converted, "#/components/schemas/Pet"); // "#/definitions/Pet"
- */
+/** The pointer as the file holds it: for a source that stands in for another, the original's. */
 export function writtenPointer(source: Source, pointer: string): string {
   const standIn = translated.get(source);
   return standIn === undefined ? pointer : `#${standIn.translate(pointer.replace(/^#/, ""))}`;
@@ -71,12 +55,7 @@ function startsOf(source: Source): number[] {
   return starts;
 }
 
-/**
- * Line and column (both from 1) of a 0-based offset in `source`.
- *
- * @example
- * positionAt(source, 0); // { line: 1, column: 1 }
- */
+/** Line and column (both from 1) of a 0-based offset in `source`. */
 export function positionAt(source: Source, offset: number): { line: number; column: number } {
   const starts = startsOf(source);
   let low = 0;
@@ -92,9 +71,6 @@ export function positionAt(source: Source, offset: number): { line: number; colu
 /**
  * Where a JSON pointer (`/paths/~1pets/get`) is in a parsed file: the start of its value,
  * or of its key with `onKey`; `{}` when the file has no syntax tree (it did not parse).
- *
- * @example
- * locate(document.source, "/paths/~1pets/get/responses"); // { line: 12, column: 7 }
  */
 export function locate(source: Source, pointer: string, onKey = false): { line?: number; column?: number } {
   const standIn = translated.get(source);

@@ -1,12 +1,7 @@
 /**
- * Lets Redocly read a contract whose names are those of `Object.prototype`.
- *
- * Redocly looks up each key of a node in a plain object of known properties
- * (`type.properties[key]`): a property named `hasOwnProperty` or `valueOf` finds the
- * inherited function and crashes (“Cannot convert undefined or null to object”), and
- * `constructor` is taken for a known property. Such names are valid in OpenAPI, so the
- * property tables Redocly builds are given no prototype. Patched at the one place they
- * are built (`normalizeTypes`, looked up at each call by lint and bundle).
+ * Lets Redocly read a contract whose names are those of `Object.prototype`: it looks keys up in plain
+ * objects (`type.properties[key]`), where `hasOwnProperty` finds the inherited function and crashes.
+ * The tables are given no prototype where they are built (`normalizeTypes`, looked up at each call).
  */
 import { createRequire } from "node:module";
 
@@ -20,13 +15,7 @@ const types = require("@redocly/openapi-core/lib/types/index.js") as {
   __prototypeSafe?: boolean;
 };
 
-/**
- * Installs the patch once per process; idempotent.
- *
- * @example
- * makeRedoclyPrototypeSafe();
- * await lintDocument({ document, config, externalRefResolver }); // `hasOwnProperty` is a property like any other
- */
+/** Installs the patch once per process; idempotent. */
 export function makeRedoclyPrototypeSafe(): void {
   if (types.__prototypeSafe) return;
   const original = types.normalizeTypes;

@@ -1,9 +1,7 @@
 /**
- * Keeps a contract inside its folder. A contract is untrusted input: a `$ref` to
- * `/proc/self/environ`, `../../.env` or `https://…` would otherwise be read (or
- * fetched) by the bundler and published in the generated files. Every reference is
- * checked before anything it names is read; Redocly's resolver is replaced by one
- * that refuses the same things, so a reference this scan misses is refused too.
+ * Keeps a contract, untrusted input, inside its folder: a `$ref` to `/proc/self/environ`, `../../.env`
+ * or `https://…` would be read and published in the generated files. Every reference is checked before
+ * it is read, and Redocly's resolver refuses the same, so one the scan misses is refused too.
  */
 import { BaseResolver, type Document, Source } from "@redocly/openapi-core";
 import { locate, markJson } from "./locate.ts";
@@ -62,11 +60,9 @@ export function refFile(ref: string): string | null {
 }
 
 /**
- * Redocly's resolver, confined to one folder and bounded. It parses JSON with
- * `JSON.parse` (several times faster than the YAML parser on a large contract,
- * whatever the file is named), YAML with the JSON-compatible schema (Redocly's own:
- * `1981-12-15` stays a string), and refuses any file outside `folder`, any URL and
- * any file larger than `LIMITS.fileBytes`, before reading it.
+ * Redocly's resolver, confined to `folder` and bounded: JSON parsed by `JSON.parse` (far faster than
+ * the YAML parser), YAML with Redocly's JSON-compatible schema; any file outside `folder`, any URL and
+ * any file larger than `LIMITS.fileBytes` refused before it is read.
  */
 export class ContractResolver extends BaseResolver {
   readonly root: string;
@@ -177,15 +173,9 @@ function deepestLine(text: string): { line: number; column: number } {
 }
 
 /**
- * Reads the contract from its entry document outwards, file by file, before any
- * linter or bundler sees it: every `$ref` (and `externalValue`) anywhere, examples
- * included, must name a file inside `resolver.folder`; every file must stay within
- * the limits of nesting and YAML aliases. Returns every refusal, located at its
- * `$ref`, and leaves the files it read in the resolver's cache for the linter.
- *
- * @example
- * const { problems } = await scanContract(resolver, document);
- * if (problems.length > 0) throw new ContractError(problems);
+ * Reads the contract file by file before any linter or bundler sees it: every `$ref` and
+ * `externalValue` must name a file inside `resolver.folder`, every file stay within the limits.
+ * Returns each refusal, located at its `$ref`; the files read stay in the resolver's cache.
  */
 export async function scanContract(
   resolver: ContractResolver,
@@ -226,8 +216,8 @@ export async function scanContract(
       const resolved = resolver.resolveExternalRef(source.absoluteRef, target);
       const why = refusal(target, resolved, resolver.folder);
       if (why !== undefined) {
-        // An `externalValue` is an example's only: left out unread, the contract still generates
-        // (PeerTube's points at its demo server). A `$ref` is what the contract means: refused.
+        // An `externalValue` is only an example's: left out unread, the contract still generates.
+        // A `$ref` is what the contract means: refused.
         const example = key === "externalValue";
         problems.push({
           severity: example ? "warning" : "error",

@@ -21,14 +21,9 @@ function isScalar(value: unknown): value is Scalar {
 }
 
 /**
- * The discriminator value a branch fixes for itself when the mapping does not name it:
- * its property's `const`, or an `enum` of one value, on the branch or reached through
- * `allOf` and `$ref`. OpenAPI's tools take that value rather than the schema name
- * (OpenAI's stream events say `type: { enum: [speech.audio.delta] }` and map nothing):
- * requiring the name would contradict the branch, and no value could satisfy both.
- *
- * @example
- * fixedValue(document, { $ref: "#/components/schemas/Delta" }, "type", false); // "speech.audio.delta"
+ * The discriminator value a branch fixes for itself when the mapping does not name it: its property's
+ * `const` or one-value `enum`, through `allOf` and `$ref`. Taken over the schema name, which would
+ * contradict the branch so that no value satisfies both.
  */
 export function fixedValue(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Scalar | undefined {
   const seen = new Set<unknown>();
@@ -55,13 +50,8 @@ export function fixedValue(document: OpenAPI3, schema: unknown, property: string
 const VALUE_EXTENSION = "x-ms-discriminator-value";
 
 /**
- * The discriminator value a schema gives itself in Azure's `x-ms-discriminator-value`
- * (on the schema, or on the component it refers to): a widespread convention (84 of the
- * APIs.guru directory's contracts) for a value that is not the schema's name, read as its
- * authors meant it rather than as the name OpenAPI would imply.
- *
- * @example
- * extensionValue(document, { $ref: "#/components/schemas/ReadWriteDatabase" }); // "ReadWrite"
+ * The discriminator value a schema (or the component it refers to) gives itself in Azure's widespread
+ * `x-ms-discriminator-value`, read as its authors meant it rather than as the name OpenAPI implies.
  */
 export function extensionValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
   let node = schema;
@@ -91,13 +81,9 @@ function singleValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
 }
 
 /**
- * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or
- * `anyOf`), with their children: the mapping's targets, and the components that `allOf`
- * the base (selected, when the mapping does not name them, by their
- * `x-ms-discriminator-value`, else the value they fix for the property, else their own name).
- *
- * @example
- * inheritance(document, false).get("Pet"); // { property: "petType", members: [{ component: "Cat", values: ["cat"] }, …] }
+ * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or `anyOf`) with
+ * their children: the mapping's targets, and the components that `allOf` the base (selected by their
+ * `x-ms-discriminator-value`, else the value they fix, else their name, where the mapping is silent).
  */
 export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Family> {
   const schemas: Record<string, unknown> = document.components?.schemas ?? {};
@@ -146,13 +132,8 @@ function unite(sets: Values[]): Values {
 }
 
 /**
- * The values a branch allows for the discriminator property, through `allOf` (all
- * parts), `oneOf`/`anyOf` (any member) and `$ref`: OpenAI's `Item` is a union whose
- * members each fix their own `type`, its `ItemReferenceParam` allows `item_reference`
- * or null. `undefined` when the branch leaves the property open somewhere.
- *
- * @example
- * ownValues(document, { $ref: "#/components/schemas/Item" }, "type", false); // Set { "message", "function_call", … }
+ * The values a branch allows for the discriminator property, through `allOf` (all parts),
+ * `oneOf`/`anyOf` (any member) and `$ref`; `undefined` when the branch leaves it open somewhere.
  */
 export function ownValues(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Values {
   // Schemas on the current path only: a schema reached twice by different ways counts twice, a cycle is open.

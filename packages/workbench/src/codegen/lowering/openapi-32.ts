@@ -1,22 +1,7 @@
 /**
- * OpenAPI 3.2, and streams in any version, read for tools that know 3.1: Redocly 1's lint and
- * bundle read a 3.2 document with 3.1's types, and openapi-typescript 7 reads 3.0 and 3.1 only.
- * Before anything else walks the contract, each 3.2 construct is lowered in place to what it
- * means in 3.1, with one located note per kind:
- *
- * - a sequential media type's `itemSchema` becomes `schema: { type: array, items }`, the complete
- *   content as 3.2 itself models a sequence; an SSE event whose `data` is JSON text
- *   (`contentMediaType` JSON, `contentSchema`) is typed and checked as that JSON, parsed;
- * - a `text/event-stream`, JSON Lines or JSON sequence described by `schema`, as 3.0 and 3.1
- *   contracts do (OpenAI's: the schema is each event's data), becomes the same array;
- * - the `query` method and `additionalOperations` move to `x-additional-operations` on the path
- *   item, which the manifest, contract.json and the types read (`operationsOf`);
- * - `$self` is dropped (references are resolved from each file's place), tags lose `parent`,
- *   `kind` and `summary`, an example's `dataValue` (else `serializedValue`) becomes its `value`,
- *   and `itemEncoding`/`prefixEncoding` are dropped.
- *
- * Each streamed media type is marked with `x-stream` (its format and how an SSE event's data
- * reads), which the manifest and contract.json carry to the client, fixtures, gallery and drift.
+ * OpenAPI 3.2, and streams in any version, lowered in place to their 3.1 meaning (Redocly 1 and
+ * openapi-typescript 7 read 3.1 at most), one located note per kind: a stream becomes an array marked
+ * `x-stream`, `query` and `additionalOperations` move to `x-additional-operations`.
  */
 import type { Document } from "@redocly/openapi-core";
 import { dirname, relative, resolve } from "node:path";
@@ -53,12 +38,7 @@ export interface StreamMark {
   data?: "json" | "text";
 }
 
-/**
- * The stream mark of a lowered media type object, or undefined when it does not stream.
- *
- * @example
- * streamMarkOf(document.paths["/logs"].get.responses["200"].content["application/jsonl"]); // { format: "jsonl" }
- */
+/** The stream mark of a lowered media type object, or undefined when it does not stream. */
 export function streamMarkOf(media: unknown): StreamMark | undefined {
   const mark = own(media, STREAM_EXTENSION);
   if (!isRecord(mark)) return undefined;
@@ -171,10 +151,9 @@ function isTextSchema(document: Document, schema: unknown): boolean {
 }
 
 /**
- * The event schema with its `data` as the JSON it holds: a `data` with a JSON `contentMediaType`
- * becomes its `contentSchema` (any JSON when none); a `data` that is not a string is JSON already.
- * Returns the schema to use and whether `data` reads as JSON; the contract's own nodes are copied,
- * not changed (a component may be used elsewhere).
+ * The event schema with its `data` as the JSON it holds (a JSON `contentMediaType`'s `contentSchema`,
+ * or a `data` that is not a string), and whether `data` reads as JSON. The contract's own nodes are
+ * copied, not changed: a component may be used elsewhere.
  */
 function decodeEventData(document: Document, schema: unknown, depth = 0): { schema: unknown; json: boolean } {
   const resolved = resolveLocal(document, schema);
@@ -203,7 +182,7 @@ function decodeEventData(document: Document, schema: unknown, depth = 0): { sche
   return { schema: changed ?? schema, json };
 }
 
-/** The generic event of the WHATWG format, carrying `data` as the given schema (OpenAI's way: the schema is the data). */
+/** The generic event of the WHATWG format, carrying `data` as the given schema (a 3.1 stream's schema is each event's data). */
 function eventAround(data: unknown): Record<string, unknown> {
   return {
     type: "object",
@@ -224,10 +203,9 @@ function framesOf(format: StreamFormat, text: string): Frame[] {
 }
 
 /**
- * An example of a stream as the sequence of its items: serialized text is read as the format
- * reads it; an SSE event's JSON `data` is parsed; a single item of a stream described by
- * `schema` becomes a sequence of one. Anything that cannot be read is left as written, for the
- * example check to report.
+ * An example of a stream as the sequence of its items: text read as the format reads it, an SSE
+ * event's JSON `data` parsed, a single item made a sequence of one. Anything unreadable is left as
+ * written, for the example check to report.
  */
 function exampleSequence(value: unknown, format: StreamFormat, json: boolean, wrapped: boolean): unknown {
   let items: unknown = value;
@@ -283,9 +261,8 @@ function lowerExampleObject(
 }
 
 /**
- * The examples of a media type that change here: those with 3.2's values, and (`all`) every one
- * of a stream, read as sequences. A `$ref`'d one is copied in, so that a change made here stays
- * here; the others are left as written (GitHub's thousands of example `$ref`s included).
+ * The examples of a media type that change here: those with 3.2's values, and (`all`) every one of
+ * a stream, read as sequences. A `$ref`'d one is copied in, so a change made here stays here.
  */
 function examplesOf(
   lowering: Lowering,
@@ -373,9 +350,8 @@ function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string,
 }
 
 /**
- * Keys whose values hold no Media Type Object: schemas, example values and extensions (but
- * ours). Not walked, so the walk stays a small part of a large contract's generation (GitHub's
- * examples and schemas are most of its 13 MB).
+ * Keys whose values hold no Media Type Object: schemas, example values and extensions (but ours).
+ * Not walked: they are most of a large contract.
  */
 function holdsNoMediaType(key: string): boolean {
   return (
@@ -483,9 +459,8 @@ function walkPathItem(lowering: Lowering, item: unknown, site: Site, depth = 0):
 }
 
 /**
- * Every Media Type Object and Example Object of an OpenAPI document, found where the
- * specification puts them (paths, webhooks, components), so that no schema or example value is
- * walked (GitHub's are most of its 13 MB).
+ * Every Media Type Object and Example Object of an OpenAPI document, found where the specification
+ * puts them (paths, webhooks, components), so that no schema or example value is walked.
  */
 function walkDocument(lowering: Lowering, document: Document): void {
   const root = document.parsed as Record<string, unknown>;
@@ -586,13 +561,8 @@ function lowerReferencedPathItems(lowering: Lowering, entry: Document): void {
 }
 
 /**
- * Lowers the contract's files in place (`documents`: the entry first, then the files its
- * `$ref`s reach) and says what it lowered, one located warning per kind. `root` makes the
- * files' names relative. Idempotent: a second run over the same documents changes nothing.
- *
- * @example
- * const notes = lowerContract(root, scanned.documents);
- * warnings.push(...notes);
+ * Lowers the contract's files in place (the entry first, then the files its `$ref`s reach) and says
+ * what it lowered, one located warning per kind. Idempotent.
  */
 export function lowerContract(root: string, documents: readonly Document[]): Problem[] {
   const [entry] = documents;
@@ -624,13 +594,9 @@ export function lowerContract(root: string, documents: readonly Document[]): Pro
 export const READABLE_VERSION = /^3\.[012]\.\d+/;
 
 /**
- * The context openapi-typescript generates with, holding the types of each path item's additional
- * operations (`query`, `additionalOperations`) in `operations`, by operationId, as it holds those
- * of the methods it knows: path-level parameters merged with the operation's, the operation's own
- * winning. Their paths are not in `paths`, which openapi-fetch reads by the methods it knows.
- *
- * @example
- * transformSchema(schema, withAdditionalOperations(schema, context(config, schema, footer.nodes)));
+ * openapi-typescript's context with each additional operation (`query`, `additionalOperations`) typed
+ * in `operations` by operationId, path-level parameters merged (its own win). Not in `paths`, which
+ * openapi-fetch reads by the methods it knows.
  */
 export function withAdditionalOperations(schema: OpenAPI3, ctx: GlobalContext): GlobalContext {
   for (const [path, item] of Object.entries(schema.paths ?? {})) {

@@ -34,16 +34,9 @@ const DROPPED = new Set(["xml", "externalDocs", "nullable", "discriminator", "ex
 type SchemaObject = Record<string, unknown>;
 
 /**
- * Converts the schemas of one bundled document to JSON Schema 2020-12. OpenAPI 3.1's
- * schemas are JSON Schema already; 3.0's differ in a few keywords, converted here:
- * `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `example`, and `$ref`
- * siblings (ignored in 3.0). In both versions a `discriminator` becomes what it means:
- * each branch of its `oneOf`/`anyOf` requires its own discriminator value.
- *
- * @example
- * const converter = new Converter(document);
- * converter.schema({ type: "string", nullable: true }); // { type: ["string", "null"] }
- * converter.components; // every named schema, converted
+ * Converts the schemas of one bundled document to JSON Schema 2020-12: 3.0's `nullable`, boolean
+ * exclusive bounds, `example` and `$ref` siblings converted; in both versions a `discriminator`
+ * becomes what it means, each branch of its `oneOf`/`anyOf` requiring its own value.
  */
 export class Converter {
   // Keyed by schema names from the contract: no prototype, so `__proto__` or
@@ -73,10 +66,9 @@ export class Converter {
   }
 
   /**
-   * OpenAPI's inheritance form of a discriminator: the base declares it, each child is
-   * `allOf: [base, …]`, and a reference to the base means "one of the children, as the
-   * discriminator value says". The base becomes that `oneOf`; the children extend a
-   * plain copy of the base (without the discriminator, or the `oneOf` would contain itself).
+   * The inheritance form (each child `allOf: [base, …]`, the base meaning "one of the children"): the
+   * base becomes that `oneOf`, and the children extend a plain copy of it (without the discriminator,
+   * or the `oneOf` would contain itself).
    */
   private polymorphic(name: string, family: Family): void {
     const plain = this.bases.get(name) ?? name;
@@ -109,8 +101,8 @@ export class Converter {
       return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
     }
     const output = this.convertKeywords(input);
-    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled (OpenAI's)
-    // still use it: honoured as its authors meant it, in both versions.
+    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled still use it: honoured
+    // as their authors meant it, in both versions.
     return input.nullable === true ? nullable(output) : output;
   }
 
@@ -188,9 +180,8 @@ export class Converter {
           const fixed =
             extensionValue(this.document, raw[index]) ?? fixedValue(this.document, raw[index], property, this.legacy);
           const allowed = fixed === undefined ? ownValues(this.document, raw[index], property, this.legacy) : undefined;
-          // Values of its own that leave its name out (OpenAI's `Item`, a union whose members
-          // each fix their own `type`): requiring the name would make the branch unsatisfiable,
-          // so the branch's own values select it.
+          // Values of its own that leave its name out (a union whose members each fix their `type`):
+          // requiring the name would make the branch unsatisfiable, so its own values select it.
           if (fixed === undefined && allowed !== undefined && (name === undefined || !allowed.has(name))) return branch;
           const implicit = fixed ?? name;
           if (implicit !== undefined) values.push(implicit);
@@ -205,8 +196,7 @@ export class Converter {
 
 /** OpenAPI 3.0's `nullable: true`, in JSON Schema: null is one more allowed type (or value). */
 function nullable(schema: SchemaObject): SchemaObject {
-  // No type to widen, and a composition null does not pass (NYT's `enum: [""]` beside a `oneOf`
-  // of an array and a string): null or the schema.
+  // No type to widen, and a composition null does not pass: null or the schema.
   const composed = ["oneOf", "anyOf", "allOf", "$ref", "not"].some((keyword) => keyword in schema);
   if (schema.type === undefined && composed) return { anyOf: [schema, { type: "null" }] };
   const output = { ...schema };

@@ -1,10 +1,6 @@
-// Schema keywords whose value no validator or generator can use: `pattern: 10`, `minimum: "5"`,
-// `required: true` on a schema, `multipleOf: 0`. Such a keyword is dropped from its schema
-// (the rest of the schema, and of the contract, still generates), with one located warning
-// for them all (contract-checks.ts). The structure lint refuses most of them and Ajv would
-// refuse every one when the fixtures compile the schemas: the lint's verdict on them is read
-// as this warning instead (lint-tolerances.ts), the converter to contract.json leaves them out
-// (schema-converter.ts), and so does what openapi-typescript reads (`dropMalformedKeywords`).
+// Schema keywords whose value no validator can use (`pattern: 10`, `multipleOf: 0`): dropped from their
+// schema so the rest generates, one located warning for them all (../schemas/contract-checks.ts), which
+// stands for the lint's verdict (../input/lint-tolerances.ts). Left out of contract.json and the types.
 import { isRecord } from "../../contract/records.ts";
 import { unescapeSegment, type PathStep } from "../../contract/pointer.ts";
 import { SCHEMA_MAPS, VALUE_KEYS } from "../../contract/schema-keys.ts";
@@ -49,7 +45,7 @@ const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boole
     usable: (value) => Array.isArray(value) && value.every((item) => typeof item === "string"),
   },
   enum: { must: "a list of values", usable: Array.isArray },
-  // In OpenAPI 3.1 (JSON Schema) a list; Codat writes OpenAPI's map of named examples here.
+  // In OpenAPI 3.1 (JSON Schema) a list; some contracts write OpenAPI's map of named examples here.
   examples: { must: "a list of values", usable: Array.isArray },
   items: { must: "a schema", usable: isSchema },
   not: { must: "a schema", usable: isSchema },
@@ -75,10 +71,6 @@ const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boole
 /**
  * What a schema keyword's value must be, when the value given is not that (undefined when it
  * is usable, or the keyword is not one this module knows).
- *
- * @example
- * malformedKeyword("pattern", 10); // "a string"
- * malformedKeyword("pattern", "^a$"); // undefined
  */
 export function malformedKeyword(
   keyword: string,
@@ -87,8 +79,8 @@ export function malformedKeyword(
 ): string | undefined {
   const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
   if (rule !== undefined && !rule.usable(value)) return rule.must;
-  // Mercedes-Benz's `type: object` beside `enum: [PKW, VAN, SMART]`: no value is both, and
-  // openapi-typescript gives up on the whole contract. The shape is kept, the list dropped.
+  // `type: object` beside an `enum` of strings: no value is both, and openapi-typescript gives up on
+  // the whole contract. The shape is kept, the list dropped.
   const type = schema?.type;
   if (keyword === "enum" && Array.isArray(value) && (type === "object" || type === "array")) {
     const fits = (item: unknown) => (type === "array" ? Array.isArray(item) : isRecord(item));
@@ -115,12 +107,8 @@ const ONE_SCHEMA = new Set([
 const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
 /**
- * Whether the node at `path` of a contract is a schema: a `schema`, a named component schema
- * (or Swagger definition), a property, a branch of a composition, the items of an array, …
- * (a parameter's `required: true` is not a schema's).
- *
- * @example
- * isSchemaPosition({ key: "id", parent: { key: "properties", parent: undefined } }); // true
+ * Whether the node at `path` of a contract is a schema: a `schema`, a component schema (or Swagger
+ * definition), a property, a composition's branch, … (a parameter's `required: true` is not a schema's).
  */
 export function isSchemaPosition(path: PathStep | undefined): boolean {
   if (path === undefined) return false;
@@ -131,12 +119,7 @@ export function isSchemaPosition(path: PathStep | undefined): boolean {
   return parent === "schemas" && path.parent?.parent?.key === "components";
 }
 
-/**
- * Whether a JSON pointer names a keyword of a schema (`#/components/schemas/Video/properties/timecode/pattern`).
- *
- * @example
- * isSchemaKeywordPointer("#/components/schemas/Video/properties/timecode/pattern"); // true
- */
+/** Whether a JSON pointer names a keyword of a schema (`#/components/schemas/Video/properties/timecode/pattern`). */
 export function isSchemaKeywordPointer(pointer: string): boolean {
   const segments = pointer.replace(/^#/, "").split("/").slice(1).map(unescapeSegment);
   const keyword = segments.pop();
@@ -146,13 +129,7 @@ export function isSchemaKeywordPointer(pointer: string): boolean {
   return isSchemaPosition(path);
 }
 
-/**
- * Removes every malformed keyword from the schemas of a (bundled) document, in place: what
- * openapi-typescript reads then holds only keywords it can use.
- *
- * @example
- * dropMalformedKeywords(bundled); // `pattern: 10` gone, the rest of its schema kept
- */
+/** Removes every malformed keyword from the schemas of a bundled document, in place, for openapi-typescript. */
 export function dropMalformedKeywords(document: unknown): void {
   const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document, path: undefined }];
   const seen = new Set<unknown>();

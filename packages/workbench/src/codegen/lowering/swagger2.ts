@@ -1,10 +1,6 @@
-// A Swagger 2.0 contract, converted to OpenAPI 3.0 in memory by the standard converter
-// (swagger2openapi, as Redocly, Swagger Editor and APIs.guru use it) and generated from like
-// any other; the files themselves are never rewritten. The converted document stands in for the
-// entry file (same path, so messages name it), and every position asked of it is translated
-// back to the place in the Swagger file that the converted node came from: a body parameter's
-// schema for a `requestBody`, a response's `schema` for its `content`, `definitions` for
-// `components/schemas`, else the nearest node the Swagger file has.
+// A Swagger 2.0 contract converted to OpenAPI 3.0 in memory by the standard converter (swagger2openapi)
+// and generated from like any other; its files are never rewritten. The converted document stands in for
+// the entry file, and each position asked of it is translated back to the Swagger node it came from.
 import { bundle, type BaseResolver, type Config, type Document, Source } from "@redocly/openapi-core";
 import { createRequire } from "node:module";
 import type { Problem } from "../input/contract-error.ts";
@@ -64,9 +60,6 @@ function swaggerIndex(swagger: unknown, list: unknown, test: (parameter: Record<
 /**
  * Where a node of the converted document came from in the Swagger document, as keys; the
  * caller keeps the longest part of it the Swagger file has.
- *
- * @example
- * swaggerKeys(swagger, openapi, ["components", "schemas", "Pet", "properties", "id"]); // ["definitions", "Pet", "properties", "id"]
  */
 export function swaggerKeys(swagger: unknown, openapi: unknown, keys: readonly string[]): string[] {
   const [first, second, ...rest] = keys;
@@ -146,9 +139,6 @@ function parameterKeys(
 /**
  * The pointer, in the Swagger document, of the node a pointer of the converted document names:
  * the longest part of its translation that the Swagger document has.
- *
- * @example
- * swaggerPointer(swagger, openapi, "/components/schemas/Pet/nullable"); // "/definitions/Pet"
  */
 export function swaggerPointer(swagger: unknown, openapi: unknown, pointer: string): string {
   const keys = swaggerKeys(swagger, openapi, pointer.split("/").slice(1).map(unescapeSegment));
@@ -160,12 +150,8 @@ export function swaggerPointer(swagger: unknown, openapi: unknown, pointer: stri
 }
 
 /**
- * The OpenAPI 3.0 document a Swagger 2.0 contract converts to, ready for the pipeline: it stands
- * in for the entry file, and positions asked of it are the Swagger file's. What the converter
- * repaired is one warning; what it cannot convert is a located error.
- *
- * @example
- * const { document, warnings } = await fromSwagger2(root, entry, config, swagger, resolver);
+ * The OpenAPI 3.0 document a Swagger 2.0 contract converts to, standing in for the entry file. What the
+ * converter repaired or left as written is said in warnings; a contract it cannot read is a located error.
  */
 export async function fromSwagger2(
   entry: string,

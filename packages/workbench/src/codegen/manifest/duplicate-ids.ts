@@ -1,6 +1,5 @@
-// Operations that repeat an earlier operation's `operationId` (a vendor's GET and HEAD of one
-// path, say): the first keeps it, each later one is named from its method and path
-// (./operation-names.ts), and each gets a located warning naming both.
+// Operations that repeat an earlier operation's `operationId`: the first keeps it, each later one is
+// named from its method and path (./operation-names.ts), with a located warning naming both.
 import type { OpenAPI3 } from "openapi-typescript";
 import { escapeSegment, unescapeSegment } from "../../contract/pointer.ts";
 import type { Problem } from "../input/contract-error.ts";
@@ -14,13 +13,8 @@ export interface ReportedDuplicate {
 }
 
 /**
- * One located warning per operation that lost its `operationId` to an earlier one. Each is put
- * where the linter found it (the file a multi-file contract holds it in); failing that, at the
- * operation's `operationId` in the entry file.
- *
- * @example
- * duplicateIdWarnings(bundled, reported, located)[0]?.message;
- * // "`HEAD /health` repeats the `operationId` `health` of `GET /health`, which keeps it; …"
+ * One located warning per operation that lost its `operationId` to an earlier one: where the linter
+ * found it (in whichever file holds it), else at the operation's `operationId` in the entry file.
  */
 export function duplicateIdWarnings(
   document: OpenAPI3,

@@ -112,12 +112,7 @@ function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["
   };
 }
 
-/**
- * Lists the operations and named schemas of a bundled OpenAPI document.
- *
- * @example
- * buildManifest(document).operations.map((op) => `${op.method} ${op.path}`);
- */
+/** Lists the operations and named schemas of a bundled OpenAPI document. */
 export function buildManifest(
   document: OpenAPI3,
   locate: Locate = () => ({ file: "" }),

@@ -1,18 +1,8 @@
-// The name of an operation that has no `operationId`, derived from its method and path the
-// way Hey API's generator derives it (Orval and Kubb do much the same): the method, then each
-// segment of the path, a `{parameter}` read as "by parameter", in camelCase.
-// `GET /repos/{owner}/{repo}/issues` is `getReposByOwnerByRepoIssues`. The manifest, contract.json
-// and the generated `operations` type all carry it, so the fixtures, their typed overrides, the
-// gallery, coverage and the drift check know the operation by it like any other.
+// The name of an operation without `operationId`, from its method and path as Hey API's generator
+// derives it (`GET /repos/{owner}/{repo}/issues` is `getReposByOwnerByRepoIssues`); every tool uses it.
 import { createHash } from "node:crypto";
 
-/**
- * The name derived from a method and a path, before any collision is settled.
- *
- * @example
- * derivedName("get", "/repos/{owner}/{repo}/issues"); // "getReposByOwnerByRepoIssues"
- * derivedName("post", "/v1/user_settings.json"); // "postV1UserSettingsJson"
- */
+/** The name derived from a method and a path, before any collision is settled. */
 export function derivedName(method: string, path: string): string {
   const words = `${method} ${path.replace(/\{([^}]*)\}/g, " by $1 ")}`
     .split(/[^\p{L}\p{N}]+/u)
@@ -31,18 +21,9 @@ function suffix(method: string, path: string, length: number): string {
 }
 
 /**
- * Every operation's name, in the order given: its `operationId` when it has one that no
- * earlier operation has, else its derived name. An `operationId` written twice is kept by the
- * first operation that has it; each later one is named as if it had none. A derived name that
- * another operation's `operationId` already is, or that two operations without one both derive
- * (`/users` and `/users/`), is not given to any of them: each gets the derived name and `_` and
- * six hexadecimal digits of a hash of its own method and path (`getUsers_3f2a9c`). A name
- * therefore depends only on the operation itself, except in such a collision: it does not
- * change when other operations are added, removed or reordered, unless one of them takes the
- * very same name.
- *
- * @example
- * operationNames([{ method: "get", path: "/pets", operation: {} }]); // ["getPets"]
+ * Every operation's name, in order: its `operationId` if no earlier operation has it, else its derived
+ * name; a derived name that collides (`/users` and `/users/`) gets `_` and six hex digits of a hash of
+ * its own method and path, so a name does not change when other operations come and go.
  */
 export function operationNames(
   entries: ReadonlyArray<{ method: string; path: string; operation: { operationId?: unknown } }>,

@@ -26,13 +26,9 @@ export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | un
 }
 
 /**
- * The parameters that apply to an operation, references followed: its path item's, then
- * its own (an own one replaces a path-level one of the same name and place), then the path
- * parameters its template uses and no entry declares; a path parameter the template does not
- * use is left out, as the URL is built without it.
- *
- * @example
- * operationParameters(document, entry).map((parameter) => parameter.name); // ["id", "dryRun"]
+ * The parameters that apply to an operation, references followed: its path item's, then its own
+ * (replacing a path-level one of the same name and place), then path parameters no entry declares;
+ * one the template does not use is left out, as the URL is built without it.
  */
 export function operationParameters(document: OpenAPI3, entry: OperationEntry): ParameterObject[] {
   const declared = declaredParameters(document, entry);
@@ -48,13 +44,8 @@ export function operationParameters(document: OpenAPI3, entry: OperationEntry): 
 }
 
 /**
- * Whether a name can be a header's (an HTTP token, RFC 9110 §5.1): `fetch` refuses to send or
- * read any other, so a header parameter or response header named otherwise is left out, with a
- * located warning (./unusable-headers.ts).
- *
- * @example
- * isHeaderName("X-Request-Id"); // true
- * isHeaderName(""); // false
+ * Whether a name can be a header's (an HTTP token, RFC 9110 §5.1): `fetch` refuses any other, so such
+ * a header is left out, with a located warning (./unusable-headers.ts).
  */
 export function isHeaderName(name: string): boolean {
   return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
@@ -80,12 +71,8 @@ export function declaredParameters(document: OpenAPI3, entry: OperationEntry): P
 }
 
 /**
- * The parameters a path's template uses (`{owner}`) that no entry declares: each is what
- * OpenAPI makes every path parameter, required, and a string, as openapi-typescript and the
- * servers that read such a contract take it.
- *
- * @example
- * undeclaredPathParameters("/users/{id}", []); // [{ name: "id", in: "path", required: true, schema: { type: "string" } }]
+ * The parameters a path's template uses (`{owner}`) that no entry declares: each a required string,
+ * as openapi-typescript and the servers that read such a contract take it.
  */
 export function undeclaredPathParameters(path: string, declared: readonly ParameterObject[]): ParameterObject[] {
   // A template in the key's query (`/search?query={query}`) marks where a query parameter goes.
@@ -96,12 +83,7 @@ export function undeclaredPathParameters(path: string, declared: readonly Parame
     .map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
 }
 
-/**
- * Whether a parameter must be sent: as declared, and a path parameter always.
- *
- * @example
- * isRequired({ name: "id", in: "path" }); // true
- */
+/** Whether a parameter must be sent: as declared, and a path parameter always. */
 export function isRequired(parameter: ParameterObject): boolean {
   return parameter.required ?? parameter.in === "path";
 }
@@ -122,9 +104,8 @@ export interface OperationEntry {
 const listed = new WeakMap<OpenAPI3, OperationEntry[]>();
 
 /**
- * Every operation of a bundled document, in document order (paths, then methods in the
- * specification's order, then a 3.2 path item's `query` and `additionalOperations`, which
- * ./openapi-32.ts moved aside).
+ * Every operation of a bundled document, in document order (paths, then methods in the specification's
+ * order, then a 3.2 path item's `query` and `additionalOperations`, moved aside by ../lowering/openapi-32.ts).
  */
 export function operationsOf(document: OpenAPI3): OperationEntry[] {
   const known = listed.get(document);
@@ -157,12 +138,7 @@ export function operationKey(entry: OperationEntry): string {
 /** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
 export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
 
-/**
- * The first operation named from its method and path, and its name, for the note that says so.
- *
- * @example
- * firstDerivedName(document); // "`GET /pets` is `getPets`"
- */
+/** The first operation named from its method and path, and its name (`GET /pets` is `getPets`), for the note. */
 export function firstDerivedName(document: OpenAPI3): string | undefined {
   // Not one renamed for repeating another's `operationId`: its own warning says so.
   const entry = operationsOf(document).find(

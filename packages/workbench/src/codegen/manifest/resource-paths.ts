@@ -4,12 +4,7 @@ import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { inferResources } from "../../fixtures/resources/infer.ts";
 import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";
 
-/**
- * Each resource of the contract with its collection and item paths, in document order.
- *
- * @example
- * resourcePaths(manifest.operations, contract); // [{ name: "Pet", paths: ["/pets", "/pets/{petId}"] }]
- */
+/** Each resource of the contract with its collection and item paths, in document order. */
 export function resourcePaths(
   operations: readonly ManifestOperation[],
   contract: ContractSchemas,

@@ -1,20 +1,13 @@
-// Operations that share a method and URL (path keys that differ only by a `#fragment`):
-// the fixtures answer each request with the variant its header, query or body fixes
-// (packages/workbench/src/contract/variant-marks.ts). Where no fixed value tells them apart, the fixtures
-// choose by what the request fits, then by what a story or test asked for, else answer with
-// the first (packages/workbench/src/fixtures/answer/variants.ts): said once, at generation, naming them all.
+// Operations that share a method and URL (keys differing only by a `#fragment`), told apart by a value
+// their request fixes (../../contract/variant-marks.ts). Where none does, the fixtures choose as
+// ../../fixtures/answer/variants.ts says: warned once, at generation, naming them all.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";
 import type { Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
-/**
- * One located warning per group of operations on one method and URL that nothing tells apart.
- *
- * @example
- * sharedEndpointWarnings(manifest, () => JSON.parse(contractJson), (pointer) => ({ file: entry, line: 3 }));
- */
+/** One located warning per group of operations on one method and URL that nothing tells apart. */
 export function sharedEndpointWarnings(
   manifest: Manifest,
   contract: () => ContractSchemas,

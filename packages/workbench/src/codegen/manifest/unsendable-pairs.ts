@@ -17,13 +17,7 @@ function operationPointer({ path, method }: { path: string; method: string }): s
   return standard ? `${item}/${method}` : `${item}/additionalOperations/${method.toUpperCase()}`;
 }
 
-/**
- * One located warning per operation whose method fetch refuses, and per 1xx status of any other.
- *
- * @example
- * unsendableWarnings(manifest, (pointer) => ({ file: entry, line: 3 }))[0]?.message;
- * // "traceAnything (TRACE /anything) cannot be used from a browser or Node: fetch refuses to send TRACE …"
- */
+/** One located warning per operation whose method fetch refuses, and per 1xx status of any other. */
 export function unsendableWarnings(manifest: Manifest, at: Locator): Problem[] {
   const problems: Problem[] = [];
   for (const operation of manifest.operations) {

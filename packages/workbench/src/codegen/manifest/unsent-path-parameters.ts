@@ -1,7 +1,5 @@
-// Path parameters a contract names only in its path key's fragment (`/send/#env/partners/{partnerId}`):
-// a URL never sends a fragment, so no client can send them. They are left out of the types, the
-// manifest and the fixtures (./operations.ts reads the template without its fragment), each
-// with a located warning.
+// Path parameters named only in the path key's fragment (`/send/#env/partners/{partnerId}`), which a URL
+// never sends: left out everywhere (./operations.ts reads the template without it), each with a warning.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Problem } from "../input/contract-error.ts";
@@ -14,12 +12,7 @@ function fragmentNames(path: string): Set<string> {
   return new Set([...path.slice(mark).matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
 }
 
-/**
- * One located warning per path parameter that only the key's fragment names, at its `name`.
- *
- * @example
- * unsentPathParameterWarnings(bundled, located)[0]?.rule; // "unsent-path-parameter"
- */
+/** One located warning per path parameter that only the key's fragment names, at its `name`. */
 export function unsentPathParameterWarnings(document: OpenAPI3, located: Locate): Problem[] {
   const warnings: Problem[] = [];
   const seen = new Set<string>();

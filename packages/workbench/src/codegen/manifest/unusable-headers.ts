@@ -1,18 +1,11 @@
-// Header parameters and response headers whose name is no HTTP token (`""`, `X Id`): `fetch`
-// can neither send nor read them, so the manifest, contract.json and (a parameter) the types leave
-// them out
-// (./operations.ts `isHeaderName`); each is said here, where the contract writes it.
+// Header parameters and response headers whose name is no HTTP token (`""`, `X Id`), which `fetch` can
+// neither send nor read: left out (./operations.ts `isHeaderName`), each said where the contract writes it.
 import type { OpenAPI3, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import { deref, isHeaderName, operationsOf } from "./operations.ts";
 
-/**
- * One located warning per header no request or answer can carry.
- *
- * @example
- * unusableHeaderWarnings(bundled, (pointer) => ({ file: "openapi/openapi.yaml", line: 12 }));
- */
+/** One located warning per header no request or answer can carry. */
 export function unusableHeaderWarnings(document: OpenAPI3, at: Locator): Problem[] {
   const warnings: Problem[] = [];
   const warn = (pointer: string, what: string, name: string) =>

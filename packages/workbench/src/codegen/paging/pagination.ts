@@ -171,7 +171,7 @@ function infer(
       }),
     };
   }
-  // A `page` that is text is a token the previous page handed out (OpenAI's `page` / `next_page`).
+  // A `page` that is text is a token the previous page handed out (`page` / `next_page`).
   const pageParam = named(PAGE);
   const textPage = pageParam !== undefined && typeOf(resolve(document, pageParam.schema)) === "string";
   const cursor = named(CURSOR) ?? (textPage ? pageParam : undefined);
@@ -335,9 +335,6 @@ function fromExtension(
 /**
  * How one operation pages, or undefined when it is no list. `x-pagination` wins over
  * what the shapes say (`false`: the list does not page).
- *
- * @example
- * findPaging(document, entry, locate)?.pagination; // { style: "cursor", param: "after", next: "last_id", … }
  */
 export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locate): PagingFinding | undefined {
   const shape = listShape(document, entry);

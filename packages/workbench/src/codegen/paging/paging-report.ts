@@ -19,12 +19,7 @@ export function pagingCounts(findings: readonly PagingFinding[]): Record<string,
   return counts;
 }
 
-/**
- * The report, one line per list operation, then the counts.
- *
- * @example
- * describePaging(generated.paging, manifest.operations.length);
- */
+/** The report, one line per list operation, then the counts. */
 export function describePaging(findings: readonly PagingFinding[], operations: number): string {
   const lines = findings.map((finding) => {
     const where = `${finding.operationId} (${finding.method.toUpperCase()} ${finding.path})`;

@@ -1,11 +1,7 @@
 /**
- * What a contract asks for that no value can satisfy, said at generation rather than
- * found later by the fixtures: an empty `enum` (no value exists), an example that breaks
- * its own schema, and a `pattern` whose length contradicts `minLength` or `maxLength`.
- * All are warnings: such a schema is valid, only unsatisfiable, and the rest of the contract
- * still generates (the value is typed `never`, left out where optional, and what
- * requires it is shown as unsatisfiable). Examples are checked the way the fixtures check values, in a
- * worker thread (`example-checks.ts`, `examples-worker.ts`).
+ * What a contract asks for that no value can satisfy (an empty `enum`, an example that breaks its
+ * schema, a `pattern` against its lengths), said at generation rather than found by the fixtures.
+ * Warnings: such a schema is valid, only unsatisfiable, and the rest of the contract generates.
  */
 import type { Document } from "@redocly/openapi-core";
 import { extname, relative } from "node:path";
@@ -25,12 +21,8 @@ import { patternLength } from "../../contract/pattern-length.ts";
 import { isSchemaPosition, malformedKeyword } from "../lowering/schema-keywords.ts";
 
 /**
- * Empty enums, contradictory patterns and malformed schema keywords (./schema-keywords.ts),
- * located in the files the contract was read from (`documents`: the entry and every file its
- * `$ref`s reach).
- *
- * @example
- * const problems = checkSchemas(root, documents);
+ * Empty enums, contradictory patterns and malformed schema keywords (../lowering/schema-keywords.ts),
+ * located in the files the contract was read from.
  */
 export function checkSchemas(root: string, documents: readonly Document[]): Problem[] {
   const problems: Problem[] = [];
@@ -125,10 +117,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
 /** Keys under which a contract names things (properties, schemas): the keys below them are names, not keywords. */
 const NAME_KEYS = new Set(["properties", "patternProperties", "schemas", "$defs", "definitions", "dependentSchemas"]);
 
-/**
- * Checking examples compiles their schemas, seconds of work on a contract the size of
- * GitHub's: the check stops after this long and says how many it left.
- */
+/** Checking examples compiles their schemas, seconds on a large contract: the check stops after this and says how many it left. */
 export const EXAMPLES_BUDGET_MS = 3_000;
 
 interface Pending {
@@ -169,22 +158,15 @@ function checkInWorker(request: Omit<ExamplesRequest, "id">): Promise<ExamplesCh
   current.ref();
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    // The buffer is moved, not copied: a string crosses as a copy, seconds' tenths on GitHub's 13 MB.
+    // The buffer is moved, not copied: a string would cross as a copy.
     current.postMessage({ id, ...request } satisfies ExamplesRequest, [request.contractJson.buffer]);
   });
 }
 
 /**
- * Examples (media-type `example`/`examples`) that break their own schema, as converted
- * into `contract.json`: the fixtures would skip them and the gallery show invented data.
- * Located at the media type in the entry file (or the nearest node it holds). The check
- * runs in a worker thread, so the caller generates the types meanwhile; it starts at once,
- * from `contractJson`, and reads nothing it is given afterwards.
- *
- * @example
- * const examples = checkExamples(root, entry, bundled, contractSchemas, contractJson);
- * const types = generateTypes(bundled); // meanwhile
- * warnings.push(...(await examples));
+ * Examples that break their own schema as converted into contract.json (the fixtures would skip them),
+ * located at the media type in the entry file. Checked in a worker thread, so the caller generates the
+ * types meanwhile: it starts at once and reads nothing it is given afterwards.
  */
 export async function checkExamples(
   root: string,

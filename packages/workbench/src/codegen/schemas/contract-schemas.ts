@@ -48,9 +48,8 @@ function exampleEntries(
 }
 
 /**
- * A JSON media type's examples, an example written as JSON text (Zuora's, as Swagger 2.0
- * tools wrote them: `"{\n  \"data\": […]}"`) read as the value it spells, unless the schema
- * says the body is a string.
+ * A JSON media type's examples, one written as JSON text (as Swagger 2.0 tools wrote them) read as the
+ * value it spells, unless the schema says the body is a string.
  */
 function jsonTextParsed(
   type: string,
@@ -76,8 +75,8 @@ function content(
   media: Record<string, MediaTypeObject> | undefined,
 ): Record<string, ContractMediaType> {
   const essence = (type: string) => type.split(";")[0]?.trim().toLowerCase();
-  // Zuora declares `application/json` with examples only, and `application/json; charset=utf-8`
-  // with the schema: one media type, whose schema checks the examples of both.
+  // `application/json` with examples only beside `application/json; charset=utf-8` with the schema
+  // is one media type, whose schema checks the examples of both.
   const schemaOf = (type: string, object: MediaTypeObject) =>
     object.schema ??
     Object.entries(media ?? {}).find(([other, sibling]) => essence(other) === essence(type) && sibling.schema)?.[1]
@@ -126,13 +125,8 @@ function parameters(converter: Converter, document: OpenAPI3, entry: OperationEn
 }
 
 /**
- * What the fixtures need of a bundled document: each operation's parameters, bodies
- * and responses with their schemas and examples, and the named schemas they refer
- * to, all as JSON Schema 2020-12.
- *
- * @example
- * const { operations } = buildContractSchemas(document);
- * operations.listNotes?.responses["200"]?.content["application/json"]?.schema;
+ * What the fixtures need of a bundled document: each operation's parameters, bodies and responses
+ * with their schemas and examples, and the named schemas they refer to, as JSON Schema 2020-12.
  */
 export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   const converter = new Converter(document);

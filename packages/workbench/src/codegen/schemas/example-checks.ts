@@ -1,9 +1,6 @@
 /**
- * The examples of a contract that break their own schema, checked the way the fixtures
- * check values: against `contract.json`'s JSON Schema, with the same Ajv configuration
- * (`../contract/ajv.ts`), patterns run in linear time. Pure data in and out, so that it runs in a worker thread beside the type
- * generation (`examples-worker.ts`); `contract-checks.ts` turns what it finds into
- * located warnings.
+ * The examples that break their own schema, checked as the fixtures check values (the same Ajv,
+ * ../../contract/ajv.ts). Pure data in and out, so that it runs in a worker thread (`examples-worker.ts`).
  */
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { createContractAjv } from "../../contract/ajv.ts";
@@ -34,9 +31,8 @@ export interface ExamplesChecked {
 const ROOT = "contract.json";
 
 /**
- * Ajv as the fixtures configure it (../contract/ajv.ts), holding `root` (`$ref`s in
- * contract.json name `#/components/schemas/…`). A pattern that needs backtracking is not
- * checked, as in the fixtures, which warn about it when they use it.
+ * Ajv as the fixtures configure it (../../contract/ajv.ts), holding `root` (`$ref`s in contract.json
+ * name `#/components/schemas/…`). A pattern that needs backtracking is not checked, as in the fixtures.
  */
 function createAjv(root: object): Ajv2020 {
   const ajv = createContractAjv(
@@ -49,8 +45,7 @@ function createAjv(root: object): Ajv2020 {
       allErrors: false,
       // Each referenced schema compiled once, not inlined into every schema that uses it.
       inlineRefs: false,
-      // Each example is validated once: the optimiser's passes over the generated code cost
-      // more than they save (a quarter of the check's time on GitHub's description).
+      // Each example is validated once: the optimiser's passes cost more than they save.
       optimize: false,
     },
   );
@@ -58,12 +53,7 @@ function createAjv(root: object): Ajv2020 {
   return ajv;
 }
 
-/**
- * Checks every site's examples against the site's schema, until `budgetMs` has passed.
- *
- * @example
- * const { broken } = findBrokenExamples(JSON.parse(contractJson), sites, 3_000);
- */
+/** Checks every site's examples against the site's schema, until `budgetMs` has passed. */
 export function findBrokenExamples(
   contract: unknown,
   sites: readonly ExampleSite[],
@@ -83,17 +73,15 @@ export function findBrokenExamples(
       return;
     }
     checked += site.count;
-    // The validator indexes every node of the schema it is given, examples included: it gets
-    // the components and the sites' schemas, not the whole contract (GitHub's examples are
-    // most of its 13 MB).
+    // The validator indexes every node it is given: it gets the components and the sites' schemas, not
+    // the whole contract, whose examples are most of it.
     ajv ??= createAjv({
       $schema: valueAt(contract, "#/$schema"),
       components: valueAt(contract, "#/components"),
       sites: schemas,
     });
-    // Sites often repeat a schema (GitHub's 1,331 sites hold 761 different ones): a schema
-    // equal by value compiles to the same validator (its `$ref`s name contract.json's root),
-    // so each is compiled once, at its first site; a quarter of the check's time on GitHub's.
+    // Sites often repeat a schema, and one equal by value compiles to the same validator (its `$ref`s
+    // name contract.json's root): each is compiled once, at its first site.
     const key = JSON.stringify(schemas[index]);
     const first = firstSite.get(key) ?? index;
     firstSite.set(key, first);

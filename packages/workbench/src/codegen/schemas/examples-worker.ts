@@ -1,9 +1,6 @@
 /**
- * The worker thread that checks a contract's examples (`example-checks.ts`) while the main
- * thread generates its types: on GitHub's description each takes about a second, side by
- * side on two cores. It gets contract.json's text as UTF-8 bytes (moved between threads, where a
- * string is copied and an object graph walked) and answers with what broke; `contract-checks.ts`
- * starts it.
+ * The worker thread that checks a contract's examples (`example-checks.ts`) while the main thread
+ * generates its types. It gets contract.json as UTF-8 bytes (moved, where a string would be copied).
  */
 import { parentPort } from "node:worker_threads";
 import { findBrokenExamples, type ExampleSite } from "./example-checks.ts";

@@ -1,11 +1,6 @@
-// Requests no client can send (../../contract/unsatisfiable/requests.ts: a required part no value
-// satisfies, a query with nothing to write, a form that is no object), said once per part; and responses
-// no value satisfies because their schema contradicts itself (a discriminator's implicit value
-// outside its property's enum, two enums with nothing in common, bounds that cross), proven by the
-// shared prover (../../contract/unsatisfiable/), said once per operation × status (a body, a
-// required header); each located in the contract. Such a part fails no test: the gallery and the
-// coverage show it as unsendable or unsatisfiable. An empty `enum` is warned where it is
-// written (./contract-checks.ts), not again here.
+// Requests no client can send (../../contract/unsatisfiable/requests.ts), once per part, and responses
+// whose schema contradicts itself (../../contract/unsatisfiable/prover.ts), once per operation × status,
+// each located. An empty `enum` is warned where it is written (./contract-checks.ts), not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
@@ -31,12 +26,8 @@ function said(id: string, part: UnsendableRequestPart): string {
 }
 
 /**
- * One located warning per part of a request no client can send, one per operation × status whose
- * body no value satisfies, and one per header none satisfies; an empty `enum`, warned where it is
- * written, is not said again.
- *
- * @example
- * unsatisfiableWarnings(manifest, contract, (pointer) => ({ file: entry, line: 3 }));
+ * One located warning per part of a request no client can send, per operation × status whose body no
+ * value satisfies, and per header none satisfies.
  */
 export function unsatisfiableWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
   const problems: Problem[] = [];

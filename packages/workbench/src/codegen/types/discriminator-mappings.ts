@@ -1,12 +1,6 @@
-// What openapi-typescript reads of a discriminator whose mapping leaves a branch out: it types
-// the branch's property as the branch's schema name (OpenAPI's implicit value), in place of the
-// value the branch fixes for itself. OpenAI's chat messages each fix their `role` (`user`, …)
-// and map nothing, so `{ role: "user", content: "Hi" }`, which the API takes, would not compile.
-// The value a branch fixes is what its authors meant, as contract.json reads it
-// (./schema-converter.ts), and the types keep it: a `oneOf` branch that fixes its own values is
-// shown to openapi-typescript as `allOf: [branch]`, which it leaves as written (two branches may
-// fix the same value, as OpenAI's input and output messages both say `type: message`, which a
-// mapping could not say); a child of the inheritance form gets its own values in the base's mapping.
+// openapi-typescript types a branch the mapping leaves out with its schema name, not the value it fixes
+// for itself (which contract.json keeps, ../lowering/schema-converter.ts). Such a `oneOf` branch becomes
+// `allOf: [branch]`, left as written (two branches may fix one value); an inheritance child is mapped.
 import type { OpenAPI3 } from "openapi-typescript";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
@@ -31,12 +25,8 @@ function discriminated(
 }
 
 /**
- * Keeps, in the types, the values each discriminated branch fixes for itself where the mapping
- * leaves it out and they do not include its schema name. A mapping the contract writes is kept
- * as written. Changes the document in place, for openapi-typescript only.
- *
- * @example
- * keepOwnDiscriminatorValues(bundled); // ChatCompletionRequestUserMessage keeps `role: "user"`
+ * Keeps, in the types, the values each discriminated branch fixes for itself where the mapping leaves
+ * it out and they exclude its schema name. Changes the document in place, for openapi-typescript only.
  */
 export function keepOwnDiscriminatorValues(document: OpenAPI3): void {
   const legacy = document.openapi.startsWith("3.0");

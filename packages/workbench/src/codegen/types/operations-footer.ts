@@ -1,7 +1,6 @@
-// openapi-typescript adds each operation to its `operations` declaration by copying every member
-// before it into a new array: quadratic in the operations (most of the types' time on Microsoft
-// Graph's 22,000). The footer made here hands it an empty list to copy and collects each
-// operation it adds, in its order; `finish` gives the declaration the whole list once.
+// openapi-typescript adds each operation to `operations` by copying every member before it, quadratic in
+// the operations: this footer hands it an empty list to copy, collects each operation in its order, and
+// `finish` gives the declaration the whole list once.
 
 /** The syntax nodes openapi-typescript puts after the types (its `injectFooter`). */
 type FooterNode = { name?: { escapedText?: unknown }; members?: unknown };
@@ -13,11 +12,6 @@ const NOTHING_BEFORE: readonly unknown[] = Object.freeze([]);
 /**
  * A footer for openapi-typescript's context, and `finish`, to call once `transformSchema` has
  * returned and before the nodes are printed.
- *
- * @example
- * const footer = operationsFooter();
- * const nodes = transformSchema(schema, { ...context, injectFooter: footer.nodes });
- * footer.finish();
  */
 export function operationsFooter(): { nodes: FooterNode[]; finish: () => void } {
   const nodes: FooterNode[] = [];

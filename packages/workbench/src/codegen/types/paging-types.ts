@@ -6,9 +6,6 @@ import type { Manifest } from "../manifest/manifest.ts";
 /**
  * `export interface paging { "get /pets": { style: "cursor"; items: "items" } }`, one
  * member per list operation that pages, keyed by method and path as the hooks name it.
- *
- * @example
- * pagingTypes(manifest); // "/** The list operations that page… *\/\nexport interface paging {…}\n"
  */
 export function pagingTypes(manifest: Manifest): string {
   const members = manifest.operations.flatMap((operation) =>

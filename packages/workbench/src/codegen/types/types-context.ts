@@ -2,23 +2,15 @@
 import type { Config } from "@redocly/openapi-core";
 import { resolveRef, scanDiscriminators, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 
-/**
- * openapi-typescript's context for one bundled contract, its footer given (./operations-footer.ts).
- *
- * @example
- * transformSchema(schema, typesContext(config, schema, operationsFooter().nodes));
- */
+/** openapi-typescript's context for one bundled contract, its footer given (./operations-footer.ts). */
 export function typesContext(
   config: Config,
   schema: OpenAPI3,
   injectFooter: GlobalContext["injectFooter"],
 ): GlobalContext {
-  // openapi-typescript's own defaults (see its openapiTS()), except two. `exportType`: type
-  // aliases (unlike interfaces) satisfy the `Record<string, …>` constraints openapi-fetch and
-  // openapi-react-query put on `paths`. `defaultNonNullable`: its default makes a property with a
-  // `default` required wherever its schema is a component, request bodies included, so a call
-  // would have to send every defaulted field (OpenAI's chat completion: `stream`, `store`, …);
-  // a `default` says what the server assumes, not that the field is always there.
+  // openapi-typescript's own defaults but two: `exportType`, as type aliases satisfy the `Record<string, …>`
+  // constraints openapi-fetch puts on `paths`; `defaultNonNullable` off, as a `default` says what the
+  // server assumes, not that a caller must send the field.
   return {
     additionalProperties: false,
     alphabetize: false,

@@ -1,6 +1,5 @@
-// What openapi-typescript reads: the bundled document, with what the manifest and contract.json
-// read into it written in, so that the types say the same. It runs last, once nothing else reads
-// the document: it changes it in place.
+// What openapi-typescript reads: the bundled document with what the manifest and contract.json read
+// into it written in, so the types say the same. Runs last: it changes the document in place.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
 import {
@@ -14,10 +13,8 @@ import {
 import { dropMalformedKeywords } from "../lowering/schema-keywords.ts";
 
 /**
- * Each operation's name (the generated `operations` type lists the derived ones too, so an
- * override names them as any other), the path parameters no entry declares, none that the
- * path's template does not use, and no header parameter `fetch` cannot send (a name that is no
- * HTTP token).
+ * Each operation's name (so `operations` lists the derived ones too), the path parameters no entry
+ * declares, none that the template does not use, and no header parameter `fetch` cannot send.
  */
 function completeOperations(document: OpenAPI3): void {
   for (const entry of operationsOf(document)) {
@@ -37,13 +34,8 @@ function completeOperations(document: OpenAPI3): void {
 }
 
 /**
- * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads
- * them, malformed schema keywords dropped (./schema-keywords.ts), the values discriminated
- * branches fix for themselves kept (./discriminator-mappings.ts).
- *
- * @example
- * prepareForTypes(bundled);
- * transformSchema(bundled, context);
+ * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads them,
+ * malformed keywords dropped (../lowering/schema-keywords.ts), discriminated branches' own values kept.
  */
 export function prepareForTypes(document: OpenAPI3): void {
   completeOperations(document);
