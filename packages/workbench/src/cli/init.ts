@@ -165,14 +165,9 @@ function packageText(next: AppPackage): string {
   return `${JSON.stringify(next, null, indent)}\n`;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(
-      `${NAME}: unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
-    );
-    process.exitCode = 1;
-  },
-);
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(
+    `${NAME}: unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+  );
+  return 1;
+});
