@@ -96,12 +96,8 @@ async function loadContract(path: string | undefined): Promise<{ manifest: Manif
 
 async function main(): Promise<number> {
   const { baseUrl, values, flags } = parse(process.argv.slice(2));
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    fail(`${JSON.stringify(baseUrl)} is not a URL.`);
-  }
+  if (!URL.canParse(baseUrl)) fail(`${JSON.stringify(baseUrl)} is not a URL.`);
+  const base = new URL(baseUrl);
   if (base.protocol !== "http:" && base.protocol !== "https:") fail(`${base.href} is not an http(s) URL.`);
   const limits = {
     budget: count(values, "--budget", 200),

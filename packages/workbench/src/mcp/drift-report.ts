@@ -31,15 +31,13 @@ export interface ProbeQuestion {
 
 /** The base URL a user gives, checked: http(s), no credentials in it (they go in the environment). */
 function baseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
+  if (!URL.canParse(text)) {
     throw new ArgumentError(
       "url",
       `${JSON.stringify(text)} is not a URL; give the server's base URL, e.g. http://127.0.0.1:4010.`,
     );
   }
+  const url = new URL(text);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ArgumentError("url", `${url.protocol} is not http: or https:.`);
   }

@@ -47,9 +47,7 @@ function requestFor(fixtures: Fixtures, operation: ManifestOperation): Request {
     encodeURIComponent(asText(own(sample.params.path ?? {}, name) ?? 1)),
   );
   const url = new URL(path, "http://localhost");
-  for (const [name, value] of Object.entries(sample.params.query ?? {})) {
-    url.searchParams.set(name, asText(value));
-  }
+  for (const [name, value] of Object.entries(sample.params.query ?? {})) url.searchParams.set(name, asText(value));
   const headers = new Headers();
   for (const [name, value] of Object.entries(sample.params.header ?? {})) headers.set(name, asText(value));
   const withBody = sample.body !== undefined && operation.method !== "get" && operation.method !== "head";
@@ -170,19 +168,12 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
         : {}),
     };
     const response = result?.response;
-    if (response === undefined) {
-      return {
-        ...base,
-        answered: false,
-        note: "no handler answered: the request matched none of the contract's operations.",
-      };
-    }
-    if (response.type === "error") {
-      return {
-        ...base,
-        answered: false,
-        note: 'a network failure: no response at all (the client sees `kind: "network"`).',
-      };
+    if (response === undefined || response.type === "error") {
+      const note =
+        response === undefined
+          ? "no handler answered: the request matched none of the contract's operations."
+          : 'a network failure: no response at all (the client sees `kind: "network"`).';
+      return { ...base, answered: false, note };
     }
     const text = await response.text();
     const mediaType = response.headers.get("content-type") ?? "";
