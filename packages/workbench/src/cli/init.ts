@@ -154,15 +154,12 @@ function writes(plan: InitPlan): Array<[string, string]> {
   const files: Array<[string, string]> = plan.files.flatMap((file) =>
     file.action === "keep" ? [] : [[join(root, file.path), file.text] as [string, string]],
   );
-  if (plan.packageJson.next) files.push([join(root, "package.json"), packageText(plan.packageJson.next)]);
+  if (plan.packageJson.next) {
+    // In the indentation the app's package.json uses (two spaces when it says none).
+    const indent = /^([ \t]+)"/m.exec(readFileSync(join(root, "package.json"), "utf8"))?.[1] ?? "  ";
+    files.push([join(root, "package.json"), `${JSON.stringify(plan.packageJson.next, null, indent)}\n`]);
+  }
   return files;
-}
-
-/** package.json in the indentation the app's file uses (two spaces when it says none). */
-function packageText(next: AppPackage): string {
-  const current = readFileSync(join(root, "package.json"), "utf8");
-  const indent = /^([ \t]+)"/m.exec(current)?.[1] ?? "  ";
-  return `${JSON.stringify(next, null, indent)}\n`;
 }
 
 process.exitCode = await main().catch((error: unknown) => {
