@@ -54,6 +54,7 @@ export async function screenPrompt(
       ? `  args: { ${props.map(([name, value]) => `${key(name)}: ${JSON.stringify(value)}`).join(", ")} },\n`
       : "";
 
+  const alerted = `await expect(await canvas.findByRole("alert")).toBeVisible();`;
   const states: State[] = [];
   if (success !== undefined) {
     states.push({
@@ -92,9 +93,7 @@ export async function screenPrompt(
       story: stateName(status),
       comment: `The contract's ${status} answer.`,
       config: `  ${respondLine(id, status)},\n`,
-      play: read
-        ? [`await expect(await canvas.findByRole("alert")).toBeVisible();`]
-        : ["// Submit as a user would, then:", `await expect(await canvas.findByRole("alert")).toBeVisible();`],
+      play: read ? [alerted] : ["// Submit as a user would, then:", alerted],
     });
   }
   if (read) {
@@ -102,10 +101,7 @@ export async function screenPrompt(
       story: "Offline",
       comment: "No answer at all (the `offline` scenario): the error state says so and offers a retry.",
       config: `  globals: { scenario: "offline" },\n`,
-      play: [
-        `await expect(await canvas.findByRole("alert")).toBeVisible();`,
-        `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`,
-      ],
+      play: [alerted, `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`],
     });
   }
 
