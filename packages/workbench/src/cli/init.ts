@@ -63,7 +63,6 @@ const PRESET = "@contract-workbench/workbench/storybook";
  */
 function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: string } {
   const files = storybookFiles();
-  const msw = { msw: STORYBOOK_DEV_DEPENDENCIES.msw ?? "3.0.5" };
   if (declared(pkg, "storybook") === undefined && !existsSync(join(root, ".storybook"))) {
     return {
       options: {
@@ -82,7 +81,7 @@ function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: str
   const main = [".storybook/main.ts", ".storybook/main.js"].map((file) => join(root, file)).find(existsSync);
   const listed = main !== undefined && readFileSync(main, "utf8").includes(PRESET);
   return {
-    options: { extraFiles: binding, devDependencies: msw },
+    options: { extraFiles: binding, devDependencies: { msw: STORYBOOK_DEV_DEPENDENCIES.msw ?? "3.0.5" } },
     advice: listed
       ? undefined
       : `add "${PRESET}" to \`addons\` in .storybook/main.ts for the gallery and the Contract pages.`,

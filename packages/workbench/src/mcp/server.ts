@@ -146,12 +146,9 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
           .string()
           .min(1)
           .describe("A JSON pointer: #/components/schemas/Pet, #/operations/getPet/responses/200."),
-        offset: z
-          .number()
-          .int()
-          .min(0)
-          .default(0)
-          .describe("For an object or array too large for one answer: the entry to start at (an answer's `$offset`)."),
+        offset: offset.describe(
+          "For an object or array too large for one answer: the entry to start at (an answer's `$offset`).",
+        ),
       },
       annotations: READ_ONLY,
     },
