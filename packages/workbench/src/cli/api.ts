@@ -96,24 +96,18 @@ async function generateAndWrite(): Promise<number> {
 const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
 
 /** How many contracts were not generated again, for the closing line. */
-function unchangedNote(count: number): string {
-  return count === 0 ? "" : ` (${counted(count, "contract")} unchanged, not generated again)`;
-}
+const unchangedNote = (count: number) =>
+  count === 0 ? "" : ` (${counted(count, "contract")} unchanged, not generated again)`;
 
 // exitCode, not exit(): a piped stdout is written asynchronously, and exit() would cut it short.
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof ContractError) {
-      for (const problem of error.problems) console.error(`${name}: ${formatProblem(problem)}`);
-      console.error(`${name}: nothing was written; fix the contract and run \`npm run ${name}\` again.`);
-    } else {
-      console.error(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
-      console.error(`${name}: nothing was written. Run again with --verbose for details.`);
-    }
-    if (verbose) console.error(error);
-    process.exitCode = 1;
-  },
-);
+process.exitCode = await main().catch((error: unknown) => {
+  if (error instanceof ContractError) {
+    for (const problem of error.problems) console.error(`${name}: ${formatProblem(problem)}`);
+    console.error(`${name}: nothing was written; fix the contract and run \`npm run ${name}\` again.`);
+  } else {
+    console.error(`${name}: unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`${name}: nothing was written. Run again with --verbose for details.`);
+  }
+  if (verbose) console.error(error);
+  return 1;
+});

@@ -74,20 +74,17 @@ function duration(values: Map<string, string>, name: string, fallback: number): 
 }
 
 async function loadContract(path: string | undefined): Promise<{ manifest: Manifest; contract: ContractSchemas }> {
-  if (path === undefined) {
-    return {
-      manifest: JSON.parse(readFileSync(resolve(root, "src/api/manifest.json"), "utf8")) as Manifest,
-      contract: JSON.parse(readFileSync(resolve(root, "src/api/contract.json"), "utf8")) as ContractSchemas,
-    };
-  }
+  // The generated manifest and schemas, from the text `read` gives for each file's name.
+  const parsed = (read: (file: string) => string) => ({
+    manifest: JSON.parse(read("manifest.json")) as Manifest,
+    contract: JSON.parse(read("contract.json")) as ContractSchemas,
+  });
+  if (path === undefined) return parsed((file) => readFileSync(resolve(root, "src/api", file), "utf8"));
   const { generate } = await import("../codegen/generate.ts");
   const { ContractError, formatProblem } = await import("../codegen/input/contract-error.ts");
   try {
     const { outputs } = await generate(root, { contract: relative(root, resolve(path)), outDir: "probe" });
-    return {
-      manifest: JSON.parse(outputs.get("probe/manifest.json") ?? "{}") as Manifest,
-      contract: JSON.parse(outputs.get("probe/contract.json") ?? "{}") as ContractSchemas,
-    };
+    return parsed((file) => outputs.get(`probe/${file}`) ?? "{}");
   } catch (error) {
     if (error instanceof ContractError) fail(error.problems.map(formatProblem).join("\n"));
     throw error;
@@ -96,12 +93,8 @@ async function loadContract(path: string | undefined): Promise<{ manifest: Manif
 
 async function main(): Promise<number> {
   const { baseUrl, values, flags } = parse(process.argv.slice(2));
-  let base: URL;
-  try {
-    base = new URL(baseUrl);
-  } catch {
-    fail(`${JSON.stringify(baseUrl)} is not a URL.`);
-  }
+  if (!URL.canParse(baseUrl)) fail(`${JSON.stringify(baseUrl)} is not a URL.`);
+  const base = new URL(baseUrl);
   if (base.protocol !== "http:" && base.protocol !== "https:") fail(`${base.href} is not an http(s) URL.`);
   const limits = {
     budget: count(values, "--budget", 200),

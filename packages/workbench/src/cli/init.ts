@@ -63,7 +63,6 @@ const PRESET = "@contract-workbench/workbench/storybook";
  */
 function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: string } {
   const files = storybookFiles();
-  const msw = { msw: STORYBOOK_DEV_DEPENDENCIES.msw ?? "3.0.5" };
   if (declared(pkg, "storybook") === undefined && !existsSync(join(root, ".storybook"))) {
     return {
       options: {
@@ -82,7 +81,7 @@ function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: str
   const main = [".storybook/main.ts", ".storybook/main.js"].map((file) => join(root, file)).find(existsSync);
   const listed = main !== undefined && readFileSync(main, "utf8").includes(PRESET);
   return {
-    options: { extraFiles: binding, devDependencies: msw },
+    options: { extraFiles: binding, devDependencies: { msw: STORYBOOK_DEV_DEPENDENCIES.msw ?? "3.0.5" } },
     advice: listed
       ? undefined
       : `add "${PRESET}" to \`addons\` in .storybook/main.ts for the gallery and the Contract pages.`,
@@ -154,25 +153,17 @@ function writes(plan: InitPlan): Array<[string, string]> {
   const files: Array<[string, string]> = plan.files.flatMap((file) =>
     file.action === "keep" ? [] : [[join(root, file.path), file.text] as [string, string]],
   );
-  if (plan.packageJson.next) files.push([join(root, "package.json"), packageText(plan.packageJson.next)]);
+  if (plan.packageJson.next) {
+    // In the indentation the app's package.json uses (two spaces when it says none).
+    const indent = /^([ \t]+)"/m.exec(readFileSync(join(root, "package.json"), "utf8"))?.[1] ?? "  ";
+    files.push([join(root, "package.json"), `${JSON.stringify(plan.packageJson.next, null, indent)}\n`]);
+  }
   return files;
 }
 
-/** package.json in the indentation the app's file uses (two spaces when it says none). */
-function packageText(next: AppPackage): string {
-  const current = readFileSync(join(root, "package.json"), "utf8");
-  const indent = /^([ \t]+)"/m.exec(current)?.[1] ?? "  ";
-  return `${JSON.stringify(next, null, indent)}\n`;
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(
-      `${NAME}: unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
-    );
-    process.exitCode = 1;
-  },
-);
+process.exitCode = await main().catch((error: unknown) => {
+  console.error(
+    `${NAME}: unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
+  );
+  return 1;
+});

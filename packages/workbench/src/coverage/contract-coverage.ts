@@ -16,11 +16,12 @@ import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { pairLabel } from "../contract/stream-pairs.ts";
 import { isUnsatisfiable } from "../contract/unsatisfiable/prover.ts";
 import { unsendableRequest } from "../contract/unsatisfiable/requests.ts";
-import {
-  type ContractCoverageReport,
-  type CoverageReportFile,
-  type ProjectRecords,
-  type RecordedExchange,
+import type {
+  ContractCoverageReport,
+  CoveragePair,
+  CoverageReportFile,
+  ProjectRecords,
+  RecordedExchange,
 } from "./coverage-types.ts";
 
 export { coverageReport, summaryLine } from "./coverage-report.ts";
@@ -45,18 +46,18 @@ export function notTheApps(root: string, file: string): boolean {
 export function readRecords(root: string): ProjectRecords[] {
   const dir = join(root, RECORDS_DIR);
   if (!existsSync(dir)) return [];
-  const records: ProjectRecords[] = [];
-  for (const name of readdirSync(dir)
+  return readdirSync(dir)
     .filter((file) => file.endsWith(".json"))
-    .sort()) {
-    try {
-      const parsed = JSON.parse(readFileSync(join(dir, name), "utf8")) as ProjectRecords;
-      if (parsed.version === 1 && typeof parsed.modules === "object") records.push(parsed);
-    } catch {
-      // A half-written file from an interrupted run: that project counts as not recorded.
-    }
-  }
-  return records;
+    .sort()
+    .flatMap((name) => {
+      try {
+        const parsed = JSON.parse(readFileSync(join(dir, name), "utf8")) as ProjectRecords;
+        return parsed.version === 1 && typeof parsed.modules === "object" ? [parsed] : [];
+      } catch {
+        // A half-written file from an interrupted run: that project counts as not recorded.
+        return [];
+      }
+    });
 }
 
 /** A project's records file: browser projects are named after their instance too ("storybook (chromium)"). */
@@ -174,25 +175,17 @@ export function formatReport(report: ContractCoverageReport): string[] {
   const anyUnsatisfiable = report.operations.some((operation) =>
     operation.statuses.some((pair) => pair.unsatisfiable === true),
   );
-  const rows = report.operations.map((operation) => [
-    operation.operationId,
-    `${operation.method.toUpperCase()} ${operation.path}`,
-    operation.statuses
-      .filter((pair) => pair.coveredBy.length > 0)
+  const labels = (pairs: CoveragePair[], keep: (pair: CoveragePair) => boolean) =>
+    pairs
+      .filter(keep)
       .map((pair) => pairLabel(pair.status, pair.stream))
-      .join(", ") || "—",
-    operation.statuses
-      .filter((pair) => pair.coveredBy.length === 0 && pair.unsatisfiable !== true)
-      .map((pair) => pairLabel(pair.status, pair.stream))
-      .join(", ") || "—",
-    ...(anyUnsatisfiable
-      ? [
-          operation.statuses
-            .filter((pair) => pair.unsatisfiable === true)
-            .map((pair) => pairLabel(pair.status, pair.stream))
-            .join(", ") || "—",
-        ]
-      : []),
+      .join(", ") || "—";
+  const rows = report.operations.map(({ operationId, method, path, statuses }) => [
+    operationId,
+    `${method.toUpperCase()} ${path}`,
+    labels(statuses, (pair) => pair.coveredBy.length > 0),
+    labels(statuses, (pair) => pair.coveredBy.length === 0 && pair.unsatisfiable !== true),
+    ...(anyUnsatisfiable ? [labels(statuses, (pair) => pair.unsatisfiable === true)] : []),
   ]);
   const header = ["operation", "request", "covered", "not covered", ...(anyUnsatisfiable ? ["unsatisfiable"] : [])];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));

@@ -7,6 +7,7 @@ import {
   formatDuration,
   readBounded,
   reasonText,
+  withBody,
 } from "./bounded-read.ts";
 import { boundedStream, isStreamed } from "./bounded-stream.ts";
 
@@ -83,6 +84,10 @@ async function once(
   const signal = AbortSignal.any([deadline.signal, released.signal]);
   const sent = new Request(request, { signal, redirect: "manual" });
   inFlight.add(sent);
+  const end = () => {
+    deadline.dispose();
+    inFlight.delete(sent);
+  };
   let handedOver = false;
   try {
     let response: Response;
@@ -97,33 +102,24 @@ async function once(
     if (isStreamed(response) && response.body !== null) {
       // Never read to its end (a stream may have none): its check reads it, event by event.
       const body = boundedStream(response.body, { deadline, maxBytes: options.maxBodyBytes });
-      const { status, statusText, headers } = response;
       handedOver = true;
       const release = () => {
         released.abort(new Error("the stream's check is done"));
-        deadline.dispose();
-        inFlight.delete(sent);
+        end();
       };
-      return { response: new Response(body, { status, statusText, headers }), release };
+      return { response: withBody(response, body), release };
     }
     try {
       const body = await readBounded(response, { deadline, maxBytes: options.maxBodyBytes });
       // The body is read in full here, under the deadline: what the check reads later is a copy.
-      return new Response(body.byteLength === 0 || [204, 205, 304].includes(response.status) ? null : body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
+      return withBody(response, body.byteLength === 0 || [204, 205, 304].includes(response.status) ? null : body);
     } catch (error) {
       if (error instanceof BoundedReadError)
         return { problem: describeBodyStop(error, response.status, options.timeoutMs), fatal: false };
       throw error;
     }
   } finally {
-    if (!handedOver) {
-      deadline.dispose();
-      inFlight.delete(sent);
-    }
+    if (!handedOver) end();
   }
 }
 
@@ -150,6 +146,7 @@ export async function boundedFetch(request: Request, options: BoundedOptions): P
   const started = performance.now();
   const elapsed = () => performance.now() - started;
   let retried = false;
+  const failed = (problem: string): BoundedResult => ({ ok: false, problem, fatal: false, ms: elapsed(), retried });
   for (;;) {
     const answer = await once(request.clone(), options);
     if ("release" in answer) return { ok: true, ...answer, ms: elapsed(), retried };
@@ -157,18 +154,11 @@ export async function boundedFetch(request: Request, options: BoundedOptions): P
     const retryAfter = retryAfterMs(answer.headers.get("retry-after"));
     if (retried || (answer.status !== 429 && answer.status !== 503) || retryAfter === undefined)
       return { ok: true, response: answer, ms: elapsed(), retried };
-    if (retryAfter > options.maxRetryWaitMs) {
-      const problem = `${answer.status} asking to retry after ${formatDuration(retryAfter)}, longer than the ${formatDuration(options.maxRetryWaitMs)} allowed: not retried`;
-      return { ok: false, problem, fatal: false, ms: elapsed(), retried };
-    }
+    if (retryAfter > options.maxRetryWaitMs)
+      return failed(
+        `${answer.status} asking to retry after ${formatDuration(retryAfter)}, longer than the ${formatDuration(options.maxRetryWaitMs)} allowed: not retried`,
+      );
     retried = true;
-    if (!(await wait(retryAfter, options.signal)))
-      return {
-        ok: false,
-        problem: `stopped: ${reasonText(options.signal?.reason)}`,
-        fatal: false,
-        ms: elapsed(),
-        retried,
-      };
+    if (!(await wait(retryAfter, options.signal))) return failed(`stopped: ${reasonText(options.signal?.reason)}`);
   }
 }

@@ -33,8 +33,6 @@ export class BoundedReadError extends Error {
 export interface Deadline {
   /** Aborted when the time is up or the parent is aborted. */
   readonly signal: AbortSignal;
-  /** The time allowed, in milliseconds. */
-  readonly ms: number;
   /** Why it ended: its own time, or the parent's abort (with the parent's reason); undefined while it runs. */
   readonly ended: undefined | { by: "time" } | { by: "parent"; reason: unknown };
   /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
@@ -93,7 +91,6 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
 
   return {
     signal: controller.signal,
-    ms,
     get ended() {
       return ended;
     },
@@ -106,16 +103,9 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
       return new Promise<T>((resolve, reject) => {
         const onAbort = () => reject(stopped(bytes));
         controller.signal.addEventListener("abort", onAbort, { once: true });
-        promise.then(
-          (value) => {
-            controller.signal.removeEventListener("abort", onAbort);
-            resolve(value);
-          },
-          (error: unknown) => {
-            controller.signal.removeEventListener("abort", onAbort);
-            reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
+        promise
+          .then(resolve, (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))))
+          .finally(() => controller.signal.removeEventListener("abort", onAbort));
       });
     },
     dispose(): void {
@@ -229,4 +219,10 @@ export async function readBounded(response: Response, limits: ReadLimits): Promi
     at += chunk.byteLength;
   }
   return all;
+}
+
+/** `response` with another body: its status and headers, as the check reads them. */
+export function withBody(response: Response, body: BodyInit | null): Response {
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
 }

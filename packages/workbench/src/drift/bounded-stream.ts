@@ -19,14 +19,11 @@ export function boundedStream(body: ReadableStream<Uint8Array>, limits: ReadLimi
   const chunks = boundedChunks(body, limits);
   return new ReadableStream<Uint8Array>(
     {
+      // A read that fails (a BoundedReadError) errors the stream with its error.
       async pull(controller) {
-        try {
-          const next = await chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(next.value);
-        } catch (error) {
-          controller.error(error);
-        }
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
       },
       async cancel() {
         await chunks.return(undefined);

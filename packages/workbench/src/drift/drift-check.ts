@@ -1,10 +1,10 @@
 // One real exchange against the contract, by the fixtures' validators (../fixtures/check);
 // nothing is changed or blocked: the request and response are read from clones.
 import type { ContractSchemas } from "../contract/contract-types.ts";
-import type { Manifest } from "@contract-workbench/runtime/manifest";
+import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
 import { createValidator } from "../fixtures/check/validator.ts";
-import type { ViolationPlace } from "../fixtures/check/violations.ts";
+import type { Violation, ViolationPlace } from "../fixtures/check/violations.ts";
 import type { StreamChecked } from "../fixtures/check/stream-check.ts";
 import type { StreamLimits } from "@contract-workbench/runtime/streams";
 import { createOperationMatcher } from "../fixtures/answer/operation-matcher.ts";
@@ -49,6 +49,14 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
   const validator = createValidator(contract);
   const exchange = createExchangeCheck(contract, validator);
   const match = createOperationMatcher(manifest.operations);
+  const drift = (operation: ManifestOperation, violation: Violation, extra: { status?: string } = {}): Drift => ({
+    ...violation,
+    ...extra,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    expected: truncate(violation.expected),
+    actual: truncate(safeActual(violation.pointer, violation.actual)),
+  });
 
   return {
     /** The operation a request is for, or undefined when the contract has none for it. */
@@ -61,13 +69,7 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
       const found = match(request.method, request.url);
       if (!found) return [];
       const violations = await exchange.request(found.operation, request.clone(), found.params);
-      return violations.map((violation) => ({
-        ...violation,
-        method: found.operation.method.toUpperCase(),
-        path: found.operation.path,
-        expected: truncate(violation.expected),
-        actual: truncate(safeActual(violation.pointer, violation.actual)),
-      }));
+      return violations.map((violation) => drift(found.operation, violation));
     },
 
     /**
@@ -90,15 +92,9 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
           ...(options.stream === undefined ? {} : { stream: options.stream }),
         })),
       ];
-      const drifts: Drift[] = violations.map((violation) => ({
-        ...violation,
-        ...(violation.place.startsWith("response") ? { status: String(response.status) } : {}),
-        method: operation.method.toUpperCase(),
-        path: operation.path,
-        expected: truncate(violation.expected),
-        actual: truncate(safeActual(violation.pointer, violation.actual)),
-      }));
-      return drifts;
+      return violations.map((violation) =>
+        drift(operation, violation, violation.place.startsWith("response") ? { status: String(response.status) } : {}),
+      );
     },
   };
 }

@@ -60,23 +60,19 @@ export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): (
     toggle.setAttribute("aria-expanded", String(open));
     list.hidden = !open;
   });
-  copy.addEventListener("click", () => {
-    const json = JSON.stringify(report.entries(), null, 2);
-    navigator.clipboard.writeText(json).then(
-      () => (status.textContent = "Copied."),
-      () => (status.textContent = "The clipboard is not available here; the report is in the console."),
-    );
-    console.info("[contract drift] report", json);
-  });
-  record.addEventListener("click", () => {
-    // What mocks/recorded/recorded.json holds: the `recorded` scenario replays it.
-    const json = JSON.stringify(recorder?.recording() ?? {}, null, 2);
-    navigator.clipboard.writeText(json).then(
-      () => (status.textContent = "Copied: save it as mocks/recorded/recorded.json."),
-      () => (status.textContent = "The clipboard is not available here; the recording is in the console."),
-    );
-    console.info("[contract drift] recording", json);
-  });
+  /** A button that copies `value()` as JSON, and logs it for a page without a clipboard. */
+  const copies = (button: HTMLButtonElement, what: string, value: () => unknown, copied: string) =>
+    button.addEventListener("click", () => {
+      const json = JSON.stringify(value(), null, 2);
+      navigator.clipboard.writeText(json).then(
+        () => (status.textContent = copied),
+        () => (status.textContent = `The clipboard is not available here; the ${what} is in the console.`),
+      );
+      console.info(`[contract drift] ${what}`, json);
+    });
+  copies(copy, "report", () => report.entries(), "Copied.");
+  // What mocks/recorded/recorded.json holds: the `recorded` scenario replays it.
+  copies(record, "recording", () => recorder?.recording() ?? {}, "Copied: save it as mocks/recorded/recorded.json.");
   dismiss.addEventListener("click", () => {
     dismissed = true;
     render();

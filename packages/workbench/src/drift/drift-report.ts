@@ -7,10 +7,6 @@ export interface DriftEntry extends Drift {
   count: number;
 }
 
-function keyOf(drift: Drift): string {
-  return [drift.operationId, drift.status ?? "", drift.place, drift.pointer].join("\u0000");
-}
-
 /** Collects drifts with their counts; `add` returns the ones seen for the first time, to log once. */
 export function createDriftReport() {
   const entries = new Map<string, DriftEntry>();
@@ -19,7 +15,7 @@ export function createDriftReport() {
     add(drifts: readonly Drift[]): DriftEntry[] {
       const fresh: DriftEntry[] = [];
       for (const drift of drifts) {
-        const key = keyOf(drift);
+        const key = [drift.operationId, drift.status ?? "", drift.place, drift.pointer].join("\u0000");
         const known = entries.get(key);
         if (known) known.count += 1;
         else {

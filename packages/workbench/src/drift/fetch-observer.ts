@@ -2,9 +2,9 @@
 // each exchange after the caller has its response: nothing is blocked, delayed or changed. The
 // observer's copy is read within bounds (bounded-read.ts) and cancelled when the app abandons the
 // exchange, so it never holds a connection open or buffers what the app stopped reading.
-import { BoundedReadError, createDeadline, formatDuration, readBounded } from "./bounded-read.ts";
+import { BoundedReadError, createDeadline, formatDuration, readBounded, withBody } from "./bounded-read.ts";
 import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
-import type { DriftCheck } from "./drift-check.ts";
+import type { Drift, DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
 
@@ -13,12 +13,8 @@ export function logNewDrift(entries: readonly DriftEntry[]): void {
   for (const entry of entries) {
     console.groupCollapsed(`[contract drift] ${entry.method} ${entry.path} ${entry.status ?? ""} ${entry.place}`);
     console.warn(formatDrift(entry));
-    console.info({
-      operationId: entry.operationId,
-      pointer: entry.pointer,
-      expected: entry.expected,
-      actual: entry.actual,
-    });
+    const { operationId, pointer, expected, actual } = entry;
+    console.info({ operationId, pointer, expected, actual });
     console.groupEnd();
   }
 }
@@ -60,11 +56,7 @@ function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onC
     },
     { highWaterMark: 0 },
   );
-  const copy = new Response(stream, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const copy = withBody(response, stream);
   for (const property of ["url", "redirected", "type"] as const)
     Object.defineProperty(copy, property, { value: response[property], enumerable: true });
   return copy;
@@ -82,11 +74,14 @@ export function observeFetch(
 ): () => void {
   const original = target.fetch;
   const unchecked = new Set<string>();
+  const add = (drifts: Drift[] | undefined) => {
+    const fresh = report.add(drifts ?? []);
+    if (fresh.length > 0) onNew(fresh);
+  };
 
   async function inspect(sent: Request, answer: Response): Promise<void> {
     const drifts = await check.check(sent, answer);
-    const fresh = report.add(drifts ?? []);
-    if (fresh.length > 0) onNew(fresh);
+    add(drifts);
     // An answer that keeps the contract may become a fixture (the `recorded` scenario).
     const operation = check.operationOf(sent.method, sent.url);
     if (drifts?.length === 0 && recorder !== undefined && operation !== undefined) {
@@ -106,17 +101,10 @@ export function observeFetch(
     stop: AbortSignal,
   ): Promise<void> {
     const deadline = createDeadline(limits.timeoutMs, stop);
-    const { status, statusText, headers } = response;
-    const answer = new Response(boundedStream(copy, { deadline, maxBytes: limits.maxBodyBytes }), {
-      status,
-      statusText,
-      headers,
-    });
+    const answer = withBody(response, boundedStream(copy, { deadline, maxBytes: limits.maxBodyBytes }));
     try {
       const stream = { limits: { maxEvents: limits.maxEvents ?? STREAM_EVENTS, maxDurationMs: limits.timeoutMs } };
-      const drifts = await check.check(sent, answer, { stream });
-      const fresh = report.add(drifts ?? []);
-      if (fresh.length > 0) onNew(fresh);
+      add(await check.check(sent, answer, { stream }));
     } finally {
       // The check read a clone: cancelling the rest keeps the page's branch from buffering for it.
       answer.body?.cancel().catch(() => undefined);
@@ -153,8 +141,7 @@ export function observeFetch(
     } finally {
       deadline.dispose();
     }
-    const { status, statusText, headers } = response;
-    await inspect(sent, new Response(body.byteLength === 0 ? null : body, { status, statusText, headers }));
+    await inspect(sent, withBody(response, body.byteLength === 0 ? null : body));
   }
 
   const observed: typeof globalThis.fetch = async (input, init) => {

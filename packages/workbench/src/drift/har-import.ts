@@ -2,11 +2,9 @@
 // answers: the first per operation that keeps the contract, credentials scrubbed; the others reported.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
-import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { createDriftCheck } from "./drift-check.ts";
 import { formatDrift } from "./drift-report.ts";
-import { scrubJson } from "../contract/secrets.ts";
-import { sensitiveProperties, type Recording } from "./recording.ts";
+import { createRecording, type Recording } from "./recording.ts";
 
 /** The largest HAR read: devtools exports of a long session stay well under it. */
 export const MAX_HAR_BYTES = 50 * 1024 * 1024;
@@ -94,7 +92,8 @@ function entriesOf(file: string, har: unknown): Entry[] {
   return entries as Entry[];
 }
 
-function headersOf(list: Array<{ name: string; value: string }>): Headers {
+/** The headers of a list, with `type` as the Content-Type when they have none. */
+function headersOf(list: Array<{ name: string; value: string }>, type: string | undefined): Headers {
   const headers = new Headers();
   for (const { name, value } of list) {
     // HTTP/2 pseudo-headers (`:authority`) and anything a Headers object refuses are not the contract's concern.
@@ -105,6 +104,7 @@ function headersOf(list: Array<{ name: string; value: string }>): Headers {
       continue;
     }
   }
+  if (type && !headers.has("content-type")) headers.set("content-type", type);
   return headers;
 }
 
@@ -131,8 +131,7 @@ export async function importHar(
     throw new HarError(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);
   const entries = entriesOf(file, parse(file, text));
   const check = createDriftCheck({ manifest, contract });
-  const sensitive = sensitiveProperties(contract);
-  const recording: Recording = {};
+  const { recording, keep } = createRecording(contract);
   const rejected: string[] = [];
   let ignored = 0;
   for (const [index, entry] of entries.entries()) {
@@ -148,21 +147,16 @@ export async function importHar(
       rejected.push(`${where}: no usable answer (status ${status}).`);
       continue;
     }
-    const headers = headersOf(entry.response.headers);
-    if (entry.response.content.mimeType && !headers.has("content-type"))
-      headers.set("content-type", entry.response.content.mimeType);
+    const headers = headersOf(entry.response.headers, entry.response.content.mimeType);
     const text = bodyText(entry.response.content);
     if (text === undefined) {
       rejected.push(`${where}: its answer says base64 and is not.`);
       continue;
     }
     const noBody = method === "HEAD" || [204, 205, 304].includes(status);
-    const requestHeaders = headersOf(entry.request.headers);
-    const sentType = entry.request.postData?.mimeType;
-    if (sentType && !requestHeaders.has("content-type")) requestHeaders.set("content-type", sentType);
     const request = new Request(entry.request.url, {
       method,
-      headers: requestHeaders,
+      headers: headersOf(entry.request.headers, entry.request.postData?.mimeType),
       ...(entry.request.postData?.text === undefined || method === "GET" ? {} : { body: entry.request.postData.text }),
     });
     const response = new Response(noBody || text === "" ? null : text, { status, headers });
@@ -171,15 +165,7 @@ export async function importHar(
       rejected.push(...drifts.map((drift) => `${where}: ${formatDrift({ ...drift, count: 1 })}`));
       continue;
     }
-    if (Object.hasOwn(recording, operation.operationId)) continue;
-    const mediaType = headers.get("content-type") ?? "";
-    const body = text === "" || noBody ? null : isJsonMediaType(mediaType) ? (JSON.parse(text) as unknown) : text;
-    Object.defineProperty(recording, operation.operationId, {
-      value: { status, mediaType, body: scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? "")) },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    keep(operation.operationId, status, headers.get("content-type") ?? "", noBody ? "" : text);
   }
   return { recording, rejected, ignored };
 }

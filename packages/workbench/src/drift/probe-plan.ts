@@ -30,9 +30,7 @@ export function contractValue(contract: ContractSchemas, schema: JsonSchema | un
     return item === undefined ? undefined : [item];
   }
   // A number or a flag the contract gives no value for: its lower bound, else 1; `true`.
-  if (node.type === "integer" || node.type === "number") {
-    return typeof node.minimum === "number" ? node.minimum : 1;
-  }
+  if (node.type === "integer" || node.type === "number") return typeof node.minimum === "number" ? node.minimum : 1;
   if (node.type === "boolean") return true;
   return undefined;
 }

@@ -76,20 +76,11 @@ function streamedMediaType(operation: ManifestOperation): string | undefined {
   return preferred !== undefined && streamFormatOf(preferred) !== undefined ? preferred : undefined;
 }
 
-/** Lists and operations without path parameters first: their answers hold the ids the others need. */
-function order(operations: readonly ManifestOperation[]): ManifestOperation[] {
-  const hasPathParameter = (operation: ManifestOperation) => operation.path.includes("{");
-  return [...operations.filter((op) => !hasPathParameter(op)), ...operations.filter(hasPathParameter)];
-}
-
 /** Runs `work` over `items` with at most `limit` at a time, in order of start. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
+    while (next < items.length) await work(items[next++] as T);
   });
   await Promise.all(lanes);
 }
@@ -119,20 +110,17 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   const report = createDriftReport();
   const seen = createSeenValues();
   const result: ProbeResult = { baseUrl: base.origin, requests: 0, elapsedMs: 0, drift: [], calls: [], skipped: [] };
+  const skip = (operation: ManifestOperation, reason: string) =>
+    result.skipped.push({ operationId: operation.operationId, reason });
   const callable = options.manifest.operations.filter(
     (operation) => options.unsafe === true || SAFE_METHODS.has(operation.method),
   );
   for (const operation of options.manifest.operations) {
-    if (!callable.includes(operation))
-      result.skipped.push({
-        operationId: operation.operationId,
-        reason: `${operation.method.toUpperCase()} needs --unsafe`,
-      });
+    if (!callable.includes(operation)) skip(operation, `${operation.method.toUpperCase()} needs --unsafe`);
   }
-  const withoutParameters = order(callable).filter((operation) => !operation.path.includes("{"));
-  const withParameters = order(callable).filter((operation) => operation.path.includes("{"));
-  const skip = (operation: ManifestOperation, reason: string) =>
-    result.skipped.push({ operationId: operation.operationId, reason });
+  // Lists and operations without path parameters first: their answers hold the ids the others need.
+  const withoutParameters = callable.filter((operation) => !operation.path.includes("{"));
+  const withParameters = callable.filter((operation) => operation.path.includes("{"));
   /** Why no more requests go out, or undefined while they may. */
   const halted = (): string | undefined => {
     const stopped = result.stopped ?? (run.signal.aborted ? reasonText(run.signal.reason) : undefined);

@@ -1,6 +1,9 @@
 // Recorded answers for the fixtures' `recorded` scenario: status, media type and body only, bodies
 // scrubbed of credentials (../contract/secrets.ts) and of the fields the contract marks secret.
 import type { ContractSchemas } from "../contract/contract-types.ts";
+import { isJsonMediaType } from "../contract/media-and-status.ts";
+import type { Recording } from "../contract/recorded.ts";
+import { scrubJson } from "../contract/secrets.ts";
 
 export type { RecordedAnswer, Recording } from "../contract/recorded.ts";
 
@@ -21,4 +24,22 @@ export function sensitiveProperties(contract: ContractSchemas): Set<string> {
   };
   walk(contract, 0);
   return names;
+}
+
+/** An empty recording, and what keeps the first answer per operation in it, its body parsed when JSON ("" for none). */
+export function createRecording(contract: ContractSchemas) {
+  const sensitive = sensitiveProperties(contract);
+  const recording: Recording = {};
+  const keep = (operationId: string, status: number, mediaType: string, text: string): void => {
+    if (Object.hasOwn(recording, operationId)) return;
+    let body: unknown = text === "" ? null : text;
+    if (text !== "" && isJsonMediaType(mediaType)) body = JSON.parse(text) as unknown;
+    Object.defineProperty(recording, operationId, {
+      value: { status, mediaType, body: scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? "")) },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  };
+  return { recording, keep };
 }

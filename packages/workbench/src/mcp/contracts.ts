@@ -38,6 +38,8 @@ function stampOf(root: string, entry: NamedContract): string | undefined {
 /** The registry's contracts, read on demand and kept until their generated files change. */
 export function createContractReader(root: string) {
   const entries = contractList(registry);
+  /** The product's contract: what a tool reads when no contract is named. */
+  const product = entries.find((each) => each.role === "product")?.name ?? "product";
   const cache = new Map<string, LoadedContract>();
 
   function entry(name: string): NamedContract {
@@ -130,7 +132,7 @@ export function createContractReader(root: string) {
     return existsSync(file) ? readFileSync(file, "utf8") : "";
   }
 
-  return { entries, entry, load, tryLoad, all, find, types };
+  return { entries, product, entry, load, tryLoad, all, find, types };
 }
 
 export type ContractReader = ReturnType<typeof createContractReader>;

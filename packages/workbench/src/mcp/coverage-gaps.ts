@@ -23,16 +23,13 @@ export interface GapQuestion {
 
 /** The pairs of a contract's last recorded coverage that no story or test exercised. */
 export function coverageGaps(root: string, contracts: ContractReader, question: GapQuestion) {
-  const name = question.contract ?? contracts.entries.find((entry) => entry.role === "product")?.name ?? "product";
+  const name = question.contract ?? contracts.product;
   const loaded = contracts.load(name);
   if (loaded.entry.role === "test") {
+    const others = contracts.entries.filter((entry) => entry.role !== "test").map((entry) => entry.name);
     throw new ArgumentError(
       "contract",
-      `${name} is a test contract: coverage is recorded for the product's contract and its services ` +
-        `(${contracts.entries
-          .filter((entry) => entry.role !== "test")
-          .map((entry) => entry.name)
-          .join(", ")}).`,
+      `${name} is a test contract: coverage is recorded for the product's contract and its services (${others.join(", ")}).`,
     );
   }
   const records = readRecords(root);

@@ -31,15 +31,13 @@ export interface ProbeQuestion {
 
 /** The base URL a user gives, checked: http(s), no credentials in it (they go in the environment). */
 function baseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
+  if (!URL.canParse(text)) {
     throw new ArgumentError(
       "url",
       `${JSON.stringify(text)} is not a URL; give the server's base URL, e.g. http://127.0.0.1:4010.`,
     );
   }
+  const url = new URL(text);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ArgumentError("url", `${url.protocol} is not http: or https:.`);
   }
@@ -75,7 +73,7 @@ function summarise(result: ProbeResult, savedAt: string, file: string) {
 /** Probes the server at `url` with a contract's safe operations, keeps the report, and answers with it. */
 export async function runProbe(root: string, contracts: ContractReader, question: ProbeQuestion) {
   const base = baseUrl(question.url);
-  const name = question.contract ?? contracts.entries.find((entry) => entry.role === "product")?.name ?? "product";
+  const name = question.contract ?? contracts.product;
   const loaded = contracts.load(name);
   if (loaded.manifest.operations.length === 0)
     throw new ArgumentError("contract", `${name} has no operations to probe.`);
@@ -99,7 +97,7 @@ export async function runProbe(root: string, contracts: ContractReader, question
 
 /** The report of the last probe of a contract, or a note saying how to make one. */
 export function lastDriftReport(root: string, contracts: ContractReader, contract?: string) {
-  const name = contract ?? contracts.entries.find((entry) => entry.role === "product")?.name ?? "product";
+  const name = contract ?? contracts.product;
   contracts.entry(name);
   const file = driftReportFile(name);
   const path = join(root, file);

@@ -47,9 +47,7 @@ function requestFor(fixtures: Fixtures, operation: ManifestOperation): Request {
     encodeURIComponent(asText(own(sample.params.path ?? {}, name) ?? 1)),
   );
   const url = new URL(path, "http://localhost");
-  for (const [name, value] of Object.entries(sample.params.query ?? {})) {
-    url.searchParams.set(name, asText(value));
-  }
+  for (const [name, value] of Object.entries(sample.params.query ?? {})) url.searchParams.set(name, asText(value));
   const headers = new Headers();
   for (const [name, value] of Object.entries(sample.params.header ?? {})) headers.set(name, asText(value));
   const withBody = sample.body !== undefined && operation.method !== "get" && operation.method !== "head";
@@ -119,6 +117,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
     const status = question.status === undefined ? undefined : declaredStatus(operation, question.status);
     let handler: ReturnType<Fixtures["respond"]> | undefined;
     let override: string;
+    let note: string | undefined;
     if (question.example !== undefined) {
       const exampleStatus =
         status ??
@@ -142,6 +141,12 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
       fixtures.resources.reset();
       handler = fixtures.handlers[0];
       override = `globals: { scenario: ${JSON.stringify(question.scenario)} }`;
+      // A service whose requests hand-written handlers (or nothing, until a story mounts them) answer by default.
+      const answers = loaded.entry.answers;
+      if (typeof answers === "object")
+        note = `by default ${answers.module}'s ${answers.export} answer ${loaded.entry.name}'s requests; this is the contract's own default answer, what an override builds on.`;
+      else if (answers === "on-request")
+        note = `${loaded.entry.name}'s fixtures answer only where a story or test mounts them (its handlers); this is what they answer then.`;
     }
     fixtures.session.setScenario(question.scenario);
     fixtures.session.takeViolations();
@@ -149,7 +154,6 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
     const sent = `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`;
     const result = await handler?.run({ request, requestId: randomUUID() });
     const violations = fixtures.session.takeViolations();
-    const answers = loaded.entry.answers;
     const base = {
       contract: loaded.entry.name,
       operationId: id,
@@ -157,32 +161,15 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
       scenarioMeans: SCENARIOS[question.scenario],
       request: sent,
       override,
-      // A service whose requests hand-written handlers (or nothing, until a story mounts them) answer by default.
-      ...(status === undefined && question.example === undefined && typeof answers === "object"
-        ? {
-            note: `by default ${answers.module}'s ${answers.export} answer ${loaded.entry.name}'s requests; this is the contract's own default answer, what an override builds on.`,
-          }
-        : {}),
-      ...(status === undefined && question.example === undefined && answers === "on-request"
-        ? {
-            note: `${loaded.entry.name}'s fixtures answer only where a story or test mounts them (its handlers); this is what they answer then.`,
-          }
-        : {}),
+      ...(note === undefined ? {} : { note }),
     };
     const response = result?.response;
-    if (response === undefined) {
-      return {
-        ...base,
-        answered: false,
-        note: "no handler answered: the request matched none of the contract's operations.",
-      };
-    }
-    if (response.type === "error") {
-      return {
-        ...base,
-        answered: false,
-        note: 'a network failure: no response at all (the client sees `kind: "network"`).',
-      };
+    if (response === undefined || response.type === "error") {
+      const why =
+        response === undefined
+          ? "no handler answered: the request matched none of the contract's operations."
+          : 'a network failure: no response at all (the client sees `kind: "network"`).';
+      return { ...base, answered: false, note: why };
     }
     const text = await response.text();
     const mediaType = response.headers.get("content-type") ?? "";

@@ -23,39 +23,26 @@ function entry(lines: readonly string[], from: number, indent: number, name: str
   return undefined;
 }
 
-function blockStart(lines: readonly string[], header: RegExp): number {
-  return lines.findIndex((line) => header.test(line));
-}
-
 /** The types of an operation as schema.d.ts has them, and the components they name. */
 export function operationTypes(schema: string, operationId: string): { text: string; omitted: string[] } {
   const lines = schema.split("\n");
-  const operations = blockStart(lines, /^export interface operations \{$/);
+  const operations = lines.findIndex((line) => /^export interface operations \{$/.test(line));
   const own = operations < 0 ? undefined : entry(lines, operations + 1, 4, operationId);
   if (own === undefined) return { text: "", omitted: [] };
   const parts = [`// operations[${JSON.stringify(operationId)}]`, ...own.map((line) => line.slice(4))];
-  const components = blockStart(lines, /^export (type|interface) components (= )?\{$/);
-  const named = [
-    ...new Set(
-      [...own.join("\n").matchAll(/components\["(\w+)"\]\["([^"]+)"\]/g)].map(
-        (match) => `${match[1]}\u0000${match[2]}`,
-      ),
-    ),
-  ];
+  const components = lines.findIndex((line) => /^export (type|interface) components (= )?\{$/.test(line));
+  // Each component once, in the order the operation first names it.
+  const named = new Map<string, { section: string; name: string }>();
+  for (const [whole, section = "", name = ""] of own.join("\n").matchAll(/components\["(\w+)"\]\["([^"]+)"\]/g))
+    named.set(whole, { section, name });
   const omitted: string[] = [];
   let length = parts.join("\n").length;
-  for (const pair of named) {
-    const [section = "", name = ""] = pair.split("\u0000");
+  for (const { section, name } of named.values()) {
     const sectionStart =
       components < 0 ? -1 : lines.findIndex((line, at) => at > components && line === `    ${section}: {`);
     const found = sectionStart < 0 ? undefined : entry(lines, sectionStart + 1, 8, name);
-    const text =
-      found === undefined
-        ? ""
-        : [
-            `// components[${JSON.stringify(section)}][${JSON.stringify(name)}]`,
-            ...found.map((line) => line.slice(8)),
-          ].join("\n");
+    const heading = `// components[${JSON.stringify(section)}][${JSON.stringify(name)}]`;
+    const text = found === undefined ? "" : [heading, ...found.map((line) => line.slice(8))].join("\n");
     if (text === "" || length + text.length > TYPES_BUDGET) {
       omitted.push(section === "schemas" ? componentSchemaRef(name) : `components["${section}"]["${name}"]`);
       continue;

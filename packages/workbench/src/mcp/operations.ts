@@ -1,7 +1,7 @@
 // The operations tools, read from the generated files: list and search operations, describe one as
 // a screen needs it; schemas over the budget are summarised with the pointer `read_schema` reads.
 import type { ManifestOperation, Method } from "@contract-workbench/runtime/manifest";
-import type { ContractMediaType } from "../contract/contract-types.ts";
+import type { ContractMediaType, JsonSchema } from "../contract/contract-types.ts";
 import { own } from "../contract/own.ts";
 import { schemaPointer, valueAt } from "../contract/pointer.ts";
 import type { ContractReader, LoadedContract } from "./contracts.ts";
@@ -65,6 +65,11 @@ export function listOperations(contracts: ContractReader, filter: OperationFilte
   };
 }
 
+/** A schema, bounded, as the answer's `schema` field; none when there is no schema. */
+function schemaField(schema: JsonSchema | undefined, pointer: string) {
+  return schema === undefined ? {} : { schema: bounded(schema, pointer) };
+}
+
 function mediaTypes(content: Record<string, ContractMediaType>, pointerOf: (mediaType: string) => string) {
   return Object.fromEntries(
     Object.entries(content).map(([mediaType, media]) => {
@@ -102,9 +107,7 @@ export function describeOperation(contracts: ContractReader, operationId: string
       in: parameter.in,
       required: parameter.required,
       ...(parameter.style === undefined ? {} : { style: parameter.style }),
-      ...(parameter.schema === undefined
-        ? {}
-        : { schema: bounded(parameter.schema, schemaPointer(id, "parameters", String(index), "schema")) }),
+      ...schemaField(parameter.schema, schemaPointer(id, "parameters", String(index), "schema")),
     })),
     requestBody:
       schemas?.requestBody == null
@@ -130,14 +133,10 @@ export function describeOperation(contracts: ContractReader, operationId: string
                   name,
                   {
                     required: header.required,
-                    ...(header.schema === undefined
-                      ? {}
-                      : {
-                          schema: bounded(
-                            header.schema,
-                            schemaPointer(id, "responses", response.status, "headers", name, "schema"),
-                          ),
-                        }),
+                    ...schemaField(
+                      header.schema,
+                      schemaPointer(id, "responses", response.status, "headers", name, "schema"),
+                    ),
                   },
                 ]),
               ),

@@ -46,12 +46,8 @@ function entriesOf(value: object): Array<[string, unknown]> {
 
 /** An array or object like `like`, from entries; own properties only, whatever their names. */
 function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | Record<string, unknown> {
-  if (Array.isArray(like)) return entries.map(([, item]) => item);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of entries) {
-    Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
+  // Object.fromEntries defines each key as an own property, `__proto__` too.
+  return Array.isArray(like) ? entries.map(([, item]) => item) : Object.fromEntries(entries);
 }
 
 const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;

@@ -16,19 +16,18 @@ export function kebab(text: string): string {
   );
 }
 
+const capital = (word: string) => (word[0] ?? "").toUpperCase() + word.slice(1);
+
 /** `get-pet-by-id` → `GetPetById`. */
 export function pascal(text: string): string {
-  return kebab(text)
-    .split("-")
-    .map((word) => (word[0] ?? "").toUpperCase() + word.slice(1))
-    .join("");
+  return kebab(text).split("-").map(capital).join("");
 }
 
 /** `X-Request-Id` → `xRequestId`: a variable for a parameter's value. */
 export function variable(name: string): string {
-  const words = kebab(name).split("-");
-  const joined = words
-    .map((word, index) => (index === 0 ? word : (word[0] ?? "").toUpperCase() + word.slice(1)))
+  const joined = kebab(name)
+    .split("-")
+    .map((word, index) => (index === 0 ? word : capital(word)))
     .join("");
   return /^[a-z_$]/.test(joined) ? joined : `value${pascal(joined)}`;
 }

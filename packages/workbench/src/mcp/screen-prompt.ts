@@ -1,6 +1,5 @@
 // The "build a screen for operation X" prompt, written as this repository writes screens and
 // stories (src/features/identity/identity.stories.tsx); the data a story asserts is asked of the fixtures now.
-import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import type { FixtureAnswers } from "./fixture-answer.ts";
@@ -25,12 +24,6 @@ interface State {
   comment: string;
   config: string;
   play: string[];
-}
-
-function errorStatuses(operation: ManifestOperation): string[] {
-  return operation.responses
-    .map((response) => response.status)
-    .filter((status) => /^([45]\d\d|[45]XX|default)$/i.test(status));
 }
 
 /** The prompt's text for one operation. */
@@ -61,6 +54,7 @@ export async function screenPrompt(
       ? `  args: { ${props.map(([name, value]) => `${key(name)}: ${JSON.stringify(value)}`).join(", ")} },\n`
       : "";
 
+  const alerted = `await expect(await canvas.findByRole("alert")).toBeVisible();`;
   const states: State[] = [];
   if (success !== undefined) {
     states.push({
@@ -93,14 +87,13 @@ export async function screenPrompt(
       });
     }
   }
-  for (const status of errorStatuses(operation)) {
+  const errors = operation.responses.filter((response) => /^([45]\d\d|[45]XX|default)$/i.test(response.status));
+  for (const { status } of errors) {
     states.push({
       story: stateName(status),
       comment: `The contract's ${status} answer.`,
       config: `  ${respondLine(id, status)},\n`,
-      play: read
-        ? [`await expect(await canvas.findByRole("alert")).toBeVisible();`]
-        : ["// Submit as a user would, then:", `await expect(await canvas.findByRole("alert")).toBeVisible();`],
+      play: read ? [alerted] : ["// Submit as a user would, then:", alerted],
     });
   }
   if (read) {
@@ -108,10 +101,7 @@ export async function screenPrompt(
       story: "Offline",
       comment: "No answer at all (the `offline` scenario): the error state says so and offers a retry.",
       config: `  globals: { scenario: "offline" },\n`,
-      play: [
-        `await expect(await canvas.findByRole("alert")).toBeVisible();`,
-        `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`,
-      ],
+      play: [alerted, `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`],
     });
   }
 

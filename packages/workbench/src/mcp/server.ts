@@ -146,12 +146,9 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
           .string()
           .min(1)
           .describe("A JSON pointer: #/components/schemas/Pet, #/operations/getPet/responses/200."),
-        offset: z
-          .number()
-          .int()
-          .min(0)
-          .default(0)
-          .describe("For an object or array too large for one answer: the entry to start at (an answer's `$offset`)."),
+        offset: offset.describe(
+          "For an object or array too large for one answer: the entry to start at (an answer's `$offset`).",
+        ),
       },
       annotations: READ_ONLY,
     },
@@ -252,8 +249,10 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
 
   // Resources: each contract's document as written, its other files, and its manifest.
   const names = () => contracts.entries.map((entry) => entry.name);
-  const part = (uri: URL, file: string, text: string, number: number): ReadResourceResult => {
-    const cut = textPart(text, number);
+  type Variable = string | string[] | undefined;
+  /** The part `number` (the first when none is asked for) of a repository file. */
+  const part = (uri: URL, file: string, number?: Variable): ReadResourceResult => {
+    const cut = textPart(readText(root, file), Number(Array.isArray(number) ? number[0] : (number ?? "1")));
     return {
       contents: [{ uri: uri.href, mimeType: mimeTypeOf(file), text: cut.text }],
       ...(cut.parts > 1
@@ -268,9 +267,11 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
         : {}),
     };
   };
-  const partNumber = (value: string | string[] | undefined) => Number(Array.isArray(value) ? value[0] : (value ?? "1"));
-  const entryOf = (value: string | string[] | undefined) =>
-    contracts.entry(String(Array.isArray(value) ? value[0] : value));
+  const entryOf = (value: Variable) => contracts.entry(String(Array.isArray(value) ? value[0] : value));
+  const document = async (uri: URL, name: Variable, number?: Variable) =>
+    part(uri, await documentFile(root, entryOf(name)), number);
+  const manifest = (uri: URL, name: Variable, number?: Variable) =>
+    part(uri, manifestFile(root, contracts.load(entryOf(name).name).entry), number);
 
   server.registerResource(
     "contract-document",
@@ -285,19 +286,13 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       complete: { name: () => names() },
     }),
     { description: "A contract's OpenAPI document as written (its entry file)." },
-    async (uri, { name }) => {
-      const file = await documentFile(root, entryOf(name));
-      return part(uri, file, readText(root, file), 1);
-    },
+    (uri, { name }) => document(uri, name),
   );
   server.registerResource(
     "contract-document-part",
     new ResourceTemplate("contract://{name}/document{?part}", { list: undefined }),
     { description: "One part of a long contract document." },
-    async (uri, { name, part: number }) => {
-      const file = await documentFile(root, entryOf(name));
-      return part(uri, file, readText(root, file), partNumber(number));
-    },
+    (uri, { name, part: number }) => document(uri, name, number),
   );
   server.registerResource(
     "contract-file",
@@ -306,10 +301,7 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       description:
         "Another YAML or JSON file of a contract split across a folder, by its path in that folder (what its $refs name).",
     },
-    (uri, { name, path }) => {
-      const file = contractFile(root, entryOf(name), decodeURIComponent(String(path)));
-      return part(uri, file, readText(root, file), 1);
-    },
+    (uri, { name, path }) => part(uri, contractFile(root, entryOf(name), decodeURIComponent(String(path)))),
   );
   server.registerResource(
     "contract-manifest",
@@ -329,19 +321,13 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
         "A contract's operation manifest (manifest.json): operations, parameters, statuses, headers, paging.",
       mimeType: "application/json",
     },
-    (uri, { name }) => {
-      const file = manifestFile(root, contracts.load(entryOf(name).name).entry);
-      return part(uri, file, readText(root, file), 1);
-    },
+    (uri, { name }) => manifest(uri, name),
   );
   server.registerResource(
     "contract-manifest-part",
     new ResourceTemplate("contract://{name}/manifest{?part}", { list: undefined }),
     { description: "One part of a long manifest.", mimeType: "application/json" },
-    (uri, { name, part: number }) => {
-      const file = manifestFile(root, contracts.load(entryOf(name).name).entry);
-      return part(uri, file, readText(root, file), partNumber(number));
-    },
+    (uri, { name, part: number }) => manifest(uri, name, number),
   );
 
   server.registerPrompt(

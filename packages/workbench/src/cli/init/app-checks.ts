@@ -34,12 +34,6 @@ export function declared(pkg: AppPackage, name: string): string | undefined {
   return pkg.dependencies?.[name] ?? pkg.devDependencies?.[name];
 }
 
-/** The major version a range starts from ("^8.6.0" → 8), when it says one. */
-function majorOf(range: string): number | undefined {
-  const match = /(\d+)(?:\.\d+)?/.exec(range);
-  return match ? Number(match[1]) : undefined;
-}
-
 /** The first reason init cannot proceed in this app, or undefined. */
 export function refusal(root: string, pkg: AppPackage): string | undefined {
   if (!declared(pkg, "vite"))
@@ -50,8 +44,9 @@ export function refusal(root: string, pkg: AppPackage): string | undefined {
     return "no TypeScript (neither in package.json nor a tsconfig.json): the workbench generates TypeScript.";
   }
   const storybook = declared(pkg, "storybook");
-  const major = storybook === undefined ? undefined : majorOf(storybook);
-  if (major !== undefined && major < 10) {
+  // The major version its range starts from ("^8.6.0" → 8), when it says one.
+  const major = /\d+/.exec(storybook ?? "")?.[0];
+  if (major !== undefined && Number(major) < 10) {
     return `Storybook ${storybook} is older than 10: upgrade it first (npx storybook@latest upgrade), then run init again.`;
   }
   return dirtyTree(root);
