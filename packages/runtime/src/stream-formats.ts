@@ -443,67 +443,42 @@ export const DONE_SENTINEL = "[DONE]";
  */
 export function decodeFrame(frame: Frame, index: number, reading: ItemReading): StreamItem<unknown> | "done" {
   if (frame.kind === "oversized") {
-    return {
-      index,
-      error: {
-        kind: "oversized",
-        index,
-        message: `${place(index)} is ${frame.bytes} bytes or more, more than the reader keeps: it was cut.`,
-        excerpt: frame.excerpt,
-      },
-    };
+    const message = `${place(index)} is ${frame.bytes} bytes or more, more than the reader keeps: it was cut.`;
+    return errorItem(index, "oversized", message, frame.excerpt);
   }
   if (frame.kind === "truncated") {
-    return {
-      index,
-      error: {
-        kind: "truncated",
-        index,
-        message: `the stream ended inside ${place(index)}: the connection was closed before it was complete.`,
-        excerpt: frame.excerpt,
-      },
-    };
+    const message = `the stream ended inside ${place(index)}: the connection was closed before it was complete.`;
+    return errorItem(index, "truncated", message, frame.excerpt);
   }
   if (frame.kind === "text") {
     try {
       return { index, value: JSON.parse(frame.text) as unknown };
     } catch (error) {
-      return {
-        index,
-        error: {
-          kind: "malformed",
-          index,
-          message: `${place(index)} is not JSON (${reason(error)}).`,
-          excerpt: excerptOf(frame.text),
-        },
-      };
+      return errorItem(index, "malformed", `${place(index)} is not JSON (${reason(error)}).`, excerptOf(frame.text));
     }
   }
   const { event } = frame;
   if (reading.data !== "json") return { index, value: event };
   if (event.data === DONE_SENTINEL) return "done";
-  const named = {
-    ...(event.event === undefined ? {} : { event: event.event }),
-    ...(event.id === undefined ? {} : { id: event.id }),
-  };
   try {
     return { index, value: { ...event, data: JSON.parse(event.data) as unknown } };
   } catch (error) {
-    return {
-      index,
-      error: {
-        kind: "malformed",
-        index,
-        message: `${place(index, event)}: its data is not JSON (${reason(error)}).`,
-        excerpt: excerptOf(event.data),
-        ...named,
-      },
-    };
+    const message = `${place(index, event)}: its data is not JSON (${reason(error)}).`;
+    return errorItem(index, "malformed", message, excerptOf(event.data), {
+      ...(event.event === undefined ? {} : { event: event.event }),
+      ...(event.id === undefined ? {} : { id: event.id }),
+    });
   }
 }
 
-function limitItem(index: number, message: string): StreamItem<never> {
-  return { index, error: { kind: "limit", index, message, excerpt: "" } };
+function errorItem(
+  index: number,
+  kind: StreamEventError["kind"],
+  message: string,
+  excerpt = "",
+  named: Pick<StreamEventError, "event" | "id"> = {},
+): StreamItem<never> {
+  return { index, error: { kind, index, message, excerpt, ...named } };
 }
 
 /**
@@ -553,7 +528,7 @@ export async function* readItems(
       }
       if (options.signal?.aborted) return;
       if (timedOut) {
-        yield limitItem(index, `stopped after ${options.maxDurationMs} ms (${Date.now() - started} ms read).`);
+        yield errorItem(index, "limit", `stopped after ${options.maxDurationMs} ms (${Date.now() - started} ms read).`);
         return;
       }
       const frames = chunk.done
@@ -561,7 +536,7 @@ export async function* readItems(
         : framer.push(decoder.decode(chunk.value, { stream: true }));
       for (const frame of frames) {
         if (index >= maxEvents) {
-          yield limitItem(index, `stopped after ${maxEvents} events.`);
+          yield errorItem(index, "limit", `stopped after ${maxEvents} events.`);
           stop();
           return;
         }
@@ -576,7 +551,7 @@ export async function* readItems(
       if (chunk.done) return;
       bytes += chunk.value.byteLength;
       if (bytes > maxBytes) {
-        yield limitItem(index, `stopped after ${bytes} bytes (the limit is ${maxBytes}).`);
+        yield errorItem(index, "limit", `stopped after ${bytes} bytes (the limit is ${maxBytes}).`);
         stop();
         return;
       }
