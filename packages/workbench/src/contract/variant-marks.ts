@@ -3,7 +3,6 @@
 // header or query parameter only one requires. Read by the fixtures to answer a request with its
 // variant, and by `npm run api` to warn where nothing does. Pure: no I/O.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
-import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "./pointer.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
@@ -118,12 +117,10 @@ export function sharedEndpoints<T extends { method: string; path: string }>(oper
 /** The marks of a contract's operations, read once each. */
 export function createVariantMarks(contract: ContractSchemas) {
   const marks = new Map<string, Mark[]>();
-  const marksFor = (operation: ManifestOperation | { operationId: string }) => {
-    let found = marks.get(operation.operationId);
-    if (found === undefined) {
-      found = marksOf(contract, own<ContractOperation>(contract.operations, operation.operationId));
-      marks.set(operation.operationId, found);
-    }
+  const marksFor = ({ operationId }: { operationId: string }) => {
+    let found = marks.get(operationId);
+    if (found === undefined)
+      marks.set(operationId, (found = marksOf(contract, own<ContractOperation>(contract.operations, operationId))));
     return found;
   };
 
@@ -134,10 +131,10 @@ export function createVariantMarks(contract: ContractSchemas) {
    */
   function tellingMarks(variant: { operationId: string }, variants: ReadonlyArray<{ operationId: string }>): Mark[] {
     const others = variants.filter((other) => other !== variant).flatMap(marksFor);
-    const same = (a: Mark, b: Mark) =>
-      a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
     return marksFor(variant).filter((mark) =>
-      others.some((other) => same(mark, other) && JSON.stringify(other.values) !== JSON.stringify(mark.values)),
+      others.some(
+        (other) => sameParameter(mark, other) && JSON.stringify(other.values) !== JSON.stringify(mark.values),
+      ),
     );
   }
 
