@@ -196,10 +196,7 @@ export function proveUnsatisfiable(
 
 function proverOf(schemas: Record<string, JsonSchema>): ReturnType<typeof createProver> {
   let prover = provers.get(schemas);
-  if (prover === undefined) {
-    prover = createProver(schemas);
-    provers.set(schemas, prover);
-  }
+  if (prover === undefined) provers.set(schemas, (prover = createProver(schemas)));
   return prover;
 }
 
