@@ -346,11 +346,7 @@ export function createApiStreams<P extends AnyPaths>(
     method: string,
     path: string,
     init?: RuntimeInit,
-    options: StreamOptions & {
-      refetchMode?: "append" | "reset" | "replace";
-      reducer?: (accumulated: unknown, item: StreamItem<unknown>) => unknown;
-      initialValue?: unknown;
-    } & Record<string, unknown> = {},
+    options: StreamQueryOptions<unknown, unknown, string> & Record<string, unknown> = {},
   ) {
     const { accept, limits, reconnect, retryMs, refetchMode, reducer, initialValue, ...query } = options;
     const stream = { accept, limits, reconnect, retryMs };
