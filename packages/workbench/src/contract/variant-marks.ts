@@ -3,7 +3,7 @@
 // header or query parameter only one requires. Read by the fixtures to answer a request with its
 // variant, and by `npm run api` to warn where nothing does. Pure: no I/O.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
-import { componentSchemaName } from "./pointer.ts";
+import { resolve } from "./schema-types.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
 import { essenceOf, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
@@ -44,21 +44,10 @@ export interface Mark {
   values: unknown[];
 }
 
-type Node = Record<string, unknown>;
-
-function resolve(contract: ContractSchemas, schema: unknown): Node | undefined {
-  let node = schema;
-  for (let hops = 0; hops < 8 && isRecord(node) && typeof node.$ref === "string"; hops++) {
-    const name = componentSchemaName(node.$ref);
-    node = name === undefined ? undefined : own(contract.components.schemas, name);
-  }
-  return isRecord(node) ? node : undefined;
-}
-
 /** The values a schema fixes (`const`, or a short `enum`), through references and `allOf`. */
 function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unknown[] | undefined {
   const node = resolve(contract, schema);
-  if (node === undefined || depth > 8) return undefined;
+  if (depth > 8) return undefined;
   if (Object.hasOwn(node, "const")) return [node.const];
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum as unknown[];
   if (!Array.isArray(node.allOf)) return undefined;
@@ -72,7 +61,7 @@ function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unk
 /** The properties a body schema declares, through references and `allOf` parts. */
 function propertiesOf(contract: ContractSchemas, schema: unknown, depth = 0): Array<[string, unknown]> {
   const node = resolve(contract, schema);
-  if (node === undefined || depth > 8) return [];
+  if (depth > 8) return [];
   const own = isRecord(node.properties) ? Object.entries(node.properties) : [];
   const parts = Array.isArray(node.allOf) ? node.allOf.flatMap((part) => propertiesOf(contract, part, depth + 1)) : [];
   return [...own, ...parts];
