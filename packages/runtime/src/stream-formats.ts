@@ -153,8 +153,6 @@ export class EventStreamFramer implements Framer {
   end(): Frame[] {
     const pending = this.cutting ? "" : this.data + this.line;
     this.reset();
-    this.line = "";
-    this.lineBytes = 0;
     return pending === "" ? [] : [{ kind: "truncated", excerpt: excerptOf(pending) }];
   }
 
@@ -171,11 +169,9 @@ export class EventStreamFramer implements Framer {
         bytes: this.blockBytes + this.lineBytes,
         excerpt: excerptOf(this.data + this.line),
       });
+      this.cutLineEmpty = this.line === "";
       this.reset();
       this.cutting = true;
-      this.cutLineEmpty = this.line === "";
-      this.line = "";
-      this.lineBytes = 0;
     }
   }
 
@@ -226,7 +222,10 @@ export class EventStreamFramer implements Framer {
     this.reset();
   }
 
+  /** Empties the block and the line read so far. */
   private reset(): void {
+    this.line = "";
+    this.lineBytes = 0;
     this.data = "";
     this.type = "";
     this.idInBlock = false;
