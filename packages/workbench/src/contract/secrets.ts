@@ -2,6 +2,7 @@
 // query strings and bodies, found by name (Authorization, cookies, API keys, tokens,
 // passwords) and by shape (a JWT, a bearer value), so a report or a fixture cannot leak one.
 import { define } from "./own.ts";
+import { escapeSegment, unescapeSegment } from "./pointer.ts";
 
 /** What a hidden value reads as. */
 export const HIDDEN = "[hidden]";
@@ -16,14 +17,14 @@ const SECRET_NAME =
  */
 const SECRET_SHAPE = /eyJ[\w-]{4,}\.[\w-]{4,}\.|^\s*"?(bearer|basic|fis_v2)\s+\S|AIza[\w-]{20,}/i;
 
-/** The last segment of a JSON pointer or a parameter name (`/user/idToken` → `idToken`). */
-function lastName(pointer: string): string {
-  return (pointer.split("/").at(-1) ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-/** A value shown in a report: hidden when its place is named like a credential or it looks like one. */
+/**
+ * A value shown in a report: hidden when its place (the last segment of a JSON pointer, or a
+ * parameter name) is named like a credential or it looks like one.
+ */
 export function safeActual(pointer: string, actual: string): string {
-  return SECRET_NAME.test(lastName(pointer)) || SECRET_SHAPE.test(actual) ? HIDDEN : actual;
+  return SECRET_NAME.test(unescapeSegment(pointer.split("/").at(-1) ?? "")) || SECRET_SHAPE.test(actual)
+    ? HIDDEN
+    : actual;
 }
 
 /**
@@ -36,7 +37,7 @@ export function scrubJson(value: unknown, marked: (pointer: string) => boolean =
   if (typeof value !== "object" || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const at = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const at = `${pointer}/${escapeSegment(key)}`;
     define(out, key, SECRET_NAME.test(key) || marked(at) ? HIDDEN : scrubJson(item, marked, at));
   }
   return out;
