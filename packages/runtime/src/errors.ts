@@ -83,15 +83,14 @@ export function isJsonContentType(contentType: string | null): boolean {
   return contentType !== null && ANY_JSON.test(contentType.trim());
 }
 
+/** The type of each member RFC 9457 defines. */
+const PROBLEM_MEMBERS = { type: "string", title: "string", status: "number", detail: "string", instance: "string" };
+
 function isProblemDetails(body: unknown): body is ProblemDetails {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return false;
-  const { type, title, status, detail, instance } = body as Record<string, unknown>;
-  return (
-    (type === undefined || typeof type === "string") &&
-    (title === undefined || typeof title === "string") &&
-    (status === undefined || typeof status === "number") &&
-    (detail === undefined || typeof detail === "string") &&
-    (instance === undefined || typeof instance === "string")
+  const member = (name: string) => (body as Record<string, unknown>)[name];
+  return Object.entries(PROBLEM_MEMBERS).every(
+    ([name, type]) => member(name) === undefined || typeof member(name) === type,
   );
 }
 

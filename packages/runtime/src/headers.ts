@@ -36,16 +36,11 @@ export function readHeaders(operation: ManifestOperation | undefined, response: 
   const declared =
     operation?.responses.find((entry) => entry.status === String(response.status)) ??
     operation?.responses.find((entry) => entry.status.toUpperCase() === `${String(response.status).charAt(0)}XX`);
-  const headers: Record<string, unknown> = {};
-  for (const name of declared?.headers ?? []) {
-    const value = response.headers.get(name);
-    if (value !== null)
-      Object.defineProperty(headers, name, {
-        value: typed(value, declared?.headerTypes?.[name]),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  }
-  return headers;
+  // Entries, not assignments: a header named `__proto__` stays a header.
+  return Object.fromEntries(
+    (declared?.headers ?? []).flatMap((name) => {
+      const value = response.headers.get(name);
+      return value === null ? [] : [[name, typed(value, declared?.headerTypes?.[name])]];
+    }),
+  );
 }

@@ -39,9 +39,7 @@ export function parseLinks(header: string | null | undefined): Record<string, st
 }
 
 function queryOf(url: string): PageQuery {
-  const query: PageQuery = {};
-  for (const [name, value] of new URL(url, "http://link.invalid").searchParams) query[name] = value;
-  return query;
+  return Object.fromEntries(new URL(url, "http://link.invalid").searchParams);
 }
 
 function count(value: unknown): number | undefined {

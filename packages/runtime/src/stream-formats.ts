@@ -153,8 +153,6 @@ export class EventStreamFramer implements Framer {
   end(): Frame[] {
     const pending = this.cutting ? "" : this.data + this.line;
     this.reset();
-    this.line = "";
-    this.lineBytes = 0;
     return pending === "" ? [] : [{ kind: "truncated", excerpt: excerptOf(pending) }];
   }
 
@@ -171,11 +169,9 @@ export class EventStreamFramer implements Framer {
         bytes: this.blockBytes + this.lineBytes,
         excerpt: excerptOf(this.data + this.line),
       });
+      this.cutLineEmpty = this.line === "";
       this.reset();
       this.cutting = true;
-      this.cutLineEmpty = this.line === "";
-      this.line = "";
-      this.lineBytes = 0;
     }
   }
 
@@ -226,7 +222,10 @@ export class EventStreamFramer implements Framer {
     this.reset();
   }
 
+  /** Empties the block and the line read so far. */
   private reset(): void {
+    this.line = "";
+    this.lineBytes = 0;
     this.data = "";
     this.type = "";
     this.idInBlock = false;
@@ -443,67 +442,42 @@ export const DONE_SENTINEL = "[DONE]";
  */
 export function decodeFrame(frame: Frame, index: number, reading: ItemReading): StreamItem<unknown> | "done" {
   if (frame.kind === "oversized") {
-    return {
-      index,
-      error: {
-        kind: "oversized",
-        index,
-        message: `${place(index)} is ${frame.bytes} bytes or more, more than the reader keeps: it was cut.`,
-        excerpt: frame.excerpt,
-      },
-    };
+    const message = `${place(index)} is ${frame.bytes} bytes or more, more than the reader keeps: it was cut.`;
+    return errorItem(index, "oversized", message, frame.excerpt);
   }
   if (frame.kind === "truncated") {
-    return {
-      index,
-      error: {
-        kind: "truncated",
-        index,
-        message: `the stream ended inside ${place(index)}: the connection was closed before it was complete.`,
-        excerpt: frame.excerpt,
-      },
-    };
+    const message = `the stream ended inside ${place(index)}: the connection was closed before it was complete.`;
+    return errorItem(index, "truncated", message, frame.excerpt);
   }
   if (frame.kind === "text") {
     try {
       return { index, value: JSON.parse(frame.text) as unknown };
     } catch (error) {
-      return {
-        index,
-        error: {
-          kind: "malformed",
-          index,
-          message: `${place(index)} is not JSON (${reason(error)}).`,
-          excerpt: excerptOf(frame.text),
-        },
-      };
+      return errorItem(index, "malformed", `${place(index)} is not JSON (${reason(error)}).`, excerptOf(frame.text));
     }
   }
   const { event } = frame;
   if (reading.data !== "json") return { index, value: event };
   if (event.data === DONE_SENTINEL) return "done";
-  const named = {
-    ...(event.event === undefined ? {} : { event: event.event }),
-    ...(event.id === undefined ? {} : { id: event.id }),
-  };
   try {
     return { index, value: { ...event, data: JSON.parse(event.data) as unknown } };
   } catch (error) {
-    return {
-      index,
-      error: {
-        kind: "malformed",
-        index,
-        message: `${place(index, event)}: its data is not JSON (${reason(error)}).`,
-        excerpt: excerptOf(event.data),
-        ...named,
-      },
-    };
+    const message = `${place(index, event)}: its data is not JSON (${reason(error)}).`;
+    return errorItem(index, "malformed", message, excerptOf(event.data), {
+      ...(event.event === undefined ? {} : { event: event.event }),
+      ...(event.id === undefined ? {} : { id: event.id }),
+    });
   }
 }
 
-function limitItem(index: number, message: string): StreamItem<never> {
-  return { index, error: { kind: "limit", index, message, excerpt: "" } };
+function errorItem(
+  index: number,
+  kind: StreamEventError["kind"],
+  message: string,
+  excerpt = "",
+  named: Pick<StreamEventError, "event" | "id"> = {},
+): StreamItem<never> {
+  return { index, error: { kind, index, message, excerpt, ...named } };
 }
 
 /**
@@ -553,7 +527,7 @@ export async function* readItems(
       }
       if (options.signal?.aborted) return;
       if (timedOut) {
-        yield limitItem(index, `stopped after ${options.maxDurationMs} ms (${Date.now() - started} ms read).`);
+        yield errorItem(index, "limit", `stopped after ${options.maxDurationMs} ms (${Date.now() - started} ms read).`);
         return;
       }
       const frames = chunk.done
@@ -561,7 +535,7 @@ export async function* readItems(
         : framer.push(decoder.decode(chunk.value, { stream: true }));
       for (const frame of frames) {
         if (index >= maxEvents) {
-          yield limitItem(index, `stopped after ${maxEvents} events.`);
+          yield errorItem(index, "limit", `stopped after ${maxEvents} events.`);
           stop();
           return;
         }
@@ -576,7 +550,7 @@ export async function* readItems(
       if (chunk.done) return;
       bytes += chunk.value.byteLength;
       if (bytes > maxBytes) {
-        yield limitItem(index, `stopped after ${bytes} bytes (the limit is ${maxBytes}).`);
+        yield errorItem(index, "limit", `stopped after ${bytes} bytes (the limit is ${maxBytes}).`);
         stop();
         return;
       }

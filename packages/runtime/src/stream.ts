@@ -194,7 +194,9 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function sentError(response: Response, method: string, message: string): ApiError {
+/** The error for an answer that is not the stream asked for: its body is cancelled, not read. */
+async function notAStream(response: Response, method: string, message: string): Promise<ApiError> {
+  await response.body?.cancel().catch(() => undefined);
   return new ApiError({ kind: "malformed", message, method, url: response.url || undefined, status: response.status });
 }
 
@@ -240,15 +242,8 @@ export function createApiStreams<P extends AnyPaths>(
     const contentType = response.headers.get("Content-Type") ?? "";
     const format = streamFormatOf(contentType);
     if (format === undefined || !(result.data instanceof ReadableStream)) {
-      await response.body?.cancel().catch(() => undefined);
-      return {
-        error: sentError(
-          response,
-          verb,
-          `${verb} ${response.url} answered ${contentType || "no Content-Type"}, not a stream (${accept}).`,
-        ),
-        response,
-      };
+      const message = `${verb} ${response.url} answered ${contentType || "no Content-Type"}, not a stream (${accept}).`;
+      return { error: await notAStream(response, verb, message), response };
     }
     const data = declared.find((each) => streamFormatOf(each.mediaType) === format)?.data;
     const reading: ItemReading = format === "sse" ? { format, data: data ?? "text" } : { format };
@@ -273,6 +268,7 @@ export function createApiStreams<P extends AnyPaths>(
     reading: ItemReading,
   ): AsyncGenerator<StreamItem<unknown>, void, undefined> {
     const signal = init?.signal;
+    const verb = method.toUpperCase();
     const limits = stream.limits ?? {};
     let body = firstBody;
     let index = 0;
@@ -304,11 +300,11 @@ export function createApiStreams<P extends AnyPaths>(
         reconnectionTime = framer.reconnectionTime ?? reconnectionTime;
       }
       if (reading.format !== "sse" || attempts >= (stream.reconnect ?? DEFAULT_RECONNECTS)) {
-        const cause = toApiError(broken, { method: method.toUpperCase(), url: first.url });
+        const cause = toApiError(broken, { method: verb, url: first.url });
         throw new ApiError({
           kind: cause.kind === "aborted" || cause.kind === "timeout" ? cause.kind : "network",
-          message: `${method.toUpperCase()} ${first.url}: the stream's connection broke after ${index} events.`,
-          method: method.toUpperCase(),
+          message: `${verb} ${first.url}: the stream's connection broke after ${index} events.`,
+          method: verb,
           url: first.url,
           status: first.status,
           cause: broken,
@@ -320,19 +316,16 @@ export function createApiStreams<P extends AnyPaths>(
       const accept = first.headers.get("Content-Type") ?? "text/event-stream";
       const again = await call(method, path, init, accept, lastEventId);
       if (again.response.status === 204) return;
-      if (!again.response.ok) throw fromErrorResponse(again.error, again.response, method.toUpperCase());
-      if (
-        streamFormatOf(again.response.headers.get("Content-Type") ?? "") !== "sse" ||
-        !(again.data instanceof ReadableStream)
-      ) {
-        await again.response.body?.cancel().catch(() => undefined);
-        throw sentError(
-          again.response,
-          method.toUpperCase(),
-          `${method.toUpperCase()} ${again.response.url}: the reconnected stream is not an event stream.`,
+      const { response, data } = again;
+      if (!response.ok) throw fromErrorResponse(again.error, response, verb);
+      if (streamFormatOf(response.headers.get("Content-Type") ?? "") !== "sse" || !(data instanceof ReadableStream)) {
+        throw await notAStream(
+          response,
+          verb,
+          `${verb} ${response.url}: the reconnected stream is not an event stream.`,
         );
       }
-      body = again.data as ReadableStream<Uint8Array>;
+      body = data as ReadableStream<Uint8Array>;
     }
   }
 
@@ -353,11 +346,7 @@ export function createApiStreams<P extends AnyPaths>(
     method: string,
     path: string,
     init?: RuntimeInit,
-    options: StreamOptions & {
-      refetchMode?: "append" | "reset" | "replace";
-      reducer?: (accumulated: unknown, item: StreamItem<unknown>) => unknown;
-      initialValue?: unknown;
-    } & Record<string, unknown> = {},
+    options: StreamQueryOptions<unknown, unknown, string> & Record<string, unknown> = {},
   ) {
     const { accept, limits, reconnect, retryMs, refetchMode, reducer, initialValue, ...query } = options;
     const stream = { accept, limits, reconnect, retryMs };

@@ -15,6 +15,5 @@ if (!existsSync(file)) {
     `no ${REGISTRY_FILE} in ${process.cwd()}: run the command at the app's root, or \`npx contract-workbench init\` to add one.`,
   );
 }
-const loaded = (await import(pathToFileURL(file).href)) as { default: ContractRegistry };
-const registry: ContractRegistry = loaded.default;
+const { default: registry } = (await import(pathToFileURL(file).href)) as { default: ContractRegistry };
 export default registry;

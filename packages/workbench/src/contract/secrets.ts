@@ -1,6 +1,8 @@
 // What never leaves the drift check, the probe or a recording: credentials in headers,
 // query strings and bodies, found by name (Authorization, cookies, API keys, tokens,
 // passwords) and by shape (a JWT, a bearer value), so a report or a fixture cannot leak one.
+import { define } from "./own.ts";
+import { escapeSegment, unescapeSegment } from "./pointer.ts";
 
 /** What a hidden value reads as. */
 export const HIDDEN = "[hidden]";
@@ -15,25 +17,14 @@ const SECRET_NAME =
  */
 const SECRET_SHAPE = /eyJ[\w-]{4,}\.[\w-]{4,}\.|^\s*"?(bearer|basic|fis_v2)\s+\S|AIza[\w-]{20,}/i;
 
-/** Whether a header, parameter or property of this name holds a credential. */
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
-
-/** Whether a text looks like a credential whatever its name. */
-export function looksSecret(text: string): boolean {
-  return SECRET_SHAPE.test(text);
-}
-
-/** The last segment of a JSON pointer or a parameter name (`/user/idToken` → `idToken`). */
-function lastName(pointer: string): string {
-  const segments = pointer.split("/");
-  return (segments[segments.length - 1] ?? "").replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-/** A value shown in a report: hidden when its place is named like a credential or it looks like one. */
+/**
+ * A value shown in a report: hidden when its place (the last segment of a JSON pointer, or a
+ * parameter name) is named like a credential or it looks like one.
+ */
 export function safeActual(pointer: string, actual: string): string {
-  return isSecretName(lastName(pointer)) || looksSecret(actual) ? HIDDEN : actual;
+  return SECRET_NAME.test(unescapeSegment(pointer.split("/").at(-1) ?? "")) || SECRET_SHAPE.test(actual)
+    ? HIDDEN
+    : actual;
 }
 
 /**
@@ -41,29 +32,13 @@ export function safeActual(pointer: string, actual: string): string {
  * caller marks (`format: password`, `writeOnly`), and strings shaped like one, at any depth.
  */
 export function scrubJson(value: unknown, marked: (pointer: string) => boolean = () => false, pointer = ""): unknown {
-  if (typeof value === "string") return looksSecret(value) ? HIDDEN : value;
+  if (typeof value === "string") return SECRET_SHAPE.test(value) ? HIDDEN : value;
   if (Array.isArray(value)) return value.map((item, index) => scrubJson(item, marked, `${pointer}/${index}`));
   if (typeof value !== "object" || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const at = `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-    Object.defineProperty(out, key, {
-      value: isSecretName(key) || marked(at) ? HIDDEN : scrubJson(item, marked, at),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const at = `${pointer}/${escapeSegment(key)}`;
+    define(out, key, SECRET_NAME.test(key) || marked(at) ? HIDDEN : scrubJson(item, marked, at));
   }
   return out;
-}
-
-/** A URL with every credential in its query hidden (and no user:password part). */
-export function scrubUrl(url: string): string {
-  const parsed = new URL(url);
-  parsed.username = "";
-  parsed.password = "";
-  for (const [name, value] of [...parsed.searchParams.entries()]) {
-    if (isSecretName(name) || looksSecret(value)) parsed.searchParams.set(name, HIDDEN);
-  }
-  return parsed.href;
 }

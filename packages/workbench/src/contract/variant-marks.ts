@@ -3,8 +3,7 @@
 // header or query parameter only one requires. Read by the fixtures to answer a request with its
 // variant, and by `npm run api` to warn where nothing does. Pure: no I/O.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
-import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
-import { componentSchemaName } from "./pointer.ts";
+import { resolve } from "./schema-types.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
 import { essenceOf, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
@@ -45,21 +44,10 @@ export interface Mark {
   values: unknown[];
 }
 
-type Node = Record<string, unknown>;
-
-function resolve(contract: ContractSchemas, schema: unknown): Node | undefined {
-  let node = schema;
-  for (let hops = 0; hops < 8 && isRecord(node) && typeof node.$ref === "string"; hops++) {
-    const name = componentSchemaName(node.$ref);
-    node = name === undefined ? undefined : own(contract.components.schemas, name);
-  }
-  return isRecord(node) ? node : undefined;
-}
-
 /** The values a schema fixes (`const`, or a short `enum`), through references and `allOf`. */
 function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unknown[] | undefined {
   const node = resolve(contract, schema);
-  if (node === undefined || depth > 8) return undefined;
+  if (depth > 8) return undefined;
   if (Object.hasOwn(node, "const")) return [node.const];
   if (Array.isArray(node.enum) && node.enum.length > 0) return node.enum as unknown[];
   if (!Array.isArray(node.allOf)) return undefined;
@@ -73,7 +61,7 @@ function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unk
 /** The properties a body schema declares, through references and `allOf` parts. */
 function propertiesOf(contract: ContractSchemas, schema: unknown, depth = 0): Array<[string, unknown]> {
   const node = resolve(contract, schema);
-  if (node === undefined || depth > 8) return [];
+  if (depth > 8) return [];
   const own = isRecord(node.properties) ? Object.entries(node.properties) : [];
   const parts = Array.isArray(node.allOf) ? node.allOf.flatMap((part) => propertiesOf(contract, part, depth + 1)) : [];
   return [...own, ...parts];
@@ -118,12 +106,10 @@ export function sharedEndpoints<T extends { method: string; path: string }>(oper
 /** The marks of a contract's operations, read once each. */
 export function createVariantMarks(contract: ContractSchemas) {
   const marks = new Map<string, Mark[]>();
-  const marksFor = (operation: ManifestOperation | { operationId: string }) => {
-    let found = marks.get(operation.operationId);
-    if (found === undefined) {
-      found = marksOf(contract, own<ContractOperation>(contract.operations, operation.operationId));
-      marks.set(operation.operationId, found);
-    }
+  const marksFor = ({ operationId }: { operationId: string }) => {
+    let found = marks.get(operationId);
+    if (found === undefined)
+      marks.set(operationId, (found = marksOf(contract, own<ContractOperation>(contract.operations, operationId))));
     return found;
   };
 
@@ -134,10 +120,10 @@ export function createVariantMarks(contract: ContractSchemas) {
    */
   function tellingMarks(variant: { operationId: string }, variants: ReadonlyArray<{ operationId: string }>): Mark[] {
     const others = variants.filter((other) => other !== variant).flatMap(marksFor);
-    const same = (a: Mark, b: Mark) =>
-      a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
     return marksFor(variant).filter((mark) =>
-      others.some((other) => same(mark, other) && JSON.stringify(other.values) !== JSON.stringify(mark.values)),
+      others.some(
+        (other) => sameParameter(mark, other) && JSON.stringify(other.values) !== JSON.stringify(mark.values),
+      ),
     );
   }
 

@@ -219,13 +219,10 @@ export const BATCH_SIZE = 20;
  * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
  */
 export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
-  const byStatus = new Map<string, GalleryPair[]>();
-  for (const pair of pairs) {
-    const key = `${pair.service ?? ""}\u0000${pair.status}\u0000${pair.mediaType ?? ""}`;
-    const group = byStatus.get(key);
-    if (group === undefined) byStatus.set(key, [pair]);
-    else group.push(pair);
-  }
+  const byStatus = Map.groupBy(
+    pairs,
+    (pair) => `${pair.service ?? ""}\u0000${pair.status}\u0000${pair.mediaType ?? ""}`,
+  );
   return [...byStatus.values()].flatMap((group) => {
     const batches: Array<{ pairs: GalleryPair[]; endpoints: Set<string> }> = [];
     // Every batch before this one is full: the search starts here, not at the first of thousands.
@@ -337,11 +334,8 @@ export function contractGallery({ root = process.cwd() }: { root?: string } = {}
   const manifestPaths = galleryContracts(registry).map((contract) =>
     generatedPath(root, "manifest.json", contract.generated),
   );
-  const frontPage = GALLERY_STORIES;
-  const runtime = GALLERY_RUNTIME;
   const fixturesOf: FixturesOf = (service) => {
-    const found = shownContracts(root).find((contract) => contract.service === service)?.fixtures;
-    return found ?? noServices(service);
+    return shownContracts(root).find((contract) => contract.service === service)?.fixtures ?? noServices(service);
   };
   return {
     name: "contract-gallery",
@@ -359,22 +353,21 @@ export function contractGallery({ root = process.cwd() }: { root?: string } = {}
           `${module}: the contract has no such operation any more (its manifest changed); reload the page.`,
         );
       }
-      return operationModule(pairs, runtime, fixturesOf);
+      return operationModule(pairs, GALLERY_RUNTIME, fixturesOf);
     },
     transform(code, id) {
-      if (!process.env.VITEST || id.split("?")[0] !== frontPage) return undefined;
+      if (!process.env.VITEST || id.split("?")[0] !== GALLERY_STORIES) return undefined;
       for (const path of manifestPaths) this.addWatchFile(path);
       const batched = process.env.VITEST_STORYBOOK !== "true";
-      return { code: code + vitestStories(allPairs(root), runtime, batched, fixturesOf), map: null };
+      return { code: code + vitestStories(allPairs(root), GALLERY_RUNTIME, batched, fixturesOf), map: null };
     },
     configureServer(server) {
       if (process.env.VITEST) return;
       server.watcher.add(manifestPaths);
       const touch = (file: string) => {
-        if (!manifestPaths.includes(file)) return;
-        const now = new Date();
         // Storybook re-indexes a story file when it changes; the gallery's index comes from the manifest.
-        utimesSync(frontPage, now, now);
+        const now = new Date();
+        if (manifestPaths.includes(file)) utimesSync(GALLERY_STORIES, now, now);
       };
       server.watcher.on("change", touch);
       server.watcher.on("add", touch);

@@ -3,7 +3,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
-import type { ContractSchemas } from "../contract/contract-types.ts";
+import type { ContractOperation, ContractSchemas } from "../contract/contract-types.ts";
+import { own } from "../contract/own.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import type { ApiError } from "@contract-workbench/runtime";
 import type { ValueCheck } from "./verdict.tsx";
@@ -31,4 +32,10 @@ export interface RuntimeStreams {
     init: object,
     options: { accept?: string; retry?: boolean },
   ): UseQueryResult<Array<StreamItem<unknown>>, ApiError>;
+}
+
+/** What the contract declares of an operation's responses, and of the one for `status`. */
+export function declaredResponse(source: GallerySource, operationId: string, status: string) {
+  const responses = own<ContractOperation>(source.contract.operations, operationId)?.responses;
+  return { responses, declared: own<ContractOperation["responses"][string]>(responses, status) };
 }

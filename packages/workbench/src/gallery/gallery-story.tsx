@@ -98,13 +98,19 @@ async function expectSequenceShown(element: Element, scenario: unknown, label: s
   }
 }
 
+/** A pair as a failure names it. */
+function pairLabel({ operationId, status, mediaType }: GalleryArgs): string {
+  return `${operationId} ${status}${mediaType === undefined ? "" : ` ${mediaType}`}`;
+}
+
 const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement, args, globals }) => {
-  await expectResponseShown(
-    canvasElement,
-    globals.scenario,
-    `${args.operationId} ${args.status}${args.mediaType ? ` ${args.mediaType}` : ""}`,
-  );
+  await expectResponseShown(canvasElement, globals.scenario, pairLabel(args));
 };
+
+/** A pair's response, through the contract's hooks and streams. */
+function PairResponse({ contract, ...pair }: GalleryArgs & { contract: GalleryContract }) {
+  return <OperationResponse {...pair} source={contract.source} hooks={contract.hooks} streams={contract.streams} />;
+}
 
 /** What happened to the session during one run of a story. */
 interface SessionRun {
@@ -218,16 +224,7 @@ export function galleryStory(
   contract: GalleryContract = productContract,
   mediaType?: string,
 ): StoryObj<GalleryArgs> {
-  const response = (args: GalleryArgs) => (
-    <OperationResponse
-      source={contract.source}
-      operationId={args.operationId}
-      status={args.status}
-      mediaType={args.mediaType}
-      hooks={contract.hooks}
-      streams={contract.streams}
-    />
-  );
+  const response = (args: GalleryArgs) => <PairResponse {...args} contract={contract} />;
   const story: StoryObj<GalleryArgs> = {
     args: mediaType === undefined ? { operationId, status } : { operationId, status, mediaType },
     argTypes: READ_ONLY_PAIR,
@@ -268,24 +265,20 @@ export function galleryBatch(
   const responses = (args: GalleryBatchArgs) =>
     args.pairs.map(([operationId, pairStatus, mediaType]) => (
       <section key={operationId} aria-label={`${operationId} ${pairStatus}`} data-gallery-pair>
-        <OperationResponse
-          source={contract.source}
-          operationId={operationId}
-          status={pairStatus}
-          mediaType={mediaType}
-          hooks={contract.hooks}
-          streams={contract.streams}
-        />
+        <PairResponse operationId={operationId} status={pairStatus} mediaType={mediaType} contract={contract} />
       </section>
     ));
   const expectResponses: NonNullable<StoryObj<GalleryBatchArgs>["play"]> = async ({ canvasElement, args, globals }) => {
     const sections = canvasElement.querySelectorAll("[data-gallery-pair]");
     await expect(sections).toHaveLength(args.pairs.length);
     await Promise.all(
-      args.pairs.map(async ([operationId, pairStatus, mediaType], index) => {
-        const label = `${operationId} ${pairStatus}${mediaType === undefined ? "" : ` ${mediaType}`}`;
-        await expectResponseShown(sections[index]!, globals.scenario, label);
-      }),
+      args.pairs.map(([operationId, pairStatus, mediaType], index) =>
+        expectResponseShown(
+          sections[index]!,
+          globals.scenario,
+          pairLabel({ operationId, status: pairStatus, mediaType }),
+        ),
+      ),
     );
   };
   const story: StoryObj<GalleryBatchArgs> = {

@@ -1,11 +1,10 @@
 import { useId, useMemo, type ReactNode } from "react";
-import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
+import type { JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { schemaPointer } from "../contract/pointer.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
-import { own } from "../contract/own.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
-import type { GallerySource, RuntimeHooks, RuntimeStreams } from "./gallery-source.ts";
+import { declaredResponse, type GallerySource, type RuntimeHooks, type RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
 import { bodyInit } from "./request-init.ts";
 import { StreamResponse } from "./stream-response.tsx";
@@ -119,14 +118,10 @@ function AnsweredResponse({
   status,
   hooks,
   sample,
-}: OperationResponseProps & { sample: SampleRequest }) {
+  operation,
+}: OperationResponseProps & { sample: SampleRequest; operation: ManifestOperation }) {
   const headingId = useId();
-  const operation: ManifestOperation | undefined = source.manifest.operations.find(
-    (candidate) => candidate.operationId === operationId,
-  );
-  if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
-  const responses = own<ContractSchemas["operations"][string]>(source.contract.operations, operationId)?.responses;
-  const declared = own<ContractSchemas["operations"][string]["responses"][string]>(responses, status);
+  const { responses, declared } = declaredResponse(source, operationId, status);
   const content = declared?.content ?? {};
   const mediaType = preferredMediaType(Object.keys(content));
   const schema = mediaType === undefined ? undefined : content[mediaType]?.schema;
@@ -264,14 +259,9 @@ export function OperationResponse(props: OperationResponseProps) {
   const { source, operationId } = props;
   // One sample request per story: what it shows as unsendable is what it would have sent.
   const sample = useMemo(() => source.sampleRequest(operationId), [source, operationId]);
-  const operation = props.source.manifest.operations.find((candidate) => candidate.operationId === props.operationId);
-  if (!operation) throw new Error(`The contract has no operation "${props.operationId}".`);
-  const responses = own<ContractSchemas["operations"][string]>(
-    props.source.contract.operations,
-    props.operationId,
-  )?.responses;
-  const content =
-    own<ContractSchemas["operations"][string]["responses"][string]>(responses, props.status)?.content ?? {};
+  const operation = source.manifest.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`The contract has no operation "${operationId}".`);
+  const content = declaredResponse(source, operationId, props.status).declared?.content ?? {};
   // A stream pair asks for its stream; a status whose preferred media type streams answers with it.
   const streamed = props.mediaType ?? preferredMediaType(Object.keys(content));
   const media = streamed === undefined ? undefined : content[streamed];
@@ -283,15 +273,15 @@ export function OperationResponse(props: OperationResponseProps) {
   if (streamed !== undefined && media?.stream !== undefined) {
     return (
       <StreamResponse
-        source={props.source}
+        source={source}
         operation={operation}
         status={props.status}
         mediaType={streamed}
         media={media}
         sample={sample}
-        streams={props.streams ?? streamsOf(props.source)}
+        streams={props.streams ?? streamsOf(source)}
       />
     );
   }
-  return <AnsweredResponse {...props} sample={sample} />;
+  return <AnsweredResponse {...props} sample={sample} operation={operation} />;
 }

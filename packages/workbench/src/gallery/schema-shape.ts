@@ -73,7 +73,6 @@ function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSc
 /** One node with `allOf` folded in and the best-fitting `oneOf`/`anyOf` branch merged over it. */
 function merge(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): Node {
   if (depth > 8) return node;
-  let result: Node = node;
   const parts: Node[] = [];
   if (Array.isArray(node.allOf)) {
     for (const part of node.allOf) {
@@ -93,7 +92,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
     }
     if (best) parts.push(merge(best, value, schemas, depth + 1));
   }
-  if (parts.length === 0) return result;
+  if (parts.length === 0) return node;
   // The parts' properties in their order, then the node's own; the node's own keywords win.
   const properties: Node = {};
   // Defined, not assigned: a property named `__proto__` stays a property.
@@ -102,8 +101,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
       define(properties, name, property);
     }
   }
-  result = Object.assign({}, ...parts, node, { properties }) as Node;
-  return result;
+  return Object.assign({}, ...parts, node, { properties }) as Node;
 }
 
 /**
@@ -133,11 +131,7 @@ export function shapeOf(
  * Whether a schema allows a string: a text body whose schema does not is the JSON text of a value,
  * which is how the fixtures send it.
  */
-export function allowsString(schema: JsonSchema | undefined, schemas: Readonly<Record<string, JsonSchema>>): boolean {
-  return allows(schema, schemas, 0);
-}
-
-function allows(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth: number): boolean {
+export function allowsString(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): boolean {
   const node = follow(schema, schemas);
   // Unreadable, `true`, or nested too deep to tell: nothing rules a string out.
   if (!node || depth > 16) return true;
@@ -145,25 +139,20 @@ function allows(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, 
   if (types.length > 0 && !types.includes("string")) return false;
   if (Object.hasOwn(node, "const")) return typeof node.const === "string";
   if (Array.isArray(node.enum)) return node.enum.some((value) => typeof value === "string");
-  if (Array.isArray(node.allOf) && !node.allOf.every((part) => allows(part, schemas, depth + 1))) return false;
+  if (Array.isArray(node.allOf) && !node.allOf.every((part) => allowsString(part, schemas, depth + 1))) return false;
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = node[keyword];
     if (
       Array.isArray(branches) &&
       branches.length > 0 &&
-      !branches.some((branch) => allows(branch, schemas, depth + 1))
+      !branches.some((branch) => allowsString(branch, schemas, depth + 1))
     )
       return false;
   }
   return true;
 }
 
-const ACRONYMS = new Map(
-  ["id", "url", "uri", "api", "ip", "uuid", "html", "json", "sha", "ssh", "gpg", "http", "https"].map((word) => [
-    word,
-    word.toUpperCase(),
-  ]),
-);
+const ACRONYMS = new Set("id url uri api ip uuid html json sha ssh gpg http https".split(" "));
 
 /**
  * A field's label for people: the schema's `title`, else its name in words
@@ -176,7 +165,7 @@ export function labelOf(name: string, title?: string): string {
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
     .split(/[\s_\-.]+/)
     .filter(Boolean)
-    .map((word) => ACRONYMS.get(word.toLowerCase()) ?? word.toLowerCase());
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.toLowerCase()));
   const [first = name, ...rest] = words;
   return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(" ");
 }

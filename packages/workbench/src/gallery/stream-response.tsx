@@ -3,15 +3,14 @@
 import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
-import type { ContractMediaType, ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
+import type { ContractMediaType, JsonSchema } from "../contract/contract-types.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
-import { own } from "../contract/own.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import { ApiError } from "@contract-workbench/runtime";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import { Button, ErrorState, Spinner } from "virtual:contract-workbench/product";
-import type { GallerySource, RuntimeStreams } from "./gallery-source.ts";
+import { declaredResponse, type GallerySource, type RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
 import { bodyInit } from "./request-init.ts";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
@@ -85,8 +84,7 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
   const items = query.data ?? [];
   const streaming = query.fetchStatus === "fetching" && !query.isPending;
   const state = query.isPending ? "loading" : streaming ? "streaming" : query.isError ? "error" : "success";
-  const responses = own<ContractSchemas["operations"][string]>(source.contract.operations, operationId)?.responses;
-  const declared = own<ContractSchemas["operations"][string]["responses"][string]>(responses, status);
+  const { responses, declared } = declaredResponse(source, operationId, status);
   const pointer = schemaPointer(operationId, "responses", status, "content", mediaType, "schema");
 
   let verdict: Verdict | undefined;

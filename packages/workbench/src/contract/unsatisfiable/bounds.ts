@@ -2,7 +2,7 @@
 // `minLength` over `maxLength`, an enum none of whose values keeps the lengths, a pattern
 // longer or shorter than the lengths allow, `minimum` over `maximum`, `minItems` over `maxItems`.
 import { misplacedAnchor, patternLength } from "../pattern-length.ts";
-import { describeValues, isNode } from "./parts.ts";
+import { describeValues, partsOf } from "./parts.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
 import type { Fixed } from "./types-values.ts";
 
@@ -91,12 +91,6 @@ export function arrayProof(
   if (counts) return counts;
   const least = bound(parts, "minItems", Math.max);
   if (least === undefined || least.value <= 0) return undefined;
-  const items = parts.flatMap(({ node, at }): Part[] =>
-    node.items === false
-      ? [{ node: { not: {} }, at: `${at}/items` }]
-      : isNode(node.items)
-        ? [{ node: node.items, at: `${at}/items` }]
-        : [],
-  );
+  const items = parts.flatMap(({ node, at }) => partsOf(node.items, `${at}/items`));
   return items.length > 0 ? proveItems(items) : undefined;
 }

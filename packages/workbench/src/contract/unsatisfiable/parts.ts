@@ -27,6 +27,12 @@ export function isNode(value: unknown): value is SchemaNode {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A schema at `at` as the parts a value must meet there: `false` as `not: {}`, nothing for what is not a schema. */
+export function partsOf(schema: unknown, at: string): Part[] {
+  if (schema === false) return [{ node: { not: {} }, at }];
+  return isNode(schema) ? [{ node: schema, at }] : [];
+}
+
 function isScalar(value: unknown): boolean {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }

@@ -6,7 +6,7 @@ import type { JsonSchema } from "../contract-types.ts";
 import { componentSchemaName, componentSchemaRef, escapeSegment } from "../pointer.ts";
 import { arrayProof, numberProof, stringProof } from "./bounds.ts";
 import { formatProof } from "./formats.ts";
-import { emptyKeyword, isNode, type Part, type SchemaNode, type UnsatisfiableProof } from "./parts.ts";
+import { emptyKeyword, isNode, partsOf, type Part, type SchemaNode, type UnsatisfiableProof } from "./parts.ts";
 import { typesProof, valuesProof } from "./types-values.ts";
 import { allowedValues, unionProof } from "./unions.ts";
 
@@ -66,10 +66,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
       const more: Part[] = [];
       if (referred) more.push(referred);
       if (Array.isArray(node.allOf))
-        node.allOf.forEach((item: unknown, index) => {
-          if (item === false) more.push({ node: { not: {} }, at: `${at}/allOf/${index}` });
-          else if (isNode(item)) more.push({ node: item, at: `${at}/allOf/${index}` });
-        });
+        node.allOf.forEach((item: unknown, index) => more.push(...partsOf(item, `${at}/allOf/${index}`)));
       stack.push(...more.reverse());
     }
     return { parts };
@@ -84,11 +81,8 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     const property: Part[] = [];
     for (const { node, at } of parts) {
       const properties = isNode(node.properties) ? node.properties : {};
-      const place = `${at}/properties/${escapeSegment(name)}`;
       if (Object.hasOwn(properties, name)) {
-        const schema = properties[name];
-        if (schema === false) property.push({ node: { not: {} }, at: place });
-        else if (isNode(schema)) property.push({ node: schema, at: place });
+        property.push(...partsOf(properties[name], `${at}/properties/${escapeSegment(name)}`));
       } else if (node.patternProperties === undefined && node.additionalProperties === false) {
         return {
           pointer: `${at}/additionalProperties`,
@@ -196,10 +190,7 @@ export function proveUnsatisfiable(
 
 function proverOf(schemas: Record<string, JsonSchema>): ReturnType<typeof createProver> {
   let prover = provers.get(schemas);
-  if (prover === undefined) {
-    prover = createProver(schemas);
-    provers.set(schemas, prover);
-  }
+  if (prover === undefined) provers.set(schemas, (prover = createProver(schemas)));
   return prover;
 }
 

@@ -15,24 +15,17 @@ export function unionProof(
       if (!Array.isArray(branches) || branches.length === 0 || decided.has(branches)) continue;
       const inner = new Set(decided).add(branches);
       let first: UnsatisfiableProof | undefined;
-      let all = true;
-      for (const [index, branch] of branches.entries()) {
-        if (branch === true) {
-          all = false;
-          break;
-        }
+      const all = branches.every((branch, index) => {
+        const place = `${at}/${keyword}/${index}`;
         const proof =
           branch === false
-            ? { pointer: `${at}/${keyword}/${index}`, reason: `\`false\` at ${at}/${keyword}/${index}` }
+            ? { pointer: place, reason: `\`false\` at ${place}` }
             : isNode(branch)
-              ? proveBranch([...parts, { node: branch, at: `${at}/${keyword}/${index}` }], inner)
+              ? proveBranch([...parts, { node: branch, at: place }], inner)
               : undefined;
-        if (proof === undefined) {
-          all = false;
-          break;
-        }
         first ??= proof;
-      }
+        return proof !== undefined;
+      });
       if (all && first !== undefined)
         return {
           pointer: `${at}/${keyword}`,
