@@ -158,23 +158,17 @@ function infer(
   const isUrl = (schema: Schema) => schema.format === "uri" || schema.format === "uri-reference";
   const nextUrl = field(["next"], ["string"], isUrl);
 
+  // Key order is the manifest's: what is undefined is left out.
+  const inferred = (style: PagingStyle, param: string | undefined, rest: Partial<ManifestPagination>) => ({
+    pagination: compact({ style, from: "inferred", param, ...sizing, items: shape.items, ...rest }),
+  });
   if (shape.headers.some((header) => header.toLowerCase() === "link")) {
-    const param = named(PAGE) ?? named(CURSOR);
-    return {
-      pagination: compact({
-        style: "link",
-        from: "inferred",
-        param: param?.name,
-        ...sizing,
-        items: shape.items,
-        total,
-      }),
-    };
+    return inferred("link", (named(PAGE) ?? named(CURSOR))?.name, { total });
   }
   // A `page` that is text is a token the previous page handed out (`page` / `next_page`).
-  const pageParam = named(PAGE);
-  const textPage = pageParam !== undefined && typeOf(resolve(document, pageParam.schema)) === "string";
-  const cursor = named(CURSOR) ?? (textPage ? pageParam : undefined);
+  const page = named(PAGE);
+  const textPage = page !== undefined && typeOf(resolve(document, page.schema)) === "string";
+  const cursor = named(CURSOR) ?? (textPage ? page : undefined);
   if (cursor !== undefined) {
     const next =
       field(NEXT, ["string"], (schema) => !isUrl(schema)) ??
@@ -186,51 +180,16 @@ function infer(
       return {
         unrecognised: `cursor parameter \`${cursor.name}\` but no response field carries the next cursor (nor a has_more flag with item ids)`,
       };
-    return {
-      pagination: compact({
-        style: "cursor",
-        from: "inferred",
-        param: cursor.name,
-        ...sizing,
-        items: shape.items,
-        next,
-        lastItem: next === undefined ? "id" : undefined,
-        hasMore,
-        total,
-      }),
-    };
+    return inferred("cursor", cursor.name, { next, lastItem: next === undefined ? "id" : undefined, hasMore, total });
   }
-  const page = pageParam;
   if (page !== undefined) {
     const first = resolve(document, page.schema)?.minimum === 0 ? 0 : 1;
-    return {
-      pagination: compact({
-        style: "page",
-        from: "inferred",
-        param: page.name,
-        ...sizing,
-        items: shape.items,
-        next: nextUrl,
-        hasMore,
-        total,
-        first,
-      }),
-    };
+    return inferred("page", page.name, { next: nextUrl, hasMore, total, first });
   }
   const offset = named(OFFSET);
-  if (offset !== undefined && size !== undefined)
-    return {
-      pagination: compact({
-        style: "offset",
-        from: "inferred",
-        param: offset.name,
-        ...sizing,
-        items: shape.items,
-        next: nextUrl,
-        hasMore,
-        total,
-      }),
-    };
+  if (offset !== undefined && size !== undefined) {
+    return inferred("offset", offset.name, { next: nextUrl, hasMore, total });
+  }
   if (offset !== undefined)
     return { unrecognised: `offset parameter \`${offset.name}\` without a page-size parameter` };
   const hint = hasMore ?? nextUrl ?? field(NEXT, ["string"]);
