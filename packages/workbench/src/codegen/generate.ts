@@ -90,11 +90,8 @@ export function findEntry(root: string, contract: string): string {
 
 const configs = new Map<string, Promise<Config>>();
 function lintConfig(root: string): Promise<Config> {
-  let config = configs.get(root);
-  if (!config) {
-    config = loadConfig({ configPath: lintConfigPath(root) });
-    configs.set(root, config);
-  }
+  const config = configs.get(root) ?? loadConfig({ configPath: lintConfigPath(root) });
+  configs.set(root, config);
   return config;
 }
 
@@ -183,15 +180,10 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
  * before any rule runs on them; true for Swagger 2.0.
  */
 function checkVersion(entry: string, parsed: unknown): boolean {
-  const fail = (text: string, fix: string): never => {
+  const fail = (text: string, fix = "start the file with `openapi: 3.1.0`, `info` and `paths`."): never => {
     throw new ContractError([{ severity: "error", file: entry, line: 1, column: 1, message: text, fix }]);
   };
-  if (!isRecord(parsed)) {
-    fail(
-      "not an OpenAPI document: the file does not hold an object.",
-      "start the file with `openapi: 3.1.0`, `info` and `paths`.",
-    );
-  }
+  if (!isRecord(parsed)) fail("not an OpenAPI document: the file does not hold an object.");
   const document = parsed as Record<string, unknown>;
   if ("swagger" in document) {
     if (String(document.swagger) === "2.0") return true;
@@ -200,12 +192,7 @@ function checkVersion(entry: string, parsed: unknown): boolean {
       "convert the document to OpenAPI 3 and replace this file with the result.",
     );
   }
-  if (!("openapi" in document)) {
-    fail(
-      "not an OpenAPI document: it has no `openapi` field.",
-      "start the file with `openapi: 3.1.0`, `info` and `paths`.",
-    );
-  }
+  if (!("openapi" in document)) fail("not an OpenAPI document: it has no `openapi` field.");
   if (!READABLE_VERSION.test(String(document.openapi))) {
     fail(
       `unsupported OpenAPI version ${String(document.openapi)}: expected 3.0.x, 3.1.x or 3.2.x.`,
@@ -390,25 +377,21 @@ function toleratedWarnings(
     const problems = tolerated.get(key);
     const first = problems?.[0];
     if (problems === undefined || first === undefined || silent === true) continue;
-    if (each === true) {
-      // The linter's message names the parameter in backquotes (`filename`).
-      for (const problem of [...problems].reverse())
-        warnings.unshift({
-          ...toProblem(root, problem, true),
-          severity: "warning",
-          rule: key,
-          message: say(1, version, /`[^`]+`/.exec(problem.message)?.[0]),
-          fix,
-        });
-      continue;
-    }
-    warnings.unshift({
-      ...toProblem(root, first, true),
-      severity: "warning",
-      rule: key,
-      message: say(problems.length, version, key === "derived-operationId" ? firstDerivedName(schema) : undefined),
-      fix,
-    });
+    // Each problem at its place (the linter names the parameter in backquotes, `filename`), else the first.
+    const derived = key === "derived-operationId" ? firstDerivedName(schema) : undefined;
+    const said: Array<[NormalizedProblem, string]> =
+      each === true
+        ? problems.map((problem) => [problem, say(1, version, /`[^`]+`/.exec(problem.message)?.[0])])
+        : [[first, say(problems.length, version, derived)]];
+    warnings.unshift(
+      ...said.map(([problem, message]) => ({
+        ...toProblem(root, problem, true),
+        severity: "warning" as const,
+        rule: key,
+        message,
+        fix,
+      })),
+    );
   }
   return warnings;
 }

@@ -5,7 +5,7 @@ import type { OpenAPI3 } from "openapi-typescript";
 import { own } from "../../contract/own.ts";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
-import { deref } from "../manifest/manifest.ts";
+import { deref } from "../manifest/operations.ts";
 
 /** A discriminator value: a string by the specification, but a contract's `const` may be any scalar. */
 export type Scalar = string | number | boolean;

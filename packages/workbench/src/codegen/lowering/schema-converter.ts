@@ -7,7 +7,7 @@ import { KNOWN_FORMATS } from "../../contract/formats.ts";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
 import { extensionValue, fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
-import { deref } from "../manifest/manifest.ts";
+import { deref } from "../manifest/operations.ts";
 import { malformedKeyword } from "./schema-keywords.ts";
 
 /** Keywords whose value is one schema. */

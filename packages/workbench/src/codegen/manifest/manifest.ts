@@ -24,7 +24,6 @@ import {
   deref,
   isRequired,
   type Locate,
-  operationKey,
   operationParameters,
   operationsOf,
   type OperationEntry,
@@ -32,24 +31,7 @@ import {
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
 
-export {
-  deref,
-  isHeaderName,
-  isReference,
-  isRequired,
-  operationKey,
-  operationParameters,
-  operationsOf,
-} from "./operations.ts";
-export type { Locate, OperationEntry } from "./operations.ts";
-
-export type {
-  Manifest,
-  ManifestOperation,
-  ManifestParameter,
-  ManifestResponse,
-  Method,
-} from "@contract-workbench/runtime/manifest";
+export type { Manifest, ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 
 /** The declared headers whose values are not text (`X-RateLimit-Remaining: integer`), so the client can read them as typed. */
 function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined): Record<string, "number" | "boolean"> {
@@ -149,7 +131,7 @@ export function buildManifest(
     });
     const security = operation.security ?? document.security ?? [];
     return {
-      operationId: operationKey(entry),
+      operationId: entry.key,
       method,
       path,
       summary: operation.summary ?? null,

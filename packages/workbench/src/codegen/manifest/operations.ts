@@ -130,11 +130,6 @@ export function operationsOf(document: OpenAPI3): OperationEntry[] {
   return entries;
 }
 
-/** The key an operation is known by everywhere (manifest, fixtures, gallery, coverage, drift, overrides). */
-export function operationKey(entry: OperationEntry): string {
-  return entry.key;
-}
-
 /** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
 export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
 

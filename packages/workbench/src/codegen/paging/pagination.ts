@@ -18,7 +18,7 @@ import {
 import { escapeSegment } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
 import { ContractError } from "../input/contract-error.ts";
-import { deref, type Locate, type OperationEntry, operationKey, operationParameters } from "../manifest/operations.ts";
+import { deref, type Locate, type OperationEntry, operationParameters } from "../manifest/operations.ts";
 
 /** What was found for one list operation: how it pages, or why it does not or cannot be told. */
 export interface PagingFinding {
@@ -250,7 +250,7 @@ function fromExtension(
     const name = text[key];
     if (name !== undefined && !query.some((p) => p.name === name))
       fail(
-        `${key} \`${name}\` is not a query parameter of ${operationKey(entry)}.`,
+        `${key} \`${name}\` is not a query parameter of ${entry.key}.`,
         `declare it, or name one of: ${query.map((p) => p.name).join(", ") || "(none)"}.`,
       );
   }
@@ -298,7 +298,7 @@ function fromExtension(
 export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locate): PagingFinding | undefined {
   const shape = listShape(document, entry);
   const extension = own(entry.operation, PAGING_EXTENSION);
-  const base = { operationId: operationKey(entry), method: entry.method, path: entry.path };
+  const base = { operationId: entry.key, method: entry.method, path: entry.path };
   if (extension !== undefined) {
     const pagination = fromExtension(document, entry, shape, extension, locate);
     return pagination === false ? { ...base, unpaged: `${PAGING_EXTENSION}: false` } : { ...base, pagination };

@@ -14,7 +14,7 @@ import { VALUE_KEYS } from "../../contract/schema-keys.ts";
 import { warningAt, type Problem } from "../input/contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
-import { operationKey, operationsOf } from "../manifest/manifest.ts";
+import { operationsOf } from "../manifest/operations.ts";
 import { locate } from "../input/locate.ts";
 import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
 import { patternLength } from "../../contract/pattern-length.ts";
@@ -178,7 +178,7 @@ export async function checkExamples(
 ): Promise<Problem[]> {
   const sites: Array<ExampleSite & { key: string; type: string; source: string }> = [];
   for (const item of operationsOf(bundled)) {
-    const key = operationKey(item);
+    const { key } = item;
     const operation = Object.hasOwn(contract.operations, key) ? contract.operations[key] : undefined;
     if (operation === undefined) continue;
     const bases = Object.entries(operation.responses).map(([status, response]) => ({

@@ -15,11 +15,10 @@ import {
   deref,
   isHeaderName,
   isRequired,
-  operationKey,
   operationParameters,
   operationsOf,
   type OperationEntry,
-} from "../manifest/manifest.ts";
+} from "../manifest/operations.ts";
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { Converter } from "../lowering/schema-converter.ts";
 
@@ -134,7 +133,7 @@ export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   for (const entry of operationsOf(document)) {
     const { operation } = entry;
     const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
-    operations[operationKey(entry)] = {
+    operations[entry.key] = {
       parameters: parameters(converter, document, entry),
       requestBody: body
         ? { required: body.required ?? false, content: content(converter, document, body.content) }
