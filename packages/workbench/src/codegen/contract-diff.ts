@@ -267,12 +267,9 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   }
   const rest = diff.changes.slice(listed.length);
   if (rest.length > 0) {
-    const byKind = new Map<string, number>();
-    for (const change of rest) {
-      const kind = `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${VERBS[change.kind]}`;
-      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
-    }
-    const counts = [...byKind].map(([kind, count]) => `${kind} ×${count}`).join(", ");
+    const kindOf = (change: ContractChange) =>
+      `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${VERBS[change.kind]}`;
+    const counts = [...Map.groupBy(rest, kindOf)].map(([kind, changes]) => `${kind} ×${changes.length}`).join(", ");
     lines.push(`  … ${rest.length} more changes (${counts}); \`--verbose\` lists them all.`);
   }
   return lines.join("\n");

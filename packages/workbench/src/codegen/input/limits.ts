@@ -143,6 +143,11 @@ export function inspectTree(
   const open = new Set<Node>();
   const memo = new Map<Node, number>();
   let aliasNodes = 0;
+  const broken = (kind: TreeLimit["kind"], path: PathStep | undefined, message: string): TreeLimit => ({
+    kind,
+    pointer: pointerOf(path),
+    message,
+  });
   const stack: Array<{ node: Node; path: PathStep | undefined; depth: number; exit: boolean }> = [
     { node: root, path: undefined, depth: 1, exit: false },
   ];
@@ -154,31 +159,20 @@ export function inspectTree(
       open.delete(node);
       continue;
     }
-    if (open.has(node)) {
-      return {
-        kind: "cycle",
-        pointer: pointerOf(path),
-        message: "a YAML alias refers to a node that contains it (a cycle).",
-      };
-    }
+    if (open.has(node)) return broken("cycle", path, "a YAML alias refers to a node that contains it (a cycle).");
     if (seen.has(node)) {
       aliasNodes += expandedSize(node, memo);
       if (aliasNodes > limits.aliasNodes) {
-        return {
-          kind: "aliases",
-          pointer: pointerOf(path),
-          message: `YAML aliases expand to more than ${limits.aliasNodes.toLocaleString("en")} nodes (an alias bomb?); stopped here.`,
-        };
+        const most = limits.aliasNodes.toLocaleString("en");
+        return broken(
+          "aliases",
+          path,
+          `YAML aliases expand to more than ${most} nodes (an alias bomb?); stopped here.`,
+        );
       }
       continue;
     }
-    if (depth > limits.depth) {
-      return {
-        kind: "depth",
-        pointer: pointerOf(path),
-        message: `nesting deeper than ${limits.depth} levels; stopped here.`,
-      };
-    }
+    if (depth > limits.depth) return broken("depth", path, `nesting deeper than ${limits.depth} levels; stopped here.`);
     seen.add(node);
     open.add(node);
     stack.push({ node, path, depth, exit: true });

@@ -99,8 +99,7 @@ export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Fa
     for (const [value, target] of Object.entries(mapping)) {
       const component = componentSchemaName(target) ?? (Object.hasOwn(schemas, target) ? target : undefined);
       if (component === undefined) continue;
-      if (values.has(component)) values.get(component)?.push(value);
-      else values.set(component, [value]);
+      values.set(component, [...(values.get(component) ?? []), value]);
     }
     for (const [child, candidate] of Object.entries(schemas)) {
       const parents = isRecord(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];

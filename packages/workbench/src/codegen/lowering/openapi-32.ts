@@ -14,6 +14,7 @@ import {
   streamFormatOf,
 } from "@contract-workbench/runtime/streams";
 import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../../contract/pointer.ts";
+import { isJsonMediaType } from "../../contract/media-and-status.ts";
 import { isRecord } from "../../contract/records.ts";
 import { define, own } from "../../contract/own.ts";
 import {
@@ -119,6 +120,7 @@ function resolveLocal(document: Document, node: unknown): unknown {
 }
 
 const SSE_FIELDS = new Set(["data", "event", "id", "retry"]);
+const isJsonMedia = (mediaType: unknown) => typeof mediaType === "string" && isJsonMediaType(mediaType);
 
 /** Whether a schema is an SSE event object (its properties are among `data`, `event`, `id`, `retry`, `data` one of them). */
 function isEventSchema(document: Document, schema: unknown): boolean {
@@ -134,12 +136,6 @@ function isEventSchema(document: Document, schema: unknown): boolean {
     if (Array.isArray(branches) && branches.some((branch) => isEventSchema(document, branch))) return true;
   }
   return false;
-}
-
-function isJsonMedia(mediaType: unknown): boolean {
-  if (typeof mediaType !== "string") return false;
-  const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return essence === "application/json" || essence.endsWith("+json");
 }
 
 /** Whether a schema allows only text: `type: string` (or `[string]`), with nothing that says otherwise. */
@@ -290,20 +286,15 @@ function examplesOf(
 function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string, unknown>, site: Site): void {
   // `delete` only where the key is: deleting turns an object into a slow dictionary.
   if (STREAM_EXTENSION in media) delete media[STREAM_EXTENSION];
-  const examples = examplesOf(
-    lowering,
-    media,
-    site,
-    mediaType,
-    streamFormatOf(mediaType) !== undefined && ("itemSchema" in media || media.schema !== undefined),
-  );
+  const format = streamFormatOf(mediaType);
+  const streams = format !== undefined && ("itemSchema" in media || media.schema !== undefined);
+  const examples = examplesOf(lowering, media, site, mediaType, streams);
   for (const key of ["itemEncoding", "prefixEncoding"]) {
     if (key in media) {
       note(lowering, "item-encoding", child(site, key));
       delete media[key];
     }
   }
-  const format = streamFormatOf(mediaType);
   const hasItems = "itemSchema" in media;
   if (!hasItems && (format === undefined || media.schema === undefined)) {
     if (format !== undefined) media[STREAM_EXTENSION] = format === "sse" ? { format, data: "text" } : { format };
@@ -353,15 +344,9 @@ function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string,
  * Keys whose values hold no Media Type Object: schemas, example values and extensions (but ours).
  * Not walked: they are most of a large contract.
  */
+const NO_MEDIA_TYPE = new Set(["schema", "schemas", "itemSchema", "example", "examples"]);
 function holdsNoMediaType(key: string): boolean {
-  return (
-    key === "schema" ||
-    key === "schemas" ||
-    key === "itemSchema" ||
-    key === "example" ||
-    key === "examples" ||
-    (key.startsWith("x-") && key !== ADDITIONAL_OPERATIONS)
-  );
+  return NO_MEDIA_TYPE.has(key) || (key.startsWith("x-") && key !== ADDITIONAL_OPERATIONS);
 }
 
 /** Every Media Type Object and Example Object below a node (found by where they sit: `content/<type>`, `examples/<name>`). */
@@ -406,6 +391,7 @@ function entries(node: unknown, site: Site, key: string): Array<[string, unknown
 
 /** The Media Type Objects of a `content` map, and the headers of their encodings. */
 function walkContent(lowering: Lowering, holder: unknown, site: Site): void {
+  if (!isRecord(holder) || typeof holder.$ref === "string") return;
   for (const [mediaType, media, at] of entries(holder, site, "content")) {
     if (!isRecord(media) || typeof media.$ref === "string") continue;
     lowerMedia(lowering, mediaType, media, at);
@@ -446,15 +432,10 @@ function walkPathItem(lowering: Lowering, item: unknown, site: Site, depth = 0):
   for (const [operation, at] of operations) {
     if (!isRecord(operation)) continue;
     walkParameters(lowering, operation, at);
-    const body = operation.requestBody;
-    if (isRecord(body) && typeof body.$ref !== "string") walkContent(lowering, body, child(at, "requestBody"));
+    walkContent(lowering, operation.requestBody, child(at, "requestBody"));
     for (const [, response, responseAt] of entries(operation, at, "responses"))
       walkResponse(lowering, response, responseAt);
-    for (const [, callback, callbackAt] of entries(operation, at, "callbacks")) {
-      for (const [, expression, expressionAt] of entries({ callback }, callbackAt, "callback")) {
-        walkPathItem(lowering, expression, expressionAt, depth + 1);
-      }
-    }
+    walkCallbacks(lowering, operation, at, depth + 1);
   }
 }
 
@@ -472,9 +453,7 @@ function walkDocument(lowering: Lowering, document: Document): void {
   const parts = isRecord(root.components) ? root.components : {};
   for (const [, item, at] of entries(parts, components, "pathItems")) walkPathItem(lowering, item, at);
   for (const [, response, at] of entries(parts, components, "responses")) walkResponse(lowering, response, at);
-  for (const [, body, at] of entries(parts, components, "requestBodies")) {
-    if (isRecord(body) && typeof body.$ref !== "string") walkContent(lowering, body, at);
-  }
+  for (const [, body, at] of entries(parts, components, "requestBodies")) walkContent(lowering, body, at);
   for (const key of ["parameters", "headers"]) {
     for (const [, parameter, at] of entries(parts, components, key)) walkParameter(lowering, parameter, at);
   }
@@ -484,10 +463,13 @@ function walkDocument(lowering: Lowering, document: Document): void {
   for (const [, example, at] of entries(parts, components, "examples")) {
     if (isRecord(example)) lowerExampleObject(lowering, example, at);
   }
-  for (const [, callback, at] of entries(parts, components, "callbacks")) {
-    for (const [, expression, expressionAt] of entries({ callback }, at, "callback")) {
-      walkPathItem(lowering, expression, expressionAt);
-    }
+  walkCallbacks(lowering, parts, components, 0);
+}
+
+/** The path items of a map of Callback Objects. */
+function walkCallbacks(lowering: Lowering, holder: unknown, site: Site, depth: number): void {
+  for (const [, callback, at] of entries(holder, site, "callbacks")) {
+    for (const [, item, itemAt] of entries({ callback }, at, "callback")) walkPathItem(lowering, item, itemAt, depth);
   }
 }
 
