@@ -102,24 +102,20 @@ export interface TreeLimit {
 /** A node of a parsed document met again: only YAML aliases share nodes (JSON.parse never does). */
 type Node = object;
 
-function children(node: Node): Array<[string, unknown]> {
-  return Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
-}
-
 /** Nodes of a subtree counted as if every alias in it were expanded (memoized, no recursion). */
 function expandedSize(root: Node, memo: Map<Node, number>): number {
   const stack: Array<{ node: Node; done: boolean }> = [{ node: root, done: false }];
   while (stack.length > 0) {
     const top = stack.pop();
     if (top === undefined || memo.has(top.node)) continue;
-    const kids = children(top.node).filter((entry): entry is [string, Node] => isNode(entry[1]));
+    const kids = (Array.isArray(top.node) ? top.node : Object.values(top.node)).filter(isNode);
     if (top.done) {
       let size = 1;
-      for (const [, child] of kids) size += memo.get(child) ?? 1;
+      for (const child of kids) size += memo.get(child) ?? 1;
       memo.set(top.node, Math.min(size, Number.MAX_SAFE_INTEGER));
     } else {
       stack.push({ node: top.node, done: true });
-      for (const [, child] of kids) if (!memo.has(child)) stack.push({ node: child, done: false });
+      for (const child of kids) if (!memo.has(child)) stack.push({ node: child, done: false });
     }
   }
   return memo.get(root) ?? 1;
