@@ -71,21 +71,14 @@ export function findEntry(root: string, contract: string): string {
   const present = existsSync(full) ? ENTRY_NAMES.filter((name) => existsSync(join(full, name))) : [];
   if (present.length === 1) return join(contract, present[0] ?? "");
   const expected = ENTRY_NAMES.map((name) => join(contract, name)).join(", ");
-  throw new ContractError([
+  const [message, fix] =
     present.length === 0
-      ? {
-          severity: "error",
-          file: contract,
-          message: `no contract found: expected one of ${expected}.`,
-          fix: "create openapi/openapi.yaml (see the README).",
-        }
-      : {
-          severity: "error",
-          file: contract,
-          message: `several contract entry files: ${present.join(", ")}.`,
-          fix: "keep one entry file; split the contract into other files referenced with `$ref` instead.",
-        },
-  ]);
+      ? [`no contract found: expected one of ${expected}.`, "create openapi/openapi.yaml (see the README)."]
+      : [
+          `several contract entry files: ${present.join(", ")}.`,
+          "keep one entry file; split the contract into other files referenced with `$ref` instead.",
+        ];
+  throw new ContractError([{ severity: "error", file: contract, message, fix }]);
 }
 
 const configs = new Map<string, Promise<Config>>();
@@ -136,43 +129,32 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
   if (result instanceof ContractFileError) throw new ContractError([result.problem]);
+  const refuse = (problem: Omit<Problem, "severity" | "file">): never => {
+    throw new ContractError([{ severity: "error", file: entry, ...problem }], { cause });
+  };
   if (result instanceof YamlParseError) {
     // Line and column are Redocly's (1-based); js-yaml's absolute path and repeated position are dropped.
     const firstLine = message(cause)
       .split("\n")[0]
       ?.replace(/ in "[^"]*"/, "")
       .replace(/\s*\(\d+:\d+\)$/, "");
-    throw new ContractError(
-      [
-        {
-          severity: "error",
-          file: entry,
-          line: result.line,
-          column: result.col,
-          message: `syntax error: ${firstLine}`,
-          fix: "fix the YAML/JSON syntax at this line (indentation, quotes, brackets, commas).",
-        },
-      ],
-      { cause },
-    );
+    refuse({
+      line: result.line,
+      column: result.col,
+      message: `syntax error: ${firstLine}`,
+      fix: "fix the YAML/JSON syntax at this line (indentation, quotes, brackets, commas).",
+    });
   }
   const code = (cause as { code?: string }).code;
-  throw new ContractError(
-    [
-      {
-        severity: "error",
-        file: entry,
-        message:
-          code === "ENOENT"
-            ? "file not found."
-            : code === "EACCES"
-              ? "file cannot be read (permission denied)."
-              : `file cannot be read: ${message(cause).replace(` at ${join(root, entry)}`, "")}`,
-        fix: code === "EACCES" ? "make the file readable." : "check that the path names a readable file.",
-      },
-    ],
-    { cause },
-  );
+  return refuse({
+    message:
+      code === "ENOENT"
+        ? "file not found."
+        : code === "EACCES"
+          ? "file cannot be read (permission denied)."
+          : `file cannot be read: ${message(cause).replace(` at ${join(root, entry)}`, "")}`,
+    fix: code === "EACCES" ? "make the file readable." : "check that the path names a readable file.",
+  });
 }
 
 /**

@@ -221,14 +221,18 @@ function exampleSequence(value: unknown, format: StreamFormat, json: boolean, wr
     items = [value];
   }
   if (!json || !Array.isArray(items)) return items;
-  return (items as unknown[]).map((event) => {
-    if (!isRecord(event) || typeof event.data !== "string") return event;
-    try {
-      return { ...event, data: JSON.parse(event.data) as unknown };
-    } catch {
-      return event;
-    }
-  });
+  return (items as unknown[]).map((event) =>
+    isRecord(event) && typeof event.data === "string" ? { ...event, data: parsedOr(event.data) } : event,
+  );
+}
+
+/** The value a JSON text spells, else the text as it is (for a check to report). */
+export function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** An Example Object's 3.1 `value`: its `dataValue`, else its `serializedValue` (parsed for a JSON media type). */
@@ -242,15 +246,8 @@ function lowerExampleObject(
   note(lowering, "example-values", site);
   if ("dataValue" in example) example.value = example.dataValue;
   else if (typeof example.serializedValue === "string") {
-    let value: unknown = example.serializedValue;
-    if (isJsonMedia(mediaType)) {
-      try {
-        value = JSON.parse(example.serializedValue);
-      } catch {
-        // left as text: the example check says it does not match its schema
-      }
-    }
-    example.value = value;
+    // Text that is no JSON is left as it is: the example check says it does not match its schema.
+    example.value = isJsonMedia(mediaType) ? parsedOr(example.serializedValue) : example.serializedValue;
   }
   delete example.dataValue;
   delete example.serializedValue;

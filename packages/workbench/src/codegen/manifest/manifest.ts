@@ -190,12 +190,10 @@ function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locate): 
   if (value === undefined) return undefined;
   const pointer = `/paths/${escapeSegment(entry.path)}${onOperation !== undefined ? `/${entry.method}` : ""}/${RESOURCE_EXTENSION}`;
   if (value === false) return false;
-  const record = isRecord(value) ? value : undefined;
-  const keys = record ? Object.keys(record) : [];
-  const fields = record as { name?: unknown; key?: unknown } | undefined;
+  const fields = isRecord(value) ? (value as { name?: unknown; key?: unknown }) : undefined;
   const valid =
     fields !== undefined &&
-    keys.every((key) => key === "name" || key === "key") &&
+    Object.keys(fields).every((key) => key === "name" || key === "key") &&
     [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
   if (!valid) {
     throw new ContractError([

@@ -19,7 +19,7 @@ import {
   operationsOf,
   type OperationEntry,
 } from "../manifest/operations.ts";
-import { streamMarkOf } from "../lowering/openapi-32.ts";
+import { parsedOr, streamMarkOf } from "../lowering/openapi-32.ts";
 import { Converter } from "../lowering/schema-converter.ts";
 
 export type { ContractSchemas } from "../../contract/contract-types.ts";
@@ -57,14 +57,8 @@ function jsonTextParsed(
 ): Pick<ContractMediaType, "examples" | "exampleNames"> {
   const schema = media.schema as { type?: unknown } | undefined;
   if (!/json/i.test(type) || schema?.type === "string") return entries;
-  const parsed = (example: unknown) => {
-    if (typeof example !== "string" || !/^\s*[[{]/.test(example)) return example;
-    try {
-      return JSON.parse(example) as unknown;
-    } catch {
-      return example;
-    }
-  };
+  const parsed = (example: unknown) =>
+    typeof example === "string" && /^\s*[[{]/.test(example) ? parsedOr(example) : example;
   return { ...entries, examples: entries.examples.map(parsed) };
 }
 
