@@ -311,7 +311,7 @@ async function lintContract(
   entry: string,
   lint: { config: Config; lintable: Document; resolver: BaseResolver; version: string },
   schemaProblems: Problem[],
-  locateAllWarnings: boolean,
+  locateAllWarnings = false,
 ) {
   const all = await lintDocument({
     document: lint.lintable,
@@ -470,13 +470,7 @@ export async function generate(
       : undefined;
   const version = String((document.parsed as OpenAPI3).openapi);
   const lint = { config, lintable: early?.lintable ?? document, resolver, version };
-  const { tolerated, warnings } = await lintContract(
-    root,
-    entry,
-    lint,
-    schemaProblems,
-    options.locateAllWarnings === true,
-  );
+  const { tolerated, warnings } = await lintContract(root, entry, lint, schemaProblems, options.locateAllWarnings);
   const bundled = await bundleContract(root, early, { config, document, resolver });
   const schema = bundled.bundle.parsed as OpenAPI3;
   const located = locatorIn(document, entry);

@@ -73,11 +73,7 @@ export async function regenerate(
     // Loaded only when a contract is generated: Redocly and TypeScript take most of a skipped run's time.
     const generated = fresh
       ? undefined
-      : await (
-          await import("./generate.ts")
-        ).generate(root, target, {
-          locateAllWarnings: options.verbose === true,
-        });
+      : await (await import("./generate.ts")).generate(root, target, { locateAllWarnings: options.verbose });
     for (const [file, text] of generated?.outputs ?? []) outputs.set(file, text);
     kept.push(...Object.keys(fresh?.outputs ?? {}));
     (contract.role === "test" ? testNotes : warnings).push(...(fresh?.warnings ?? generated?.warnings ?? []));
