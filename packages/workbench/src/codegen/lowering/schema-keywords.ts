@@ -90,9 +90,8 @@ export function malformedKeyword(
   return undefined;
 }
 
-/** Keywords whose value is one schema; under these keys (or in these lists, or maps) a node is a schema. */
-const ONE_SCHEMA = new Set([
-  "schema",
+/** Keywords whose value is one schema; under these keys (or `schema`, or in these lists, or maps) a node is a schema. */
+export const ONE_SCHEMA: ReadonlySet<string> = new Set([
   "items",
   "not",
   "additionalProperties",
@@ -105,7 +104,7 @@ const ONE_SCHEMA = new Set([
   "unevaluatedItems",
   "unevaluatedProperties",
 ]);
-const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+export const SCHEMA_LISTS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
 /**
  * Whether the node at `path` of a contract is a schema: a `schema`, a component schema (or Swagger
@@ -114,7 +113,7 @@ const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 export function isSchemaPosition(path: PathStep | undefined): boolean {
   if (path === undefined) return false;
   const parent = path.parent?.key;
-  if (ONE_SCHEMA.has(path.key)) return true;
+  if (path.key === "schema" || ONE_SCHEMA.has(path.key)) return true;
   if (parent === undefined) return false;
   if (SCHEMA_MAPS.has(parent) || SCHEMA_LISTS.has(parent)) return true;
   return parent === "schemas" && path.parent?.parent?.key === "components";
