@@ -359,21 +359,17 @@ function walk(lowering: Lowering, node: unknown, site: Site, seen: WeakSet<objec
     if (!Object.hasOwn(node, key)) continue;
     const value = node[key];
     if (key === "content" && isRecord(value)) {
-      for (const [mediaType, media] of Object.entries(value)) {
+      for (const [mediaType, media, at] of entries(node, site, key)) {
         if (!mediaType.includes("/") || !isRecord(media) || typeof media.$ref === "string") continue;
-        lowerMedia(lowering, mediaType, media, child(site, key, mediaType));
+        lowerMedia(lowering, mediaType, media, at);
         // Its encoding's headers may hold media types too.
-        if (isRecord(media.encoding)) walk(lowering, media.encoding, child(site, key, mediaType, "encoding"), seen);
+        if (isRecord(media.encoding)) walk(lowering, media.encoding, child(at, "encoding"), seen);
       }
       continue;
     }
-    if (key === "examples" && isRecord(value)) {
-      for (const name in value) {
-        const example = value[name];
-        if (Object.hasOwn(value, name) && isRecord(example)) {
-          lowerExampleObject(lowering, example, child(site, key, name));
-        }
-      }
+    if (key === "examples") {
+      for (const [, example, at] of entries(node, site, key))
+        if (isRecord(example)) lowerExampleObject(lowering, example, at);
     }
     if (!holdsNoMediaType(key)) walk(lowering, value, child(site, key), seen);
   }

@@ -92,9 +92,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       }
       // Under `properties` (and the like) keys are names: a property may be called `example`.
       const names = Array.isArray(node) || (path !== undefined && NAME_KEYS.has(path.key));
-      const keys = Object.keys(node);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index] ?? "";
+      for (const key of Object.keys(node).reverse()) {
         if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
         stack.push({ node: (node as Record<string, unknown>)[key], path: { key, parent: path } });
       }
