@@ -15,7 +15,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { astToString, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import { checkExamples, checkSchemas } from "./schemas/contract-checks.ts";
-import { ContractError, type Problem } from "./input/contract-error.ts";
+import { ContractError, type Locator, type Problem } from "./input/contract-error.ts";
 import { buildContractSchemas } from "./schemas/contract-schemas.ts";
 import { FIXES, severityOf, tolerance, TOLERANCES } from "./input/lint-tolerances.ts";
 import { lintConfigPath } from "./input/lint-config.ts";
@@ -279,8 +279,6 @@ function capErrors(problems: Problem[], entry: string, total = problems.length):
 }
 
 /** A locator of a JSON pointer in the entry file, for the warnings that name a place in it. */
-type Locator = (pointer: string) => { file: string; line?: number; column?: number };
-
 function locatorIn(document: Document, entry: string): Locator {
   return (pointer) => {
     const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });

@@ -19,15 +19,8 @@ import type {
   ManifestParameter,
   ManifestResource,
 } from "@contract-workbench/runtime/manifest";
-import { ContractError } from "../input/contract-error.ts";
-import {
-  deref,
-  isRequired,
-  type Locate,
-  operationParameters,
-  operationsOf,
-  type OperationEntry,
-} from "./operations.ts";
+import { ContractError, type Locator } from "../input/contract-error.ts";
+import { deref, isRequired, operationParameters, operationsOf, type OperationEntry } from "./operations.ts";
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
 
@@ -97,7 +90,7 @@ function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["
 /** Lists the operations and named schemas of a bundled OpenAPI document. */
 export function buildManifest(
   document: OpenAPI3,
-  locate: Locate = () => ({ file: "" }),
+  locate: Locator = () => ({ file: "" }),
   /** Receives what was found for each list operation (how it pages, or why not). */
   paging: PagingFinding[] = [],
 ): Manifest {
@@ -183,7 +176,7 @@ const RESOURCE_EXTENSION = "x-fixtures-resource";
  * with an optional `name` and `key`, both non-empty strings. Anything else is a located
  * ContractError, so a typo never silently turns the stateful fixtures off.
  */
-function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locate): ManifestResource | undefined {
+function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locator): ManifestResource | undefined {
   const item = deref(document, document.paths?.[entry.path]);
   const onOperation = own(entry.operation, RESOURCE_EXTENSION);
   const value = onOperation !== undefined ? onOperation : own(item, RESOURCE_EXTENSION);

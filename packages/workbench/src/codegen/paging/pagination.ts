@@ -17,8 +17,8 @@ import {
 } from "../../contract/paging-names.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
-import { ContractError } from "../input/contract-error.ts";
-import { deref, type Locate, type OperationEntry, operationParameters } from "../manifest/operations.ts";
+import { ContractError, type Locator } from "../input/contract-error.ts";
+import { deref, type OperationEntry, operationParameters } from "../manifest/operations.ts";
 
 /** What was found for one list operation: how it pages, or why it does not or cannot be told. */
 export interface PagingFinding {
@@ -210,7 +210,7 @@ function fromExtension(
   entry: OperationEntry,
   shape: ListShape | undefined,
   value: unknown,
-  locate: Locate,
+  locate: Locator,
 ): ManifestPagination | false {
   const pointer = `/paths/${escapeSegment(entry.path)}/${entry.method}/${PAGING_EXTENSION}`;
   const fail = (message: string, fix: string): never => {
@@ -295,7 +295,7 @@ function fromExtension(
  * How one operation pages, or undefined when it is no list. `x-pagination` wins over
  * what the shapes say (`false`: the list does not page).
  */
-export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locate): PagingFinding | undefined {
+export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locator): PagingFinding | undefined {
   const shape = listShape(document, entry);
   const extension = own(entry.operation, PAGING_EXTENSION);
   const base = { operationId: entry.key, method: entry.method, path: entry.path };
