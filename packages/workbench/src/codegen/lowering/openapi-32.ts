@@ -263,10 +263,10 @@ function examplesOf(
   site: Site,
   mediaType: string,
   all: boolean,
-): Array<[Record<string, unknown>, Site]> {
+): Array<Record<string, unknown>> {
   const examples = media.examples;
   if (!isRecord(examples)) return [];
-  const found: Array<[Record<string, unknown>, Site]> = [];
+  const found: Array<Record<string, unknown>> = [];
   for (const [name, raw] of Object.entries(examples)) {
     const resolved = resolveLocal(site.document, raw);
     if (!isRecord(resolved) || typeof resolved.$ref === "string") continue;
@@ -274,7 +274,7 @@ function examplesOf(
     const example = resolved === raw ? resolved : { ...resolved };
     if (example !== raw) define(examples, name, example);
     lowerExampleObject(lowering, example, child(site, "examples", name), mediaType);
-    found.push([example, child(site, "examples", name)]);
+    found.push(example);
   }
   return found;
 }
@@ -332,7 +332,7 @@ function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string,
   }
   media[STREAM_EXTENSION] = format === "sse" ? { format, data: json ? "json" : "text" } : { format };
   if ("example" in media) media.example = exampleSequence(media.example, format, json, wrapped);
-  for (const [example] of examples) {
+  for (const example of examples) {
     if ("value" in example) example.value = exampleSequence(example.value, format, json, wrapped);
   }
 }

@@ -179,26 +179,19 @@ export async function checkExamples(
     const { key } = item;
     const operation = Object.hasOwn(contract.operations, key) ? contract.operations[key] : undefined;
     if (operation === undefined) continue;
-    const bases = Object.entries(operation.responses).map(([status, response]) => ({
+    const parts = Object.entries(operation.responses).map(([status, response]) => ({
+      part: `responses/${escapeSegment(status)}`,
       content: response.content,
-      contract: `/operations/${escapeSegment(key)}/responses/${escapeSegment(status)}/content`,
-      source: `/paths/${escapeSegment(item.path)}/${item.method}/responses/${escapeSegment(status)}/content`,
     }));
-    if (operation.requestBody) {
-      bases.push({
-        content: operation.requestBody.content,
-        contract: `/operations/${escapeSegment(key)}/requestBody/content`,
-        source: `/paths/${escapeSegment(item.path)}/${item.method}/requestBody/content`,
-      });
-    }
-    for (const base of bases) {
-      for (const [type, media] of Object.entries(base.content)) {
+    if (operation.requestBody) parts.push({ part: "requestBody", content: operation.requestBody.content });
+    for (const { part, content } of parts) {
+      for (const [type, media] of Object.entries(content)) {
         if (media.schema === undefined || media.examples.length === 0) continue;
         sites.push({
           key,
           type,
-          contract: `${base.contract}/${escapeSegment(type)}`,
-          source: `${base.source}/${escapeSegment(type)}`,
+          contract: `/operations/${escapeSegment(key)}/${part}/content/${escapeSegment(type)}`,
+          source: `/paths/${escapeSegment(item.path)}/${item.method}/${part}/content/${escapeSegment(type)}`,
           count: media.examples.length,
         });
       }
