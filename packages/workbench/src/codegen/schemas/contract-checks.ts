@@ -71,20 +71,18 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
           typeof pattern === "string" && length === undefined && (minLength > 0 || maxLength < Infinity)
             ? drawPattern(pattern, minLength, maxLength, 1)
             : undefined;
+        // A pattern drawn in vain, or one whose lengths exclude the limits (never both: one needs `length`).
+        let unsatisfiable: string | undefined;
         if (isRecord(drawn) && "none" in drawn) {
-          problems.push(
-            warningAt(inFile, `${pointerOf(path)}/pattern`, {
-              rule: "unsatisfiable-pattern",
-              message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
-              fix: "make the pattern and the length limits agree.",
-            }),
-          );
+          unsatisfiable = `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`;
+        } else if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+          unsatisfiable = `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`;
         }
-        if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+        if (unsatisfiable !== undefined) {
           problems.push(
             warningAt(inFile, `${pointerOf(path)}/pattern`, {
               rule: "unsatisfiable-pattern",
-              message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
+              message: unsatisfiable,
               fix: "make the pattern and the length limits agree.",
             }),
           );
