@@ -219,13 +219,12 @@ function startContract(root: string, document: Document, schema: OpenAPI3): Star
 
 /** Every component (`schemas/Pet` → its node), to tell whether a bundle left them as they were. */
 function componentsOf(parsed: unknown): Map<string, unknown> {
-  const found = new Map<string, unknown>();
-  const components = isRecord(parsed) ? parsed.components : undefined;
-  if (!isRecord(components)) return found;
-  for (const [type, group] of Object.entries(components)) {
-    if (isRecord(group)) for (const [name, node] of Object.entries(group)) found.set(`${type}/${name}`, node);
-  }
-  return found;
+  const components = isRecord(parsed) && isRecord(parsed.components) ? parsed.components : {};
+  return new Map(
+    Object.entries(components).flatMap(([type, group]) =>
+      isRecord(group) ? Object.entries(group).map(([name, node]) => [`${type}/${name}`, node] as const) : [],
+    ),
+  );
 }
 
 type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started } | { failure: unknown }) & {

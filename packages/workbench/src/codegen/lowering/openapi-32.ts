@@ -506,16 +506,14 @@ function lowerRoot(lowering: Lowering, document: Document): void {
       delete tag.summary;
     });
   }
-  for (const [group, prefix] of [
-    [root.paths, "paths"],
-    [root.webhooks, "webhooks"],
-    [isRecord(root.components) ? root.components.pathItems : undefined, "components/pathItems"],
-  ] as const) {
-    if (!isRecord(group)) continue;
-    for (const [key, item] of Object.entries(group)) {
-      const resolved = resolveLocal(document, item);
-      if (isRecord(resolved)) lowerPathItem(lowering, resolved, child(site, ...prefix.split("/"), key));
-    }
+  const components = isRecord(root.components) ? root.components : {};
+  for (const [, item, at] of [
+    ...entries(root, site, "paths"),
+    ...entries(root, site, "webhooks"),
+    ...entries(components, child(site, "components"), "pathItems"),
+  ]) {
+    const resolved = resolveLocal(document, item);
+    if (isRecord(resolved)) lowerPathItem(lowering, resolved, at);
   }
 }
 
