@@ -226,23 +226,9 @@ export function diffManifests(before: Manifest | null, after: Manifest): Contrac
   return { changes, breaking: changes.filter((change) => change.breaking).length };
 }
 
-const VERBS: Record<ContractChange["kind"], string> = {
-  "operation-removed": "removed",
-  "operation-changed": "changed",
-  "operation-added": "added",
-  "schema-removed": "removed",
-  "schema-changed": "changed",
-  "schema-added": "added",
-};
-
-const MARKS: Record<ContractChange["kind"], string> = {
-  "operation-removed": "-",
-  "operation-changed": "~",
-  "operation-added": "+",
-  "schema-removed": "-",
-  "schema-changed": "~",
-  "schema-added": "+",
-};
+/** What a change did, the second half of its kind (`operation-removed` → `removed`), and its mark. */
+const verbOf = (change: ContractChange) => change.kind.slice(change.kind.indexOf("-") + 1);
+const MARKS: Record<string, string> = { removed: "-", changed: "~", added: "+" };
 
 /** How many changes `formatDiff` lists before it counts the rest by kind (unless verbose). */
 export const CHANGES_LISTED = 20;
@@ -257,9 +243,9 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   const lines = [`Contract changes: ${diff.changes.length} (${diff.breaking} breaking)`];
   const listed = options.verbose === true ? diff.changes : diff.changes.slice(0, CHANGES_LISTED);
   for (const change of listed) {
-    const mark = change.breaking ? "!" : MARKS[change.kind];
+    const mark = change.breaking ? "!" : MARKS[verbOf(change)];
     const subject = change.kind.startsWith("schema-") ? `schema ${change.subject}` : change.subject;
-    lines.push(`  ${mark} ${VERBS[change.kind].padEnd(8)} ${subject}`);
+    lines.push(`  ${mark} ${verbOf(change).padEnd(8)} ${subject}`);
     const breakingDetails = new Set(change.breakingDetails ?? []);
     for (const detail of change.details) {
       lines.push(`      - ${detail}${breakingDetails.has(detail) ? "  [breaking]" : ""}`);
@@ -268,7 +254,7 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   const rest = diff.changes.slice(listed.length);
   if (rest.length > 0) {
     const kindOf = (change: ContractChange) =>
-      `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${VERBS[change.kind]}`;
+      `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${verbOf(change)}`;
     const counts = [...Map.groupBy(rest, kindOf)].map(([kind, changes]) => `${kind} ×${changes.length}`).join(", ");
     lines.push(`  … ${rest.length} more changes (${counts}); \`--verbose\` lists them all.`);
   }
