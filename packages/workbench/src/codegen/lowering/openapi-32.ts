@@ -477,14 +477,12 @@ function lowerPathItem(lowering: Lowering, item: Record<string, unknown>, site: 
     define(moved, "query", item.query);
   }
   if ("query" in item) delete item.query;
-  const additional = item.additionalOperations;
-  if (isRecord(additional)) {
-    for (const [method, operation] of Object.entries(additional)) {
-      const lower = method.toLowerCase();
-      if (!isRecord(operation) || STANDARD_METHODS.has(lower) || Object.hasOwn(moved, lower)) continue;
-      note(lowering, "additional-operations", child(site, "additionalOperations", method));
-      define(moved, lower, operation);
-    }
+  const additional = isRecord(item.additionalOperations) ? item.additionalOperations : {};
+  for (const [method, operation] of Object.entries(additional)) {
+    const lower = method.toLowerCase();
+    if (!isRecord(operation) || STANDARD_METHODS.has(lower) || Object.hasOwn(moved, lower)) continue;
+    note(lowering, "additional-operations", child(site, "additionalOperations", method));
+    define(moved, lower, operation);
   }
   if ("additionalOperations" in item) delete item.additionalOperations;
   if (Object.keys(moved).length > 0) item[ADDITIONAL_OPERATIONS] = moved;
