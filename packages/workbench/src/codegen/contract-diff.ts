@@ -58,9 +58,18 @@ function missingFrom(from: readonly string[], other: readonly string[]): string[
   return [...new Set(from)].filter((item) => !present.has(item)).sort(compareText);
 }
 
-/** The union of two key sets, sorted, so details come out in a stable order. */
-function sortedKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): string[] {
-  return [...new Set([...a.keys(), ...b.keys()])].sort(compareText);
+/**
+ * Each key of either list (by `keyOf`, the last item of a key winning), sorted so details come out in a
+ * stable order, with the item `before` and `after` hold under it.
+ */
+function matched<T>(
+  before: readonly T[],
+  after: readonly T[],
+  keyOf: (item: T) => string,
+): Array<[key: string, old: T | undefined, now: T | undefined]> {
+  const was = new Map(before.map((item) => [keyOf(item), item]));
+  const is = new Map(after.map((item) => [keyOf(item), item]));
+  return [...new Set([...was.keys(), ...is.keys()])].sort(compareText).map((key) => [key, was.get(key), is.get(key)]);
 }
 
 /** Identity of an operation: an operationId can be renamed, but method + path is what clients call. */
@@ -91,11 +100,7 @@ function describeSecurity(security: readonly string[][]): string {
 
 function compareParameters(before: ManifestOperation, after: ManifestOperation): Finding[] {
   const findings: Finding[] = [];
-  const was = new Map(before.parameters.map((parameter) => [parameterKey(parameter), parameter]));
-  const is = new Map(after.parameters.map((parameter) => [parameterKey(parameter), parameter]));
-  for (const key of sortedKeys(was, is)) {
-    const old = was.get(key);
-    const now = is.get(key);
+  for (const [, old, now] of matched(before.parameters, after.parameters, parameterKey)) {
     if (!old && now) {
       // A caller written against the old contract never sends it: fine if optional, a failure if required.
       findings.push({
@@ -138,24 +143,22 @@ function compareRequestBody(before: ManifestOperation, after: ManifestOperation)
 }
 
 function compareResponses(before: ManifestOperation, after: ManifestOperation): Finding[] {
-  const findings: Finding[] = [];
-  const was = new Map(before.responses.map((response) => [response.status, response.mediaTypes]));
-  const is = new Map(after.responses.map((response) => [response.status, response.mediaTypes]));
-  for (const status of sortedKeys(was, is)) {
-    const old = was.get(status);
-    const now = is.get(status);
-    if (!old && now) findings.push({ text: `response ${status} added`, breaking: false });
-    else if (old && !now) findings.push({ text: `response ${status} removed`, breaking: true });
-    else if (old && now) {
-      for (const mediaType of missingFrom(old, now)) {
-        findings.push({ text: `response ${status} no longer offers ${mediaType}`, breaking: true });
-      }
-      for (const mediaType of missingFrom(now, old)) {
-        findings.push({ text: `response ${status} now offers ${mediaType}`, breaking: false });
-      }
-    }
-  }
-  return findings;
+  return matched(before.responses, after.responses, (response) => response.status).flatMap(
+    ([status, old, now]): Finding[] => {
+      if (!now) return old ? [{ text: `response ${status} removed`, breaking: true }] : [];
+      if (!old) return [{ text: `response ${status} added`, breaking: false }];
+      return [
+        ...missingFrom(old.mediaTypes, now.mediaTypes).map((type) => ({
+          text: `response ${status} no longer offers ${type}`,
+          breaking: true,
+        })),
+        ...missingFrom(now.mediaTypes, old.mediaTypes).map((type) => ({
+          text: `response ${status} now offers ${type}`,
+          breaking: false,
+        })),
+      ];
+    },
+  );
 }
 
 /** What changed in one operation, in a fixed order; tags and summary are documentation and ignored. */
@@ -179,50 +182,36 @@ function compareOperation(before: ManifestOperation, after: ManifestOperation): 
 }
 
 function diffOperations(before: Manifest, after: Manifest): ContractChange[] {
-  const changes: ContractChange[] = [];
-  const was = new Map(before.operations.map((operation) => [operationKey(operation), operation]));
-  const is = new Map(after.operations.map((operation) => [operationKey(operation), operation]));
-  for (const key of sortedKeys(was, is)) {
-    const old = was.get(key);
-    const now = is.get(key);
-    if (old && !now) {
-      changes.push({ kind: "operation-removed", subject: describeOperation(old), details: [], breaking: true });
-    } else if (!old && now) {
-      changes.push({ kind: "operation-added", subject: describeOperation(now), details: [], breaking: false });
-    } else if (old && now) {
-      const findings = compareOperation(old, now);
-      if (findings.length === 0) continue;
-      const breakingDetails = findings.filter((finding) => finding.breaking).map((finding) => finding.text);
-      changes.push({
+  return matched(before.operations, after.operations, operationKey).flatMap(([, old, now]): ContractChange[] => {
+    if (!now)
+      return old ? [{ kind: "operation-removed", subject: describeOperation(old), details: [], breaking: true }] : [];
+    if (!old) return [{ kind: "operation-added", subject: describeOperation(now), details: [], breaking: false }];
+    const findings = compareOperation(old, now);
+    if (findings.length === 0) return [];
+    const breakingDetails = findings.filter((finding) => finding.breaking).map((finding) => finding.text);
+    return [
+      {
         kind: "operation-changed",
         subject: describeOperation(now),
         details: findings.map((finding) => finding.text),
         breakingDetails,
         breaking: breakingDetails.length > 0,
-      });
-    }
-  }
-  return changes;
+      },
+    ];
+  });
 }
 
 function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
-  const changes: ContractChange[] = [];
-  const was = new Map(before.schemas.map((schema) => [schema.name, schema.hash]));
-  const is = new Map(after.schemas.map((schema) => [schema.name, schema.hash]));
-  for (const name of sortedKeys(was, is)) {
-    const old = was.get(name);
-    const now = is.get(name);
-    if (old !== undefined && now === undefined) {
-      changes.push({ kind: "schema-removed", subject: name, details: [], breaking: true });
-    } else if (old === undefined && now !== undefined) {
-      changes.push({ kind: "schema-added", subject: name, details: [], breaking: false });
-    } else if (old !== now) {
+  return matched(before.schemas, after.schemas, (schema) => schema.name).flatMap(
+    ([name, old, now]): ContractChange[] => {
+      if (!now) return old ? [{ kind: "schema-removed", subject: name, details: [], breaking: true }] : [];
+      if (!old) return [{ kind: "schema-added", subject: name, details: [], breaking: false }];
       // Only a hash is kept, so whether the new definition still fits old data cannot be told here;
       // the operations that use it report their own breaking changes.
-      changes.push({ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false });
-    }
-  }
-  return changes;
+      if (old.hash === now.hash) return [];
+      return [{ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false }];
+    },
+  );
 }
 
 /**
@@ -237,23 +226,9 @@ export function diffManifests(before: Manifest | null, after: Manifest): Contrac
   return { changes, breaking: changes.filter((change) => change.breaking).length };
 }
 
-const VERBS: Record<ContractChange["kind"], string> = {
-  "operation-removed": "removed",
-  "operation-changed": "changed",
-  "operation-added": "added",
-  "schema-removed": "removed",
-  "schema-changed": "changed",
-  "schema-added": "added",
-};
-
-const MARKS: Record<ContractChange["kind"], string> = {
-  "operation-removed": "-",
-  "operation-changed": "~",
-  "operation-added": "+",
-  "schema-removed": "-",
-  "schema-changed": "~",
-  "schema-added": "+",
-};
+/** What a change did, the second half of its kind (`operation-removed` → `removed`), and its mark. */
+const verbOf = (change: ContractChange) => change.kind.slice(change.kind.indexOf("-") + 1);
+const MARKS: Record<string, string> = { removed: "-", changed: "~", added: "+" };
 
 /** How many changes `formatDiff` lists before it counts the rest by kind (unless verbose). */
 export const CHANGES_LISTED = 20;
@@ -268,9 +243,9 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   const lines = [`Contract changes: ${diff.changes.length} (${diff.breaking} breaking)`];
   const listed = options.verbose === true ? diff.changes : diff.changes.slice(0, CHANGES_LISTED);
   for (const change of listed) {
-    const mark = change.breaking ? "!" : MARKS[change.kind];
+    const mark = change.breaking ? "!" : MARKS[verbOf(change)];
     const subject = change.kind.startsWith("schema-") ? `schema ${change.subject}` : change.subject;
-    lines.push(`  ${mark} ${VERBS[change.kind].padEnd(8)} ${subject}`);
+    lines.push(`  ${mark} ${verbOf(change).padEnd(8)} ${subject}`);
     const breakingDetails = new Set(change.breakingDetails ?? []);
     for (const detail of change.details) {
       lines.push(`      - ${detail}${breakingDetails.has(detail) ? "  [breaking]" : ""}`);
@@ -278,12 +253,9 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   }
   const rest = diff.changes.slice(listed.length);
   if (rest.length > 0) {
-    const byKind = new Map<string, number>();
-    for (const change of rest) {
-      const kind = `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${VERBS[change.kind]}`;
-      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
-    }
-    const counts = [...byKind].map(([kind, count]) => `${kind} ×${count}`).join(", ");
+    const kindOf = (change: ContractChange) =>
+      `${change.kind.startsWith("schema-") ? "schemas" : "operations"} ${verbOf(change)}`;
+    const counts = [...Map.groupBy(rest, kindOf)].map(([kind, changes]) => `${kind} ×${changes.length}`).join(", ");
     lines.push(`  … ${rest.length} more changes (${counts}); \`--verbose\` lists them all.`);
   }
   return lines.join("\n");

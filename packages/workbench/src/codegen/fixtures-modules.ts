@@ -68,23 +68,20 @@ function answering(service: NamedContract): "fixtures" | "hand-written" | "none"
 export function mockedContractsModule(registry: ContractRegistry): string {
   const product = productContract(registry);
   const services = serviceContracts(registry).filter((service) => answering(service) !== "none");
+  const from = (file: string) => JSON.stringify(specifier(MOCKED_CONTRACTS, file));
   const imports: string[] = [];
   const rows: string[] = [];
   for (const service of services) {
     const local = identifier(service.name);
-    imports.push(
-      `import { fixtures as ${local} } from ${JSON.stringify(specifier(MOCKED_CONTRACTS, service.fixtures))};`,
-    );
+    imports.push(`import { fixtures as ${local} } from ${from(service.fixtures)};`);
     if (typeof service.answers === "object") {
-      imports.push(
-        `import { ${service.answers.export} as ${local}Answers } from ${JSON.stringify(specifier(MOCKED_CONTRACTS, service.answers.module))};`,
-      );
+      imports.push(`import { ${service.answers.export} as ${local}Answers } from ${from(service.answers.module)};`);
       rows.push(`  { name: "${service.name}", fixtures: ${local}, handlers: ${local}Answers, ownData: false },`);
     } else {
       rows.push(`  { name: "${service.name}", fixtures: ${local}, handlers: ${local}.handlers, ownData: true },`);
     }
   }
-  imports.push(`import { fixtures as product } from ${JSON.stringify(specifier(MOCKED_CONTRACTS, product.fixtures))};`);
+  imports.push(`import { fixtures as product } from ${from(product.fixtures)};`);
   return (
     header("") +
     `import type { RequestHandler } from "msw";\n` +

@@ -15,7 +15,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { astToString, transformSchema, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 import { checkExamples, checkSchemas } from "./schemas/contract-checks.ts";
-import { ContractError, type Problem } from "./input/contract-error.ts";
+import { ContractError, type Locator, type Problem } from "./input/contract-error.ts";
 import { buildContractSchemas } from "./schemas/contract-schemas.ts";
 import { FIXES, severityOf, tolerance, TOLERANCES } from "./input/lint-tolerances.ts";
 import { lintConfigPath } from "./input/lint-config.ts";
@@ -71,30 +71,20 @@ export function findEntry(root: string, contract: string): string {
   const present = existsSync(full) ? ENTRY_NAMES.filter((name) => existsSync(join(full, name))) : [];
   if (present.length === 1) return join(contract, present[0] ?? "");
   const expected = ENTRY_NAMES.map((name) => join(contract, name)).join(", ");
-  throw new ContractError([
+  const [message, fix] =
     present.length === 0
-      ? {
-          severity: "error",
-          file: contract,
-          message: `no contract found: expected one of ${expected}.`,
-          fix: "create openapi/openapi.yaml (see the README).",
-        }
-      : {
-          severity: "error",
-          file: contract,
-          message: `several contract entry files: ${present.join(", ")}.`,
-          fix: "keep one entry file; split the contract into other files referenced with `$ref` instead.",
-        },
-  ]);
+      ? [`no contract found: expected one of ${expected}.`, "create openapi/openapi.yaml (see the README)."]
+      : [
+          `several contract entry files: ${present.join(", ")}.`,
+          "keep one entry file; split the contract into other files referenced with `$ref` instead.",
+        ];
+  throw new ContractError([{ severity: "error", file: contract, message, fix }]);
 }
 
 const configs = new Map<string, Promise<Config>>();
 function lintConfig(root: string): Promise<Config> {
-  let config = configs.get(root);
-  if (!config) {
-    config = loadConfig({ configPath: lintConfigPath(root) });
-    configs.set(root, config);
-  }
+  const config = configs.get(root) ?? loadConfig({ configPath: lintConfigPath(root) });
+  configs.set(root, config);
   return config;
 }
 
@@ -139,43 +129,32 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
   if (result instanceof ContractFileError) throw new ContractError([result.problem]);
+  const refuse = (problem: Omit<Problem, "severity" | "file">): never => {
+    throw new ContractError([{ severity: "error", file: entry, ...problem }], { cause });
+  };
   if (result instanceof YamlParseError) {
     // Line and column are Redocly's (1-based); js-yaml's absolute path and repeated position are dropped.
     const firstLine = message(cause)
       .split("\n")[0]
       ?.replace(/ in "[^"]*"/, "")
       .replace(/\s*\(\d+:\d+\)$/, "");
-    throw new ContractError(
-      [
-        {
-          severity: "error",
-          file: entry,
-          line: result.line,
-          column: result.col,
-          message: `syntax error: ${firstLine}`,
-          fix: "fix the YAML/JSON syntax at this line (indentation, quotes, brackets, commas).",
-        },
-      ],
-      { cause },
-    );
+    refuse({
+      line: result.line,
+      column: result.col,
+      message: `syntax error: ${firstLine}`,
+      fix: "fix the YAML/JSON syntax at this line (indentation, quotes, brackets, commas).",
+    });
   }
   const code = (cause as { code?: string }).code;
-  throw new ContractError(
-    [
-      {
-        severity: "error",
-        file: entry,
-        message:
-          code === "ENOENT"
-            ? "file not found."
-            : code === "EACCES"
-              ? "file cannot be read (permission denied)."
-              : `file cannot be read: ${message(cause).replace(` at ${join(root, entry)}`, "")}`,
-        fix: code === "EACCES" ? "make the file readable." : "check that the path names a readable file.",
-      },
-    ],
-    { cause },
-  );
+  return refuse({
+    message:
+      code === "ENOENT"
+        ? "file not found."
+        : code === "EACCES"
+          ? "file cannot be read (permission denied)."
+          : `file cannot be read: ${message(cause).replace(` at ${join(root, entry)}`, "")}`,
+    fix: code === "EACCES" ? "make the file readable." : "check that the path names a readable file.",
+  });
 }
 
 /**
@@ -183,15 +162,10 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
  * before any rule runs on them; true for Swagger 2.0.
  */
 function checkVersion(entry: string, parsed: unknown): boolean {
-  const fail = (text: string, fix: string): never => {
+  const fail = (text: string, fix = "start the file with `openapi: 3.1.0`, `info` and `paths`."): never => {
     throw new ContractError([{ severity: "error", file: entry, line: 1, column: 1, message: text, fix }]);
   };
-  if (!isRecord(parsed)) {
-    fail(
-      "not an OpenAPI document: the file does not hold an object.",
-      "start the file with `openapi: 3.1.0`, `info` and `paths`.",
-    );
-  }
+  if (!isRecord(parsed)) fail("not an OpenAPI document: the file does not hold an object.");
   const document = parsed as Record<string, unknown>;
   if ("swagger" in document) {
     if (String(document.swagger) === "2.0") return true;
@@ -200,12 +174,7 @@ function checkVersion(entry: string, parsed: unknown): boolean {
       "convert the document to OpenAPI 3 and replace this file with the result.",
     );
   }
-  if (!("openapi" in document)) {
-    fail(
-      "not an OpenAPI document: it has no `openapi` field.",
-      "start the file with `openapi: 3.1.0`, `info` and `paths`.",
-    );
-  }
+  if (!("openapi" in document)) fail("not an OpenAPI document: it has no `openapi` field.");
   if (!READABLE_VERSION.test(String(document.openapi))) {
     fail(
       `unsupported OpenAPI version ${String(document.openapi)}: expected 3.0.x, 3.1.x or 3.2.x.`,
@@ -250,13 +219,12 @@ function startContract(root: string, document: Document, schema: OpenAPI3): Star
 
 /** Every component (`schemas/Pet` → its node), to tell whether a bundle left them as they were. */
 function componentsOf(parsed: unknown): Map<string, unknown> {
-  const found = new Map<string, unknown>();
-  const components = isRecord(parsed) ? parsed.components : undefined;
-  if (!isRecord(components)) return found;
-  for (const [type, group] of Object.entries(components)) {
-    if (isRecord(group)) for (const [name, node] of Object.entries(group)) found.set(`${type}/${name}`, node);
-  }
-  return found;
+  const components = isRecord(parsed) && isRecord(parsed.components) ? parsed.components : {};
+  return new Map(
+    Object.entries(components).flatMap(([type, group]) =>
+      isRecord(group) ? Object.entries(group).map(([name, node]) => [`${type}/${name}`, node] as const) : [],
+    ),
+  );
 }
 
 type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started } | { failure: unknown }) & {
@@ -310,8 +278,6 @@ function capErrors(problems: Problem[], entry: string, total = problems.length):
 }
 
 /** A locator of a JSON pointer in the entry file, for the warnings that name a place in it. */
-type Locator = (pointer: string) => { file: string; line?: number; column?: number };
-
 function locatorIn(document: Document, entry: string): Locator {
   return (pointer) => {
     const at = safeLineCol({ source: document.source, pointer: `#${pointer}`, reportOnKey: true });
@@ -342,7 +308,7 @@ async function lintContract(
   entry: string,
   lint: { config: Config; lintable: Document; resolver: BaseResolver; version: string },
   schemaProblems: Problem[],
-  locateAllWarnings: boolean,
+  locateAllWarnings = false,
 ) {
   const all = await lintDocument({
     document: lint.lintable,
@@ -390,25 +356,21 @@ function toleratedWarnings(
     const problems = tolerated.get(key);
     const first = problems?.[0];
     if (problems === undefined || first === undefined || silent === true) continue;
-    if (each === true) {
-      // The linter's message names the parameter in backquotes (`filename`).
-      for (const problem of [...problems].reverse())
-        warnings.unshift({
-          ...toProblem(root, problem, true),
-          severity: "warning",
-          rule: key,
-          message: say(1, version, /`[^`]+`/.exec(problem.message)?.[0]),
-          fix,
-        });
-      continue;
-    }
-    warnings.unshift({
-      ...toProblem(root, first, true),
-      severity: "warning",
-      rule: key,
-      message: say(problems.length, version, key === "derived-operationId" ? firstDerivedName(schema) : undefined),
-      fix,
-    });
+    // Each problem at its place (the linter names the parameter in backquotes, `filename`), else the first.
+    const derived = key === "derived-operationId" ? firstDerivedName(schema) : undefined;
+    const said: Array<[NormalizedProblem, string]> =
+      each === true
+        ? problems.map((problem) => [problem, say(1, version, /`[^`]+`/.exec(problem.message)?.[0])])
+        : [[first, say(problems.length, version, derived)]];
+    warnings.unshift(
+      ...said.map(([problem, message]) => ({
+        ...toProblem(root, problem, true),
+        severity: "warning" as const,
+        rule: key,
+        message,
+        fix,
+      })),
+    );
   }
   return warnings;
 }
@@ -505,13 +467,7 @@ export async function generate(
       : undefined;
   const version = String((document.parsed as OpenAPI3).openapi);
   const lint = { config, lintable: early?.lintable ?? document, resolver, version };
-  const { tolerated, warnings } = await lintContract(
-    root,
-    entry,
-    lint,
-    schemaProblems,
-    options.locateAllWarnings === true,
-  );
+  const { tolerated, warnings } = await lintContract(root, entry, lint, schemaProblems, options.locateAllWarnings);
   const bundled = await bundleContract(root, early, { config, document, resolver });
   const schema = bundled.bundle.parsed as OpenAPI3;
   const located = locatorIn(document, entry);

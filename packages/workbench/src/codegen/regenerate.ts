@@ -32,13 +32,9 @@ export interface RegenerateResult {
   stamps: Map<NamedContract, Stamp>;
 }
 
-async function readIfPresent(path: string): Promise<string | undefined> {
-  return readFile(path, "utf8").catch(() => undefined);
-}
-
 /** The committed manifest, or null when there is none or it does not parse (a merge conflict, say). */
 async function previousManifest(root: string, target: Target): Promise<Manifest | null> {
-  const text = await readIfPresent(join(root, target.outDir, "manifest.json"));
+  const text = await readFile(join(root, target.outDir, "manifest.json"), "utf8").catch(() => undefined);
   try {
     return text === undefined ? null : (JSON.parse(text) as Manifest);
   } catch {
@@ -77,11 +73,7 @@ export async function regenerate(
     // Loaded only when a contract is generated: Redocly and TypeScript take most of a skipped run's time.
     const generated = fresh
       ? undefined
-      : await (
-          await import("./generate.ts")
-        ).generate(root, target, {
-          locateAllWarnings: options.verbose === true,
-        });
+      : await (await import("./generate.ts")).generate(root, target, { locateAllWarnings: options.verbose });
     for (const [file, text] of generated?.outputs ?? []) outputs.set(file, text);
     kept.push(...Object.keys(fresh?.outputs ?? {}));
     (contract.role === "test" ? testNotes : warnings).push(...(fresh?.warnings ?? generated?.warnings ?? []));
@@ -169,9 +161,8 @@ export function formatWarnings(warnings: Problem[], verbose: boolean): string[] 
   const shown = verbose ? warnings : warnings.slice(0, WARNINGS_SHOWN);
   const lines = shown.map(formatProblem);
   if (!verbose && warnings.length > WARNINGS_SHOWN) {
-    const byRule = new Map<string, number>();
-    for (const warning of warnings) byRule.set(warning.rule ?? "other", (byRule.get(warning.rule ?? "other") ?? 0) + 1);
-    const counts = [...byRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `${rule} ×${count}`);
+    const byRule = Map.groupBy(warnings, (warning) => warning.rule ?? "other");
+    const counts = [...byRule].sort((a, b) => b[1].length - a[1].length).map(([rule, all]) => `${rule} ×${all.length}`);
     lines.push(
       `… ${warnings.length - WARNINGS_SHOWN} more warnings (${counts.join(", ")}); \`--verbose\` lists them all.`,
     );

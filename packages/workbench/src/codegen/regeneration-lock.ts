@@ -1,7 +1,7 @@
 // One regeneration at a time in a project: `npm start`, `npm run dev`, `npm run mock` and
 // `npm run api` may all see one save, and each would otherwise generate the same files at once.
 // The one that waits then finds the stamps fresh and generates nothing.
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -62,12 +62,7 @@ export async function withRegenerationLock<T>(
   let unreadableSince: number | undefined;
   for (;;) {
     try {
-      const fd = openSync(path, "wx");
-      try {
-        writeSync(fd, JSON.stringify(mine));
-      } finally {
-        closeSync(fd);
-      }
+      writeFileSync(path, JSON.stringify(mine), { flag: "wx" });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -7,6 +7,7 @@ import { dirname, extname, join, relative } from "node:path";
 import { writeAllOrNothing } from "./atomic-write.ts";
 import { lintConfigPath } from "./input/lint-config.ts";
 import type { Problem } from "./input/contract-error.ts";
+import type { Generated } from "./generate.ts";
 import type { NamedContract } from "../contract/registry.ts";
 
 /** Where the stamps are, relative to the root. */
@@ -160,12 +161,7 @@ export function makeStamp(
   root: string,
   contract: NamedContract,
   fingerprint: string,
-  generated: {
-    outputs: ReadonlyMap<string, string>;
-    warnings: Problem[];
-    sources: string[];
-    read: ReadonlyMap<string, string>;
-  },
+  generated: Pick<Generated, "outputs" | "warnings" | "sources" | "read">,
 ): Stamp {
   return {
     format: FORMAT,

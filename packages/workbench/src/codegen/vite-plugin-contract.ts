@@ -39,9 +39,7 @@ export function contractWatch({ root }: Options): Plugin {
       const schedule = (file: string) => {
         if (file === contractDir || file.startsWith(`${contractDir}/`)) runs.add(file);
       };
-      server.watcher.on("change", schedule);
-      server.watcher.on("add", schedule);
-      server.watcher.on("unlink", schedule);
+      for (const event of ["change", "add", "unlink"] as const) server.watcher.on(event, schedule);
       // A page opened (or reloaded) while the contract is broken still sees why.
       server.ws.on("connection", () => {
         if (failure) sendOverlay(server, failure);

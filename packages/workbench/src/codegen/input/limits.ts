@@ -102,24 +102,20 @@ export interface TreeLimit {
 /** A node of a parsed document met again: only YAML aliases share nodes (JSON.parse never does). */
 type Node = object;
 
-function children(node: Node): Array<[string, unknown]> {
-  return Array.isArray(node) ? node.map((item, index) => [String(index), item]) : Object.entries(node);
-}
-
 /** Nodes of a subtree counted as if every alias in it were expanded (memoized, no recursion). */
 function expandedSize(root: Node, memo: Map<Node, number>): number {
   const stack: Array<{ node: Node; done: boolean }> = [{ node: root, done: false }];
   while (stack.length > 0) {
     const top = stack.pop();
     if (top === undefined || memo.has(top.node)) continue;
-    const kids = children(top.node).filter((entry): entry is [string, Node] => isNode(entry[1]));
+    const kids = (Array.isArray(top.node) ? top.node : Object.values(top.node)).filter(isNode);
     if (top.done) {
       let size = 1;
-      for (const [, child] of kids) size += memo.get(child) ?? 1;
+      for (const child of kids) size += memo.get(child) ?? 1;
       memo.set(top.node, Math.min(size, Number.MAX_SAFE_INTEGER));
     } else {
       stack.push({ node: top.node, done: true });
-      for (const [, child] of kids) if (!memo.has(child)) stack.push({ node: child, done: false });
+      for (const child of kids) if (!memo.has(child)) stack.push({ node: child, done: false });
     }
   }
   return memo.get(root) ?? 1;
@@ -143,6 +139,11 @@ export function inspectTree(
   const open = new Set<Node>();
   const memo = new Map<Node, number>();
   let aliasNodes = 0;
+  const broken = (kind: TreeLimit["kind"], path: PathStep | undefined, message: string): TreeLimit => ({
+    kind,
+    pointer: pointerOf(path),
+    message,
+  });
   const stack: Array<{ node: Node; path: PathStep | undefined; depth: number; exit: boolean }> = [
     { node: root, path: undefined, depth: 1, exit: false },
   ];
@@ -154,31 +155,20 @@ export function inspectTree(
       open.delete(node);
       continue;
     }
-    if (open.has(node)) {
-      return {
-        kind: "cycle",
-        pointer: pointerOf(path),
-        message: "a YAML alias refers to a node that contains it (a cycle).",
-      };
-    }
+    if (open.has(node)) return broken("cycle", path, "a YAML alias refers to a node that contains it (a cycle).");
     if (seen.has(node)) {
       aliasNodes += expandedSize(node, memo);
       if (aliasNodes > limits.aliasNodes) {
-        return {
-          kind: "aliases",
-          pointer: pointerOf(path),
-          message: `YAML aliases expand to more than ${limits.aliasNodes.toLocaleString("en")} nodes (an alias bomb?); stopped here.`,
-        };
+        const most = limits.aliasNodes.toLocaleString("en");
+        return broken(
+          "aliases",
+          path,
+          `YAML aliases expand to more than ${most} nodes (an alias bomb?); stopped here.`,
+        );
       }
       continue;
     }
-    if (depth > limits.depth) {
-      return {
-        kind: "depth",
-        pointer: pointerOf(path),
-        message: `nesting deeper than ${limits.depth} levels; stopped here.`,
-      };
-    }
+    if (depth > limits.depth) return broken("depth", path, `nesting deeper than ${limits.depth} levels; stopped here.`);
     seen.add(node);
     open.add(node);
     stack.push({ node, path, depth, exit: true });

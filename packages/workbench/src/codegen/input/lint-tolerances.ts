@@ -26,6 +26,11 @@ export function severityOf(problem: NormalizedProblem): NormalizedProblem["sever
     : problem.severity;
 }
 
+/** Whether the linter's rule `rule` found the problem, its message matching `pattern`. */
+function found(problem: NormalizedProblem, rule: string, pattern: RegExp): boolean {
+  return problem.ruleId === rule && pattern.test(problem.message);
+}
+
 /** The versions whose Schema Object is JSON Schema 2020-12 (3.2's is 3.1's, read by Redocly with 3.1's types). */
 const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
 
@@ -48,9 +53,7 @@ export const TOLERANCES: ReadonlyArray<{
   {
     key: "nullable-in-3.1",
     applies: (problem, version) =>
-      JSON_SCHEMA_VERSIONS.test(version) &&
-      problem.ruleId === "struct" &&
-      /^Property `nullable` is not expected/.test(problem.message),
+      JSON_SCHEMA_VERSIONS.test(version) && found(problem, "struct", /^Property `nullable` is not expected/),
     message: (count, version) =>
       `${count} schema${count === 1 ? " uses" : "s use"} \`nullable\`, an OpenAPI 3.0 keyword this ${version} document does not define; read as "this type or null" (the first is here).`,
     fix: 'in OpenAPI 3.1 write `type: [string, "null"]` instead of `nullable: true`.',
@@ -58,8 +61,7 @@ export const TOLERANCES: ReadonlyArray<{
   {
     key: "boolean-exclusive-bound",
     applies: (problem, _version, pointer) =>
-      problem.ruleId === "struct" &&
-      /^Expected type `number` but got `boolean`/.test(problem.message) &&
+      found(problem, "struct", /^Expected type `number` but got `boolean`/) &&
       /\/exclusive(Minimum|Maximum)$/.test(pointer),
     message: (count) =>
       `${count} schema${count === 1 ? " has" : "s have"} a boolean \`exclusiveMinimum\`/\`exclusiveMaximum\` (OpenAPI 3.0's form); read as 3.0 meant it (the first is here).`,
@@ -69,8 +71,7 @@ export const TOLERANCES: ReadonlyArray<{
     key: "unknown-keyword-in-3.1",
     applies: (problem, version, pointer) =>
       JSON_SCHEMA_VERSIONS.test(version) &&
-      problem.ruleId === "struct" &&
-      /^Property `[^`]+` is not expected here/.test(problem.message) &&
+      found(problem, "struct", /^Property `[^`]+` is not expected here/) &&
       /\/schemas?\//.test(pointer),
     message: (count) =>
       `${count} schema keyword${count === 1 ? " is" : "s are"} unknown to JSON Schema 2020-12; allowed in OpenAPI 3.1 and ignored by the generators (the first is here).`,
@@ -78,7 +79,7 @@ export const TOLERANCES: ReadonlyArray<{
   },
   {
     key: "unexpected-property",
-    applies: (problem) => problem.ruleId === "struct" && /^Property `[^`]+` is not expected here/.test(problem.message),
+    applies: (problem) => found(problem, "struct", /^Property `[^`]+` is not expected here/),
     message: (count) =>
       `${count} propert${count === 1 ? "y" : "ies"} the OpenAPI specification does not define where ${count === 1 ? "it is" : "they are"} written (Mailchimp's \`type\` in a discriminator, Google's \`source\` at the root); the generator reads none of them, so ${count === 1 ? "it is" : "they are"} left as written (the first is here).`,
     fix: "remove it, or prefix a property of your own with `x-`.",
@@ -137,17 +138,14 @@ export const TOLERANCES: ReadonlyArray<{
   {
     key: "undeclared-path-parameter",
     applies: (problem) =>
-      problem.ruleId === "path-parameters-defined" &&
-      /^The operation does not define the path parameter/.test(problem.message),
+      found(problem, "path-parameters-defined", /^The operation does not define the path parameter/),
     message: (count) =>
       `${count} operation${count === 1 ? " uses" : "s use"} a path parameter that no \`parameters\` entry declares; each is read as a required string (the first is here).`,
     fix: "declare it: `- { name: …, in: path, required: true, schema: { type: string } }`.",
   },
   {
     key: "unused-path-parameter",
-    applies: (problem) =>
-      problem.ruleId === "path-parameters-defined" &&
-      /^Path parameter `[^`]*` is not used in the path/.test(problem.message),
+    applies: (problem) => found(problem, "path-parameters-defined", /^Path parameter `[^`]*` is not used in the path/),
     message: (_count, _version, name) =>
       `The path parameter ${name ?? "here"} is declared but the path's template does not use it; the URL is built from the template, so it is left out of the types, the manifest and the fixtures, and no caller sends it.`,
     fix: "remove the parameter, or use it in the path as `{name}`.",

@@ -77,11 +77,8 @@ export function locate(source: Source, pointer: string, onKey = false): { line?:
   if (standIn !== undefined) return locate(standIn.original, standIn.translate(pointer), onKey);
   try {
     if (jsonSources.has(source)) {
-      let offsetOf = jsonSources.get(source);
-      if (offsetOf === undefined) {
-        offsetOf = jsonLocator(source.body);
-        jsonSources.set(source, offsetOf);
-      }
+      const offsetOf = jsonSources.get(source) ?? jsonLocator(source.body);
+      jsonSources.set(source, offsetOf);
       // Segments as Redocly's pointer parser reads them.
       const segments = pointer
         .split("/")

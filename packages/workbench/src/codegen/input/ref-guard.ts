@@ -13,6 +13,7 @@ import { pointerOf } from "../../contract/pointer.ts";
 import type { Problem } from "./contract-error.ts";
 import { deepBracket, deeperThan, inspectTree, LIMITS } from "./limits.ts";
 
+const FLATTEN_FIX = "flatten the structure: name the inner schemas under components/schemas and refer to them.";
 const VENDOR_FIX =
   "copy the file into the contract's folder (vendor it) and refer to it with a relative path such as ./schemas/thing.yaml.";
 
@@ -105,14 +106,8 @@ export class ContractResolver extends BaseResolver {
     const file = relative(this.root, source.absoluteRef);
     const body = source.body;
     const json = source.absoluteRef.endsWith(".json") || /^\s*[{[]/.test(body);
-    const tooDeep = () =>
-      new ContractFileError({
-        severity: "error",
-        file,
-        ...(deepBracket(body, LIMITS.depth) ?? deepestLine(body)),
-        message: `nesting deeper than ${LIMITS.depth} levels; stopped here.`,
-        fix: "flatten the structure: name the inner schemas under components/schemas and refer to them.",
-      });
+    const tooDeep = (message = `nesting deeper than ${LIMITS.depth} levels; stopped here.`) =>
+      new ContractFileError({ severity: "error", file, ...depthPosition(source), message, fix: FLATTEN_FIX });
     if (json) {
       let parsed: unknown;
       try {
@@ -146,16 +141,9 @@ export class ContractResolver extends BaseResolver {
     try {
       return super.parseDocument(source, isRoot);
     } catch (error) {
-      if (error instanceof RangeError) {
-        // Block-style nesting the bracket scan cannot see: located at the deepest line.
-        throw new ContractFileError({
-          severity: "error",
-          file,
-          ...(deepBracket(body, LIMITS.depth) ?? deepestLine(body)),
-          message: `nesting too deep to parse (the limit is ${LIMITS.depth} levels).`,
-          fix: "flatten the structure: name the inner schemas under components/schemas and refer to them.",
-        });
-      }
+      // Block-style nesting the bracket scan cannot see: located at the deepest line.
+      if (error instanceof RangeError)
+        throw tooDeep(`nesting too deep to parse (the limit is ${LIMITS.depth} levels).`);
       throw error;
     }
   }
@@ -205,7 +193,7 @@ export async function scanContract(
         message: broken.message,
         fix:
           broken.kind === "depth"
-            ? "flatten the structure: name the inner schemas under components/schemas and refer to them."
+            ? FLATTEN_FIX
             : "write the repeated part once under components and refer to it with `$ref` instead of YAML aliases.",
       });
       continue;

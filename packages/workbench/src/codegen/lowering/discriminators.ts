@@ -5,7 +5,7 @@ import type { OpenAPI3 } from "openapi-typescript";
 import { own } from "../../contract/own.ts";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
-import { deref } from "../manifest/manifest.ts";
+import { deref } from "../manifest/operations.ts";
 
 /** A discriminator value: a string by the specification, but a contract's `const` may be any scalar. */
 export type Scalar = string | number | boolean;
@@ -99,8 +99,7 @@ export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Fa
     for (const [value, target] of Object.entries(mapping)) {
       const component = componentSchemaName(target) ?? (Object.hasOwn(schemas, target) ? target : undefined);
       if (component === undefined) continue;
-      if (values.has(component)) values.get(component)?.push(value);
-      else values.set(component, [value]);
+      values.set(component, [...(values.get(component) ?? []), value]);
     }
     for (const [child, candidate] of Object.entries(schemas)) {
       const parents = isRecord(candidate) && Array.isArray(candidate.allOf) ? candidate.allOf : [];

@@ -14,6 +14,7 @@ import {
   streamFormatOf,
 } from "@contract-workbench/runtime/streams";
 import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../../contract/pointer.ts";
+import { isJsonMediaType } from "../../contract/media-and-status.ts";
 import { isRecord } from "../../contract/records.ts";
 import { define, own } from "../../contract/own.ts";
 import {
@@ -119,6 +120,7 @@ function resolveLocal(document: Document, node: unknown): unknown {
 }
 
 const SSE_FIELDS = new Set(["data", "event", "id", "retry"]);
+const isJsonMedia = (mediaType: unknown) => typeof mediaType === "string" && isJsonMediaType(mediaType);
 
 /** Whether a schema is an SSE event object (its properties are among `data`, `event`, `id`, `retry`, `data` one of them). */
 function isEventSchema(document: Document, schema: unknown): boolean {
@@ -134,12 +136,6 @@ function isEventSchema(document: Document, schema: unknown): boolean {
     if (Array.isArray(branches) && branches.some((branch) => isEventSchema(document, branch))) return true;
   }
   return false;
-}
-
-function isJsonMedia(mediaType: unknown): boolean {
-  if (typeof mediaType !== "string") return false;
-  const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return essence === "application/json" || essence.endsWith("+json");
 }
 
 /** Whether a schema allows only text: `type: string` (or `[string]`), with nothing that says otherwise. */
@@ -225,14 +221,18 @@ function exampleSequence(value: unknown, format: StreamFormat, json: boolean, wr
     items = [value];
   }
   if (!json || !Array.isArray(items)) return items;
-  return (items as unknown[]).map((event) => {
-    if (!isRecord(event) || typeof event.data !== "string") return event;
-    try {
-      return { ...event, data: JSON.parse(event.data) as unknown };
-    } catch {
-      return event;
-    }
-  });
+  return (items as unknown[]).map((event) =>
+    isRecord(event) && typeof event.data === "string" ? { ...event, data: parsedOr(event.data) } : event,
+  );
+}
+
+/** The value a JSON text spells, else the text as it is (for a check to report). */
+export function parsedOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /** An Example Object's 3.1 `value`: its `dataValue`, else its `serializedValue` (parsed for a JSON media type). */
@@ -246,15 +246,8 @@ function lowerExampleObject(
   note(lowering, "example-values", site);
   if ("dataValue" in example) example.value = example.dataValue;
   else if (typeof example.serializedValue === "string") {
-    let value: unknown = example.serializedValue;
-    if (isJsonMedia(mediaType)) {
-      try {
-        value = JSON.parse(example.serializedValue);
-      } catch {
-        // left as text: the example check says it does not match its schema
-      }
-    }
-    example.value = value;
+    // Text that is no JSON is left as it is: the example check says it does not match its schema.
+    example.value = isJsonMedia(mediaType) ? parsedOr(example.serializedValue) : example.serializedValue;
   }
   delete example.dataValue;
   delete example.serializedValue;
@@ -270,10 +263,10 @@ function examplesOf(
   site: Site,
   mediaType: string,
   all: boolean,
-): Array<[Record<string, unknown>, Site]> {
+): Array<Record<string, unknown>> {
   const examples = media.examples;
   if (!isRecord(examples)) return [];
-  const found: Array<[Record<string, unknown>, Site]> = [];
+  const found: Array<Record<string, unknown>> = [];
   for (const [name, raw] of Object.entries(examples)) {
     const resolved = resolveLocal(site.document, raw);
     if (!isRecord(resolved) || typeof resolved.$ref === "string") continue;
@@ -281,7 +274,7 @@ function examplesOf(
     const example = resolved === raw ? resolved : { ...resolved };
     if (example !== raw) define(examples, name, example);
     lowerExampleObject(lowering, example, child(site, "examples", name), mediaType);
-    found.push([example, child(site, "examples", name)]);
+    found.push(example);
   }
   return found;
 }
@@ -290,20 +283,15 @@ function examplesOf(
 function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string, unknown>, site: Site): void {
   // `delete` only where the key is: deleting turns an object into a slow dictionary.
   if (STREAM_EXTENSION in media) delete media[STREAM_EXTENSION];
-  const examples = examplesOf(
-    lowering,
-    media,
-    site,
-    mediaType,
-    streamFormatOf(mediaType) !== undefined && ("itemSchema" in media || media.schema !== undefined),
-  );
+  const format = streamFormatOf(mediaType);
+  const streams = format !== undefined && ("itemSchema" in media || media.schema !== undefined);
+  const examples = examplesOf(lowering, media, site, mediaType, streams);
   for (const key of ["itemEncoding", "prefixEncoding"]) {
     if (key in media) {
       note(lowering, "item-encoding", child(site, key));
       delete media[key];
     }
   }
-  const format = streamFormatOf(mediaType);
   const hasItems = "itemSchema" in media;
   if (!hasItems && (format === undefined || media.schema === undefined)) {
     if (format !== undefined) media[STREAM_EXTENSION] = format === "sse" ? { format, data: "text" } : { format };
@@ -344,7 +332,7 @@ function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string,
   }
   media[STREAM_EXTENSION] = format === "sse" ? { format, data: json ? "json" : "text" } : { format };
   if ("example" in media) media.example = exampleSequence(media.example, format, json, wrapped);
-  for (const [example] of examples) {
+  for (const example of examples) {
     if ("value" in example) example.value = exampleSequence(example.value, format, json, wrapped);
   }
 }
@@ -353,15 +341,9 @@ function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string,
  * Keys whose values hold no Media Type Object: schemas, example values and extensions (but ours).
  * Not walked: they are most of a large contract.
  */
+const NO_MEDIA_TYPE = new Set(["schema", "schemas", "itemSchema", "example", "examples"]);
 function holdsNoMediaType(key: string): boolean {
-  return (
-    key === "schema" ||
-    key === "schemas" ||
-    key === "itemSchema" ||
-    key === "example" ||
-    key === "examples" ||
-    (key.startsWith("x-") && key !== ADDITIONAL_OPERATIONS)
-  );
+  return NO_MEDIA_TYPE.has(key) || (key.startsWith("x-") && key !== ADDITIONAL_OPERATIONS);
 }
 
 /** Every Media Type Object and Example Object below a node (found by where they sit: `content/<type>`, `examples/<name>`). */
@@ -377,21 +359,17 @@ function walk(lowering: Lowering, node: unknown, site: Site, seen: WeakSet<objec
     if (!Object.hasOwn(node, key)) continue;
     const value = node[key];
     if (key === "content" && isRecord(value)) {
-      for (const [mediaType, media] of Object.entries(value)) {
+      for (const [mediaType, media, at] of entries(node, site, key)) {
         if (!mediaType.includes("/") || !isRecord(media) || typeof media.$ref === "string") continue;
-        lowerMedia(lowering, mediaType, media, child(site, key, mediaType));
+        lowerMedia(lowering, mediaType, media, at);
         // Its encoding's headers may hold media types too.
-        if (isRecord(media.encoding)) walk(lowering, media.encoding, child(site, key, mediaType, "encoding"), seen);
+        if (isRecord(media.encoding)) walk(lowering, media.encoding, child(at, "encoding"), seen);
       }
       continue;
     }
-    if (key === "examples" && isRecord(value)) {
-      for (const name in value) {
-        const example = value[name];
-        if (Object.hasOwn(value, name) && isRecord(example)) {
-          lowerExampleObject(lowering, example, child(site, key, name));
-        }
-      }
+    if (key === "examples") {
+      for (const [, example, at] of entries(node, site, key))
+        if (isRecord(example)) lowerExampleObject(lowering, example, at);
     }
     if (!holdsNoMediaType(key)) walk(lowering, value, child(site, key), seen);
   }
@@ -406,6 +384,7 @@ function entries(node: unknown, site: Site, key: string): Array<[string, unknown
 
 /** The Media Type Objects of a `content` map, and the headers of their encodings. */
 function walkContent(lowering: Lowering, holder: unknown, site: Site): void {
+  if (!isRecord(holder) || typeof holder.$ref === "string") return;
   for (const [mediaType, media, at] of entries(holder, site, "content")) {
     if (!isRecord(media) || typeof media.$ref === "string") continue;
     lowerMedia(lowering, mediaType, media, at);
@@ -446,15 +425,10 @@ function walkPathItem(lowering: Lowering, item: unknown, site: Site, depth = 0):
   for (const [operation, at] of operations) {
     if (!isRecord(operation)) continue;
     walkParameters(lowering, operation, at);
-    const body = operation.requestBody;
-    if (isRecord(body) && typeof body.$ref !== "string") walkContent(lowering, body, child(at, "requestBody"));
+    walkContent(lowering, operation.requestBody, child(at, "requestBody"));
     for (const [, response, responseAt] of entries(operation, at, "responses"))
       walkResponse(lowering, response, responseAt);
-    for (const [, callback, callbackAt] of entries(operation, at, "callbacks")) {
-      for (const [, expression, expressionAt] of entries({ callback }, callbackAt, "callback")) {
-        walkPathItem(lowering, expression, expressionAt, depth + 1);
-      }
-    }
+    walkCallbacks(lowering, operation, at, depth + 1);
   }
 }
 
@@ -472,9 +446,7 @@ function walkDocument(lowering: Lowering, document: Document): void {
   const parts = isRecord(root.components) ? root.components : {};
   for (const [, item, at] of entries(parts, components, "pathItems")) walkPathItem(lowering, item, at);
   for (const [, response, at] of entries(parts, components, "responses")) walkResponse(lowering, response, at);
-  for (const [, body, at] of entries(parts, components, "requestBodies")) {
-    if (isRecord(body) && typeof body.$ref !== "string") walkContent(lowering, body, at);
-  }
+  for (const [, body, at] of entries(parts, components, "requestBodies")) walkContent(lowering, body, at);
   for (const key of ["parameters", "headers"]) {
     for (const [, parameter, at] of entries(parts, components, key)) walkParameter(lowering, parameter, at);
   }
@@ -484,10 +456,13 @@ function walkDocument(lowering: Lowering, document: Document): void {
   for (const [, example, at] of entries(parts, components, "examples")) {
     if (isRecord(example)) lowerExampleObject(lowering, example, at);
   }
-  for (const [, callback, at] of entries(parts, components, "callbacks")) {
-    for (const [, expression, expressionAt] of entries({ callback }, at, "callback")) {
-      walkPathItem(lowering, expression, expressionAt);
-    }
+  walkCallbacks(lowering, parts, components, 0);
+}
+
+/** The path items of a map of Callback Objects. */
+function walkCallbacks(lowering: Lowering, holder: unknown, site: Site, depth: number): void {
+  for (const [, callback, at] of entries(holder, site, "callbacks")) {
+    for (const [, item, itemAt] of entries({ callback }, at, "callback")) walkPathItem(lowering, item, itemAt, depth);
   }
 }
 
@@ -502,14 +477,12 @@ function lowerPathItem(lowering: Lowering, item: Record<string, unknown>, site: 
     define(moved, "query", item.query);
   }
   if ("query" in item) delete item.query;
-  const additional = item.additionalOperations;
-  if (isRecord(additional)) {
-    for (const [method, operation] of Object.entries(additional)) {
-      const lower = method.toLowerCase();
-      if (!isRecord(operation) || STANDARD_METHODS.has(lower) || Object.hasOwn(moved, lower)) continue;
-      note(lowering, "additional-operations", child(site, "additionalOperations", method));
-      define(moved, lower, operation);
-    }
+  const additional = isRecord(item.additionalOperations) ? item.additionalOperations : {};
+  for (const [method, operation] of Object.entries(additional)) {
+    const lower = method.toLowerCase();
+    if (!isRecord(operation) || STANDARD_METHODS.has(lower) || Object.hasOwn(moved, lower)) continue;
+    note(lowering, "additional-operations", child(site, "additionalOperations", method));
+    define(moved, lower, operation);
   }
   if ("additionalOperations" in item) delete item.additionalOperations;
   if (Object.keys(moved).length > 0) item[ADDITIONAL_OPERATIONS] = moved;
@@ -531,16 +504,14 @@ function lowerRoot(lowering: Lowering, document: Document): void {
       delete tag.summary;
     });
   }
-  for (const [group, prefix] of [
-    [root.paths, "paths"],
-    [root.webhooks, "webhooks"],
-    [isRecord(root.components) ? root.components.pathItems : undefined, "components/pathItems"],
-  ] as const) {
-    if (!isRecord(group)) continue;
-    for (const [key, item] of Object.entries(group)) {
-      const resolved = resolveLocal(document, item);
-      if (isRecord(resolved)) lowerPathItem(lowering, resolved, child(site, ...prefix.split("/"), key));
-    }
+  const components = isRecord(root.components) ? root.components : {};
+  for (const [, item, at] of [
+    ...entries(root, site, "paths"),
+    ...entries(root, site, "webhooks"),
+    ...entries(components, child(site, "components"), "pathItems"),
+  ]) {
+    const resolved = resolveLocal(document, item);
+    if (isRecord(resolved)) lowerPathItem(lowering, resolved, at);
   }
 }
 

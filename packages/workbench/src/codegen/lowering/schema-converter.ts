@@ -7,27 +7,10 @@ import { KNOWN_FORMATS } from "../../contract/formats.ts";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
 import { extensionValue, fixedValue, inheritance, ownValues, type Family, type Scalar } from "./discriminators.ts";
-import { deref } from "../manifest/manifest.ts";
-import { malformedKeyword } from "./schema-keywords.ts";
+import { deref } from "../manifest/operations.ts";
+import { malformedKeyword, ONE_SCHEMA, SCHEMA_LISTS } from "./schema-keywords.ts";
+import { SCHEMA_MAPS } from "../../contract/schema-keys.ts";
 
-/** Keywords whose value is one schema. */
-const SCHEMA_KEYWORDS = [
-  "items",
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "additionalItems",
-];
-/** Keywords whose value is a list of schemas. */
-const SCHEMA_LIST_KEYWORDS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAP_KEYWORDS = ["properties", "patternProperties", "dependentSchemas", "$defs", "definitions"];
 /** OpenAPI-only keywords with no meaning to a JSON Schema validator or generator. */
 const DROPPED = new Set(["xml", "externalDocs", "nullable", "discriminator", "example"]);
 
@@ -112,7 +95,7 @@ export class Converter {
       if (value === undefined || DROPPED.has(keyword) || keyword.startsWith("x-")) continue;
       // A value no validator can use (`pattern: 10`) is left out; `npm run api` says where.
       if (malformedKeyword(keyword, value, input) !== undefined) continue;
-      if (SCHEMA_KEYWORDS.includes(keyword)) output[keyword] = this.schema(value);
+      if (ONE_SCHEMA.has(keyword)) output[keyword] = this.schema(value);
       else if (keyword === "allOf" && Array.isArray(value))
         // A child extends its base's plain copy: the base itself now stands for "one of the children".
         output[keyword] = value.map((item) => {
@@ -120,9 +103,9 @@ export class Converter {
           const plain = base === undefined ? undefined : this.bases.get(base);
           return plain === undefined ? this.schema(item) : { $ref: componentSchemaRef(plain) };
         });
-      else if (SCHEMA_LIST_KEYWORDS.includes(keyword) && Array.isArray(value))
+      else if (SCHEMA_LISTS.has(keyword) && Array.isArray(value))
         output[keyword] = value.map((item) => this.schema(item));
-      else if (SCHEMA_MAP_KEYWORDS.includes(keyword) && isRecord(value))
+      else if (SCHEMA_MAPS.has(keyword) && isRecord(value))
         output[keyword] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, this.schema(item)]));
       else if (keyword === "format" && typeof value === "string" && !KNOWN_FORMATS.has(value))
         output["x-format"] = value;

@@ -11,61 +11,62 @@ const isSchema = (value: unknown) => isRecord(value) || typeof value === "boolea
 const TYPE_NAMES = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
 const isTypeName = (value: unknown) => typeof value === "string" && TYPE_NAMES.has(value);
 
+type Rule = { must: string; usable: (value: unknown) => boolean };
+const STRING: Rule = { must: "a string", usable: (value) => typeof value === "string" };
+const NUMBER: Rule = { must: "a number", usable: isNumber };
+const BOUND: Rule = {
+  must: "a number (or, in OpenAPI 3.0, a boolean)",
+  usable: (v) => isNumber(v) || typeof v === "boolean",
+};
+const COUNT: Rule = { must: "a whole number, 0 or more", usable: isCount };
+const BOOLEAN: Rule = { must: "a boolean", usable: (value) => typeof value === "boolean" };
+const LIST: Rule = { must: "a list of values", usable: Array.isArray };
+const SCHEMA: Rule = { must: "a schema", usable: isSchema };
+const BRANCHES: Rule = {
+  must: "a list of one or more schemas",
+  usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
+};
+
 /** Each keyword a schema may carry a malformed value for: what its value must be, and the test. */
-const KEYWORDS: Record<string, { must: string; usable: (value: unknown) => boolean }> = {
-  pattern: { must: "a string", usable: (value) => typeof value === "string" },
-  format: { must: "a string", usable: (value) => typeof value === "string" },
+const KEYWORDS: Record<string, Rule> = {
+  pattern: STRING,
+  format: STRING,
   type: {
     must: "a type name or a list of them",
     usable: (value) => isTypeName(value) || (Array.isArray(value) && value.every(isTypeName)),
   },
-  minimum: { must: "a number", usable: isNumber },
-  maximum: { must: "a number", usable: isNumber },
-  exclusiveMinimum: {
-    must: "a number (or, in OpenAPI 3.0, a boolean)",
-    usable: (v) => isNumber(v) || typeof v === "boolean",
-  },
-  exclusiveMaximum: {
-    must: "a number (or, in OpenAPI 3.0, a boolean)",
-    usable: (v) => isNumber(v) || typeof v === "boolean",
-  },
+  minimum: NUMBER,
+  maximum: NUMBER,
+  exclusiveMinimum: BOUND,
+  exclusiveMaximum: BOUND,
   multipleOf: { must: "a number above 0", usable: (value) => isNumber(value) && (value as number) > 0 },
-  minLength: { must: "a whole number, 0 or more", usable: isCount },
-  maxLength: { must: "a whole number, 0 or more", usable: isCount },
-  minItems: { must: "a whole number, 0 or more", usable: isCount },
-  maxItems: { must: "a whole number, 0 or more", usable: isCount },
-  minProperties: { must: "a whole number, 0 or more", usable: isCount },
-  maxProperties: { must: "a whole number, 0 or more", usable: isCount },
-  uniqueItems: { must: "a boolean", usable: (value) => typeof value === "boolean" },
-  nullable: { must: "a boolean", usable: (value) => typeof value === "boolean" },
-  readOnly: { must: "a boolean", usable: (value) => typeof value === "boolean" },
-  writeOnly: { must: "a boolean", usable: (value) => typeof value === "boolean" },
+  minLength: COUNT,
+  maxLength: COUNT,
+  minItems: COUNT,
+  maxItems: COUNT,
+  minProperties: COUNT,
+  maxProperties: COUNT,
+  uniqueItems: BOOLEAN,
+  nullable: BOOLEAN,
+  readOnly: BOOLEAN,
+  writeOnly: BOOLEAN,
   required: {
     must: "a list of property names",
     usable: (value) => Array.isArray(value) && value.every((item) => typeof item === "string"),
   },
-  enum: { must: "a list of values", usable: Array.isArray },
+  enum: LIST,
   // In OpenAPI 3.1 (JSON Schema) a list; some contracts write OpenAPI's map of named examples here.
-  examples: { must: "a list of values", usable: Array.isArray },
-  items: { must: "a schema", usable: isSchema },
-  not: { must: "a schema", usable: isSchema },
+  examples: LIST,
+  items: SCHEMA,
+  not: SCHEMA,
   additionalProperties: { must: "a schema or a boolean", usable: isSchema },
   properties: {
     must: "an object of schemas",
     usable: (value) => isRecord(value) && Object.values(value).every(isSchema),
   },
-  allOf: {
-    must: "a list of one or more schemas",
-    usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
-  },
-  anyOf: {
-    must: "a list of one or more schemas",
-    usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
-  },
-  oneOf: {
-    must: "a list of one or more schemas",
-    usable: (v) => Array.isArray(v) && v.length > 0 && v.every(isSchema),
-  },
+  allOf: BRANCHES,
+  anyOf: BRANCHES,
+  oneOf: BRANCHES,
 };
 
 /**
@@ -89,9 +90,8 @@ export function malformedKeyword(
   return undefined;
 }
 
-/** Keywords whose value is one schema; under these keys (or in these lists, or maps) a node is a schema. */
-const ONE_SCHEMA = new Set([
-  "schema",
+/** Keywords whose value is one schema; under these keys (or `schema`, or in these lists, or maps) a node is a schema. */
+export const ONE_SCHEMA: ReadonlySet<string> = new Set([
   "items",
   "not",
   "additionalProperties",
@@ -104,7 +104,7 @@ const ONE_SCHEMA = new Set([
   "unevaluatedItems",
   "unevaluatedProperties",
 ]);
-const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+export const SCHEMA_LISTS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
 /**
  * Whether the node at `path` of a contract is a schema: a `schema`, a component schema (or Swagger
@@ -113,7 +113,7 @@ const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 export function isSchemaPosition(path: PathStep | undefined): boolean {
   if (path === undefined) return false;
   const parent = path.parent?.key;
-  if (ONE_SCHEMA.has(path.key)) return true;
+  if (path.key === "schema" || ONE_SCHEMA.has(path.key)) return true;
   if (parent === undefined) return false;
   if (SCHEMA_MAPS.has(parent) || SCHEMA_LISTS.has(parent)) return true;
   return parent === "schemas" && path.parent?.parent?.key === "components";

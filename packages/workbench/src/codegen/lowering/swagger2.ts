@@ -3,8 +3,7 @@
 // the entry file, and each position asked of it is translated back to the Swagger node it came from.
 import { bundle, type BaseResolver, type Config, type Document, Source } from "@redocly/openapi-core";
 import { createRequire } from "node:module";
-import type { Problem } from "../input/contract-error.ts";
-import { ContractError } from "../input/contract-error.ts";
+import { ContractError, type Problem } from "../input/contract-error.ts";
 import { locate, markTranslated } from "../input/locate.ts";
 import { escapeSegment, unescapeSegment, valueAt } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
@@ -161,8 +160,7 @@ export async function fromSwagger2(
 ): Promise<{ document: Document; warnings: Problem[]; files: string[] }> {
   // One document first, whatever files the Swagger contract spans (their `$ref`s were confined already).
   const bundled = await bundle({ config, dereference: false, doc: swagger, externalRefResolver: resolver });
-  const errors = bundled.problems.filter((problem) => problem.severity === "error");
-  const first = errors[0];
+  const first = bundled.problems.find((problem) => problem.severity === "error");
   if (first !== undefined) {
     const where = first.location[0];
     throw new ContractError([

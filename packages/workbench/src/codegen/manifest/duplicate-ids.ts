@@ -2,8 +2,8 @@
 // named from its method and path (./operation-names.ts), with a located warning naming both.
 import type { OpenAPI3 } from "openapi-typescript";
 import { escapeSegment, unescapeSegment } from "../../contract/pointer.ts";
-import type { Problem } from "../input/contract-error.ts";
-import { operationsOf, type Locate } from "./operations.ts";
+import type { Locator, Problem } from "../input/contract-error.ts";
+import { operationsOf } from "./operations.ts";
 
 /** Where the linter found a repeated `operationId`: the operation's pointer in its file and the place of the id. */
 export interface ReportedDuplicate {
@@ -19,7 +19,7 @@ export interface ReportedDuplicate {
 export function duplicateIdWarnings(
   document: OpenAPI3,
   reported: readonly ReportedDuplicate[],
-  located: Locate,
+  located: Locator,
 ): Problem[] {
   const entries = operationsOf(document);
   const unused = [...reported];

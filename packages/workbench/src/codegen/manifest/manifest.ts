@@ -19,37 +19,12 @@ import type {
   ManifestParameter,
   ManifestResource,
 } from "@contract-workbench/runtime/manifest";
-import { ContractError } from "../input/contract-error.ts";
-import {
-  deref,
-  isRequired,
-  type Locate,
-  operationKey,
-  operationParameters,
-  operationsOf,
-  type OperationEntry,
-} from "./operations.ts";
+import { ContractError, type Locator } from "../input/contract-error.ts";
+import { deref, isRequired, operationParameters, operationsOf, type OperationEntry } from "./operations.ts";
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
 
-export {
-  deref,
-  isHeaderName,
-  isReference,
-  isRequired,
-  operationKey,
-  operationParameters,
-  operationsOf,
-} from "./operations.ts";
-export type { Locate, OperationEntry } from "./operations.ts";
-
-export type {
-  Manifest,
-  ManifestOperation,
-  ManifestParameter,
-  ManifestResponse,
-  Method,
-} from "@contract-workbench/runtime/manifest";
+export type { Manifest, ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 
 /** The declared headers whose values are not text (`X-RateLimit-Remaining: integer`), so the client can read them as typed. */
 function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined): Record<string, "number" | "boolean"> {
@@ -115,7 +90,7 @@ function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["
 /** Lists the operations and named schemas of a bundled OpenAPI document. */
 export function buildManifest(
   document: OpenAPI3,
-  locate: Locate = () => ({ file: "" }),
+  locate: Locator = () => ({ file: "" }),
   /** Receives what was found for each list operation (how it pages, or why not). */
   paging: PagingFinding[] = [],
 ): Manifest {
@@ -149,7 +124,7 @@ export function buildManifest(
     });
     const security = operation.security ?? document.security ?? [];
     return {
-      operationId: operationKey(entry),
+      operationId: entry.key,
       method,
       path,
       summary: operation.summary ?? null,
@@ -201,19 +176,17 @@ const RESOURCE_EXTENSION = "x-fixtures-resource";
  * with an optional `name` and `key`, both non-empty strings. Anything else is a located
  * ContractError, so a typo never silently turns the stateful fixtures off.
  */
-function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locate): ManifestResource | undefined {
+function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locator): ManifestResource | undefined {
   const item = deref(document, document.paths?.[entry.path]);
   const onOperation = own(entry.operation, RESOURCE_EXTENSION);
   const value = onOperation !== undefined ? onOperation : own(item, RESOURCE_EXTENSION);
   if (value === undefined) return undefined;
   const pointer = `/paths/${escapeSegment(entry.path)}${onOperation !== undefined ? `/${entry.method}` : ""}/${RESOURCE_EXTENSION}`;
   if (value === false) return false;
-  const record = isRecord(value) ? value : undefined;
-  const keys = record ? Object.keys(record) : [];
-  const fields = record as { name?: unknown; key?: unknown } | undefined;
+  const fields = isRecord(value) ? (value as { name?: unknown; key?: unknown }) : undefined;
   const valid =
     fields !== undefined &&
-    keys.every((key) => key === "name" || key === "key") &&
+    Object.keys(fields).every((key) => key === "name" || key === "key") &&
     [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
   if (!valid) {
     throw new ContractError([

@@ -130,14 +130,6 @@ export function operationsOf(document: OpenAPI3): OperationEntry[] {
   return entries;
 }
 
-/** The key an operation is known by everywhere (manifest, fixtures, gallery, coverage, drift, overrides). */
-export function operationKey(entry: OperationEntry): string {
-  return entry.key;
-}
-
-/** Where a JSON pointer of the bundled document is in the contract's files (line and column when known). */
-export type Locate = (pointer: string) => { file: string; line?: number; column?: number };
-
 /** The first operation named from its method and path, and its name (`GET /pets` is `getPets`), for the note. */
 export function firstDerivedName(document: OpenAPI3): string | undefined {
   // Not one renamed for repeating another's `operationId`: its own warning says so.

@@ -4,15 +4,11 @@
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";
-import type { Problem } from "../input/contract-error.ts";
+import type { Locator, Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
 /** One located warning per group of operations on one method and URL that nothing tells apart. */
-export function sharedEndpointWarnings(
-  manifest: Manifest,
-  contract: () => ContractSchemas,
-  at: (pointer: string) => Pick<Problem, "file" | "line" | "column">,
-): Problem[] {
+export function sharedEndpointWarnings(manifest: Manifest, contract: () => ContractSchemas, at: Locator): Problem[] {
   const groups = sharedEndpoints(manifest.operations);
   if (groups.length === 0) return [];
   const marks = createVariantMarks(contract());

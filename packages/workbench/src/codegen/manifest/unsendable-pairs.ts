@@ -19,32 +19,28 @@ function operationPointer({ path, method }: { path: string; method: string }): s
 
 /** One located warning per operation whose method fetch refuses, and per 1xx status of any other. */
 export function unsendableWarnings(manifest: Manifest, at: Locator): Problem[] {
-  const problems: Problem[] = [];
-  for (const operation of manifest.operations) {
+  return manifest.operations.flatMap((operation) => {
     const source = operationPointer(operation);
     const refused = unsendableMethod(operation.method);
     if (refused !== undefined) {
-      problems.push(
+      return [
         warningAt(at, source, {
           rule: "unsendable-method",
           message: `${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}) cannot be used from a browser or Node: ${refused}, so its client call rejects; ${LEFT_OUT}.`,
           fix: "call it from a tool that sends any method (curl), or leave it out of the contract the app uses.",
         }),
-      );
-      continue;
+      ];
     }
-    for (const { status } of operation.responses) {
+    return operation.responses.flatMap(({ status }) => {
       const interim = unanswerableStatus(status);
-      if (interim === undefined) continue;
-      const place = `${source}/responses/${escapeSegment(status)}`;
-      problems.push(
-        warningAt(at, place, {
+      if (interim === undefined) return [];
+      return [
+        warningAt(at, `${source}/responses/${escapeSegment(status)}`, {
           rule: "unanswerable-status",
           message: `${operation.operationId} → ${status} cannot be used from a browser or Node: ${interim}; ${LEFT_OUT}.`,
           fix: "describe the answer fetch receives (the protocol after a 101 upgrade is the client's own, a WebSocket's say), or leave the 1xx status out.",
         }),
-      );
-    }
-  }
-  return problems;
+      ];
+    });
+  });
 }

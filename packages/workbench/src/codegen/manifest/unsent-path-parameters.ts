@@ -2,8 +2,8 @@
 // never sends: left out everywhere (./operations.ts reads the template without it), each with a warning.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
-import { warningAt, type Problem } from "../input/contract-error.ts";
-import { deref, operationsOf, templateNames, type Locate } from "./operations.ts";
+import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
+import { deref, operationsOf, templateNames } from "./operations.ts";
 
 /** The names a path key's fragment holds (`#env/{partnerId}` → `partnerId`). */
 function fragmentNames(path: string): Set<string> {
@@ -13,7 +13,7 @@ function fragmentNames(path: string): Set<string> {
 }
 
 /** One located warning per path parameter that only the key's fragment names, at its `name`. */
-export function unsentPathParameterWarnings(document: OpenAPI3, located: Locate): Problem[] {
+export function unsentPathParameterWarnings(document: OpenAPI3, located: Locator): Problem[] {
   const warnings: Problem[] = [];
   const seen = new Set<string>();
   for (const entry of operationsOf(document)) {

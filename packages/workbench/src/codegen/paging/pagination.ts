@@ -17,8 +17,8 @@ import {
 } from "../../contract/paging-names.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
-import { ContractError } from "../input/contract-error.ts";
-import { deref, type Locate, type OperationEntry, operationKey, operationParameters } from "../manifest/operations.ts";
+import { ContractError, type Locator } from "../input/contract-error.ts";
+import { deref, type OperationEntry, operationParameters } from "../manifest/operations.ts";
 
 /** What was found for one list operation: how it pages, or why it does not or cannot be told. */
 export interface PagingFinding {
@@ -158,23 +158,17 @@ function infer(
   const isUrl = (schema: Schema) => schema.format === "uri" || schema.format === "uri-reference";
   const nextUrl = field(["next"], ["string"], isUrl);
 
+  // Key order is the manifest's: what is undefined is left out.
+  const inferred = (style: PagingStyle, param: string | undefined, rest: Partial<ManifestPagination>) => ({
+    pagination: compact({ style, from: "inferred", param, ...sizing, items: shape.items, ...rest }),
+  });
   if (shape.headers.some((header) => header.toLowerCase() === "link")) {
-    const param = named(PAGE) ?? named(CURSOR);
-    return {
-      pagination: compact({
-        style: "link",
-        from: "inferred",
-        param: param?.name,
-        ...sizing,
-        items: shape.items,
-        total,
-      }),
-    };
+    return inferred("link", (named(PAGE) ?? named(CURSOR))?.name, { total });
   }
   // A `page` that is text is a token the previous page handed out (`page` / `next_page`).
-  const pageParam = named(PAGE);
-  const textPage = pageParam !== undefined && typeOf(resolve(document, pageParam.schema)) === "string";
-  const cursor = named(CURSOR) ?? (textPage ? pageParam : undefined);
+  const page = named(PAGE);
+  const textPage = page !== undefined && typeOf(resolve(document, page.schema)) === "string";
+  const cursor = named(CURSOR) ?? (textPage ? page : undefined);
   if (cursor !== undefined) {
     const next =
       field(NEXT, ["string"], (schema) => !isUrl(schema)) ??
@@ -186,51 +180,16 @@ function infer(
       return {
         unrecognised: `cursor parameter \`${cursor.name}\` but no response field carries the next cursor (nor a has_more flag with item ids)`,
       };
-    return {
-      pagination: compact({
-        style: "cursor",
-        from: "inferred",
-        param: cursor.name,
-        ...sizing,
-        items: shape.items,
-        next,
-        lastItem: next === undefined ? "id" : undefined,
-        hasMore,
-        total,
-      }),
-    };
+    return inferred("cursor", cursor.name, { next, lastItem: next === undefined ? "id" : undefined, hasMore, total });
   }
-  const page = pageParam;
   if (page !== undefined) {
     const first = resolve(document, page.schema)?.minimum === 0 ? 0 : 1;
-    return {
-      pagination: compact({
-        style: "page",
-        from: "inferred",
-        param: page.name,
-        ...sizing,
-        items: shape.items,
-        next: nextUrl,
-        hasMore,
-        total,
-        first,
-      }),
-    };
+    return inferred("page", page.name, { next: nextUrl, hasMore, total, first });
   }
   const offset = named(OFFSET);
-  if (offset !== undefined && size !== undefined)
-    return {
-      pagination: compact({
-        style: "offset",
-        from: "inferred",
-        param: offset.name,
-        ...sizing,
-        items: shape.items,
-        next: nextUrl,
-        hasMore,
-        total,
-      }),
-    };
+  if (offset !== undefined && size !== undefined) {
+    return inferred("offset", offset.name, { next: nextUrl, hasMore, total });
+  }
   if (offset !== undefined)
     return { unrecognised: `offset parameter \`${offset.name}\` without a page-size parameter` };
   const hint = hasMore ?? nextUrl ?? field(NEXT, ["string"]);
@@ -251,7 +210,7 @@ function fromExtension(
   entry: OperationEntry,
   shape: ListShape | undefined,
   value: unknown,
-  locate: Locate,
+  locate: Locator,
 ): ManifestPagination | false {
   const pointer = `/paths/${escapeSegment(entry.path)}/${entry.method}/${PAGING_EXTENSION}`;
   const fail = (message: string, fix: string): never => {
@@ -291,7 +250,7 @@ function fromExtension(
     const name = text[key];
     if (name !== undefined && !query.some((p) => p.name === name))
       fail(
-        `${key} \`${name}\` is not a query parameter of ${operationKey(entry)}.`,
+        `${key} \`${name}\` is not a query parameter of ${entry.key}.`,
         `declare it, or name one of: ${query.map((p) => p.name).join(", ") || "(none)"}.`,
       );
   }
@@ -336,10 +295,10 @@ function fromExtension(
  * How one operation pages, or undefined when it is no list. `x-pagination` wins over
  * what the shapes say (`false`: the list does not page).
  */
-export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locate): PagingFinding | undefined {
+export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locator): PagingFinding | undefined {
   const shape = listShape(document, entry);
   const extension = own(entry.operation, PAGING_EXTENSION);
-  const base = { operationId: operationKey(entry), method: entry.method, path: entry.path };
+  const base = { operationId: entry.key, method: entry.method, path: entry.path };
   if (extension !== undefined) {
     const pagination = fromExtension(document, entry, shape, extension, locate);
     return pagination === false ? { ...base, unpaged: `${PAGING_EXTENSION}: false` } : { ...base, pagination };

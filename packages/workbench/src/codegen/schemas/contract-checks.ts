@@ -14,7 +14,7 @@ import { VALUE_KEYS } from "../../contract/schema-keys.ts";
 import { warningAt, type Problem } from "../input/contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
-import { operationKey, operationsOf } from "../manifest/manifest.ts";
+import { operationsOf } from "../manifest/operations.ts";
 import { locate } from "../input/locate.ts";
 import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
 import { patternLength } from "../../contract/pattern-length.ts";
@@ -71,20 +71,18 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
           typeof pattern === "string" && length === undefined && (minLength > 0 || maxLength < Infinity)
             ? drawPattern(pattern, minLength, maxLength, 1)
             : undefined;
+        // A pattern drawn in vain, or one whose lengths exclude the limits (never both: one needs `length`).
+        let unsatisfiable: string | undefined;
         if (isRecord(drawn) && "none" in drawn) {
-          problems.push(
-            warningAt(inFile, `${pointerOf(path)}/pattern`, {
-              rule: "unsatisfiable-pattern",
-              message: `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`,
-              fix: "make the pattern and the length limits agree.",
-            }),
-          );
+          unsatisfiable = `no string of ${minLength}${maxLength === Infinity ? " or more" : ` to ${maxLength}`} characters matching the pattern ${String(pattern)} was found; the fixtures cannot keep the pattern and the length limits together.`;
+        } else if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+          unsatisfiable = `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`;
         }
-        if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
+        if (unsatisfiable !== undefined) {
           problems.push(
             warningAt(inFile, `${pointerOf(path)}/pattern`, {
               rule: "unsatisfiable-pattern",
-              message: `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`,
+              message: unsatisfiable,
               fix: "make the pattern and the length limits agree.",
             }),
           );
@@ -92,9 +90,7 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       }
       // Under `properties` (and the like) keys are names: a property may be called `example`.
       const names = Array.isArray(node) || (path !== undefined && NAME_KEYS.has(path.key));
-      const keys = Object.keys(node);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const key = keys[index] ?? "";
+      for (const key of Object.keys(node).reverse()) {
         if (!names && (VALUE_KEYS.has(key) || key.startsWith("x-"))) continue;
         stack.push({ node: (node as Record<string, unknown>)[key], path: { key, parent: path } });
       }
@@ -178,29 +174,22 @@ export async function checkExamples(
 ): Promise<Problem[]> {
   const sites: Array<ExampleSite & { key: string; type: string; source: string }> = [];
   for (const item of operationsOf(bundled)) {
-    const key = operationKey(item);
+    const { key } = item;
     const operation = Object.hasOwn(contract.operations, key) ? contract.operations[key] : undefined;
     if (operation === undefined) continue;
-    const bases = Object.entries(operation.responses).map(([status, response]) => ({
+    const parts = Object.entries(operation.responses).map(([status, response]) => ({
+      part: `responses/${escapeSegment(status)}`,
       content: response.content,
-      contract: `/operations/${escapeSegment(key)}/responses/${escapeSegment(status)}/content`,
-      source: `/paths/${escapeSegment(item.path)}/${item.method}/responses/${escapeSegment(status)}/content`,
     }));
-    if (operation.requestBody) {
-      bases.push({
-        content: operation.requestBody.content,
-        contract: `/operations/${escapeSegment(key)}/requestBody/content`,
-        source: `/paths/${escapeSegment(item.path)}/${item.method}/requestBody/content`,
-      });
-    }
-    for (const base of bases) {
-      for (const [type, media] of Object.entries(base.content)) {
+    if (operation.requestBody) parts.push({ part: "requestBody", content: operation.requestBody.content });
+    for (const { part, content } of parts) {
+      for (const [type, media] of Object.entries(content)) {
         if (media.schema === undefined || media.examples.length === 0) continue;
         sites.push({
           key,
           type,
-          contract: `${base.contract}/${escapeSegment(type)}`,
-          source: `${base.source}/${escapeSegment(type)}`,
+          contract: `/operations/${escapeSegment(key)}/${part}/content/${escapeSegment(type)}`,
+          source: `/paths/${escapeSegment(item.path)}/${item.method}/${part}/content/${escapeSegment(type)}`,
           count: media.examples.length,
         });
       }

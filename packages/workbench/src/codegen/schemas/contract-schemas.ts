@@ -15,12 +15,11 @@ import {
   deref,
   isHeaderName,
   isRequired,
-  operationKey,
   operationParameters,
   operationsOf,
   type OperationEntry,
-} from "../manifest/manifest.ts";
-import { streamMarkOf } from "../lowering/openapi-32.ts";
+} from "../manifest/operations.ts";
+import { parsedOr, streamMarkOf } from "../lowering/openapi-32.ts";
 import { Converter } from "../lowering/schema-converter.ts";
 
 export type { ContractSchemas } from "../../contract/contract-types.ts";
@@ -58,14 +57,8 @@ function jsonTextParsed(
 ): Pick<ContractMediaType, "examples" | "exampleNames"> {
   const schema = media.schema as { type?: unknown } | undefined;
   if (!/json/i.test(type) || schema?.type === "string") return entries;
-  const parsed = (example: unknown) => {
-    if (typeof example !== "string" || !/^\s*[[{]/.test(example)) return example;
-    try {
-      return JSON.parse(example) as unknown;
-    } catch {
-      return example;
-    }
-  };
+  const parsed = (example: unknown) =>
+    typeof example === "string" && /^\s*[[{]/.test(example) ? parsedOr(example) : example;
   return { ...entries, examples: entries.examples.map(parsed) };
 }
 
@@ -134,7 +127,7 @@ export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   for (const entry of operationsOf(document)) {
     const { operation } = entry;
     const body = operation.requestBody ? deref<RequestBodyObject>(document, operation.requestBody) : undefined;
-    operations[operationKey(entry)] = {
+    operations[entry.key] = {
       parameters: parameters(converter, document, entry),
       requestBody: body
         ? { required: body.required ?? false, content: content(converter, document, body.content) }

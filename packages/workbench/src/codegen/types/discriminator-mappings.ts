@@ -6,11 +6,11 @@ import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.
 import { isRecord } from "../../contract/records.ts";
 import { fixedValue, inheritance, ownValues } from "../lowering/discriminators.ts";
 
+type Discriminated = Record<string, unknown> & { discriminator: Record<string, unknown> };
+
 /** Every object of a document that holds a discriminator, each once. */
-function discriminated(
-  document: OpenAPI3,
-): Array<Record<string, unknown> & { discriminator: Record<string, unknown> }> {
-  const found: Array<Record<string, unknown> & { discriminator: Record<string, unknown> }> = [];
+function discriminated(document: OpenAPI3): Discriminated[] {
+  const found: Discriminated[] = [];
   const seen = new Set<unknown>();
   const stack: unknown[] = [document];
   while (stack.length > 0) {
@@ -18,7 +18,7 @@ function discriminated(
     if (typeof node !== "object" || node === null || seen.has(node)) continue;
     seen.add(node);
     if (isRecord(node) && isRecord(node.discriminator) && typeof node.discriminator.propertyName === "string")
-      found.push(node as Record<string, unknown> & { discriminator: Record<string, unknown> });
+      found.push(node as Discriminated);
     for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples") stack.push(value);
   }
   return found;
