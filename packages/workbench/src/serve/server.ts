@@ -176,10 +176,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   /** A preflight, answered from the operations on the path: their methods and their headers. */
   function preflight(request: Request): Response {
-    const ops = methods.flatMap((method) => {
-      const found = match(method, request.url);
-      return found ? found.variants : [];
-    });
+    const ops = methods.flatMap((method) => match(method, request.url)?.variants ?? []);
     if (ops.length === 0) return unknownPath(request);
     const allowed = [...new Set(ops.map((op) => op.method.toUpperCase()))];
     const headers = [...new Set([...baseHeaders, ...ops.flatMap(requestHeaderNames)])];
@@ -324,16 +321,12 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   /** Whether a request's operation declares a streamed answer: only a stream reads the request's signal. */
   function mayStream(method: string, url: string): boolean {
-    const found = match(method, url);
-    return (
-      found !== undefined && found.variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0))
-    );
+    const variants = match(method, url)?.variants ?? [];
+    return variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0));
   }
 
   /** The store's records, all resources together. */
-  function storeSize(): number {
-    return fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
-  }
+  const storeSize = () => fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
 
   async function answer(request: Request): Promise<ReadAnswer & { operationId?: string }> {
     if (request.method === "POST" && new URL(request.url).pathname === RESET_PATH) {
