@@ -213,7 +213,8 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     );
   }
 
-  function refused(op: ManifestOperation, problem: Problem, request: Request, headers: Record<string, string> = {}) {
+  /** The problem the request for `op` is refused with, with `headers` (a challenge) and the CORS ones. */
+  function refused(op: ManifestOperation, request: Request, problem: Problem, headers: Record<string, string> = {}) {
     return problemResponse({ ...problem, operationId: op.operationId }, { ...headers, ...corsHeaders(request) });
   }
 
@@ -222,52 +223,37 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const missing = missingCredentials(op, request, schemes);
     if (missing !== undefined) {
       const rule = missing.map((alternative) => alternative.join(" and ")).join("; or ");
-      return refused(
-        op,
-        {
-          status: 401,
-          title: "Unauthorized",
-          detail: `${op.operationId} requires credentials: ${rule}.`,
-          errors: [
-            { in: "credentials", field: "", rule, actual: "none sent", contract: `${operationPointer(op)}/security` },
-          ],
-        },
-        request,
-        challenges(op, schemes),
-      );
+      const at = `${operationPointer(op)}/security`;
+      const error = { in: "credentials", field: "", rule, actual: "none sent", contract: at };
+      const detail = `${op.operationId} requires credentials: ${rule}.`;
+      const problem = { status: 401, title: "Unauthorized", detail, errors: [error] };
+      return refused(op, request, problem, challenges(op, schemes));
     }
     const body = contract.operations[op.operationId]?.requestBody;
     const contentType = request.headers.get("content-type");
     const declared = Object.keys(body?.content ?? {});
     const mediaType = contentType === null ? undefined : declaredMediaType(declared, contentType);
     if (body && request.body !== null && contentType !== null && mediaType === undefined) {
-      return refused(
-        op,
-        {
-          status: 415,
-          title: "Unsupported Media Type",
-          detail: `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`,
-          errors: [
-            {
-              in: "header",
-              field: "Content-Type",
-              rule: `one of ${declared.join(", ")}`,
-              actual: contentType,
-              contract: `${operationPointer(op)}/requestBody/content`,
-            },
-          ],
-        },
-        request,
-      );
+      return refused(op, request, {
+        status: 415,
+        title: "Unsupported Media Type",
+        detail: `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`,
+        errors: [
+          {
+            in: "header",
+            field: "Content-Type",
+            rule: `one of ${declared.join(", ")}`,
+            actual: contentType,
+            contract: `${operationPointer(op)}/requestBody/content`,
+          },
+        ],
+      });
     }
     const violations = await check.request(op, readable(request), params);
     if (violations.length === 0) return undefined;
     const errors = requestErrors(op, violations, mediaType);
-    return refused(
-      op,
-      { status: 400, title: "Bad Request", detail: `${op.operationId}: ${listErrors(errors)}.`, errors },
-      request,
-    );
+    const detail = `${op.operationId}: ${listErrors(errors)}.`;
+    return refused(op, request, { status: 400, title: "Bad Request", detail, errors });
   }
 
   /** The handler a `Prefer` header asks for, a problem when it asks for what the contract lacks, or the defaults. */
@@ -276,7 +262,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       return fixtures.handlers;
     const responses = contract.operations[op.operationId]?.responses ?? {};
     const statuses = Object.keys(responses);
-    const bad = (detail: string) => refused(op, { status: 400, title: "Bad Request", detail }, request);
+    const bad = (detail: string) => refused(op, request, { status: 400, title: "Bad Request", detail });
     if (prefer.scenario !== undefined && !isScenario(prefer.scenario))
       return bad(
         `Prefer: scenario=${prefer.scenario} is not a scenario; the scenarios are ${SCENARIO_NAMES.join(", ")}.`,
@@ -342,7 +328,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     if (handlers instanceof Response) return { response: handlers, operationId };
     if (request.method === "POST" && fixtures.resources.handles(operationId) && storeSize() >= maxRecords) {
       const detail = `The mock's store holds ${maxRecords} records, its limit; POST ${RESET_PATH} puts it back to its seed.`;
-      return { response: refused(op, { status: 507, title: "Insufficient Storage", detail }, request), operationId };
+      return { response: refused(op, request, { status: 507, title: "Insufficient Storage", detail }), operationId };
     }
     const scenario = prefer.scenario;
     const requestId = randomUUID();
