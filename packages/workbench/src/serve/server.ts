@@ -189,28 +189,16 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const { pathname } = new URL(request.url);
     const other = methods.filter((method) => method !== request.method && match(method, request.url) !== undefined);
     if (other.length > 0) {
-      return problemResponse(
-        {
-          status: 405,
-          title: "Method Not Allowed",
-          detail: `The contract declares ${other.join(", ")} on ${pathname}, not ${request.method}.`,
-        },
-        { Allow: other.join(", "), ...corsHeaders(request) },
-      );
+      const detail = `The contract declares ${other.join(", ")} on ${pathname}, not ${request.method}.`;
+      const headers = { Allow: other.join(", "), ...corsHeaders(request) };
+      return problemResponse({ status: 405, title: "Method Not Allowed", detail }, headers);
     }
     const closest = closestOperations(manifest.operations, request.method, pathname);
-    return problemResponse(
-      {
-        status: 404,
-        title: "Not Found",
-        detail:
-          closest.length === 0
-            ? `${manifest.title} has no operations yet: write the contract, then run \`npm run api\` and start the server again.`
-            : `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`,
-        closest,
-      },
-      corsHeaders(request),
-    );
+    const detail =
+      closest.length === 0
+        ? `${manifest.title} has no operations yet: write the contract, then run \`npm run api\` and start the server again.`
+        : `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`;
+    return problemResponse({ status: 404, title: "Not Found", detail, closest }, corsHeaders(request));
   }
 
   /** The problem the request for `op` is refused with, with `headers` (a challenge) and the CORS ones. */
