@@ -72,18 +72,13 @@ function readSchemes(root: string, entry: NamedContract): Map<string, SecuritySc
     existsSync(source) && statSync(source).isFile()
       ? source
       : ENTRY_NAMES.map((name) => join(source, name)).find((each) => existsSync(each));
-  const schemes = new Map<string, SecurityScheme>();
-  if (file === undefined) return schemes;
+  if (file === undefined) return new Map();
   const document = readDocument(readFileSync(file, "utf8"), file);
   const declared = isRecord(document) && isRecord(document.components) ? document.components.securitySchemes : {};
   // Swagger 2's, for a contract the generator converted.
   const legacy = isRecord(document) ? document.securityDefinitions : undefined;
-  for (const [name, value] of Object.entries({
-    ...(isRecord(legacy) ? legacy : {}),
-    ...(isRecord(declared) ? declared : {}),
-  }))
-    schemes.set(name, schemeOf(value));
-  return schemes;
+  const all = { ...(isRecord(legacy) ? legacy : {}), ...(isRecord(declared) ? declared : {}) };
+  return new Map(Object.entries(all).map(([name, value]) => [name, schemeOf(value)]));
 }
 
 /**

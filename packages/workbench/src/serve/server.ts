@@ -65,13 +65,7 @@ export const DEFAULT_MAX_RECORDS = 10_000;
 /** A log line's path: control characters shown escaped, so that a request cannot forge log lines. */
 function printable(text: string): string {
   // eslint-disable-next-line no-control-regex -- the control characters are what it looks for
-  if (!/[\x00-\x1f\x7f]/.test(text)) return text;
-  return [...text]
-    .map((char) => {
-      const code = char.charCodeAt(0);
-      return code < 0x20 || code === 0x7f ? `\\x${code.toString(16).padStart(2, "0")}` : char;
-    })
-    .join("");
+  return text.replace(/[\x00-\x1f\x7f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /** A request whose body a check may read, leaving the original's for the handlers (one without a body is shared). */
@@ -176,10 +170,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   /** A preflight, answered from the operations on the path: their methods and their headers. */
   function preflight(request: Request): Response {
-    const ops = methods.flatMap((method) => {
-      const found = match(method, request.url);
-      return found ? found.variants : [];
-    });
+    const ops = methods.flatMap((method) => match(method, request.url)?.variants ?? []);
     if (ops.length === 0) return unknownPath(request);
     const allowed = [...new Set(ops.map((op) => op.method.toUpperCase()))];
     const headers = [...new Set([...baseHeaders, ...ops.flatMap(requestHeaderNames)])];
@@ -198,31 +189,20 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const { pathname } = new URL(request.url);
     const other = methods.filter((method) => method !== request.method && match(method, request.url) !== undefined);
     if (other.length > 0) {
-      return problemResponse(
-        {
-          status: 405,
-          title: "Method Not Allowed",
-          detail: `The contract declares ${other.join(", ")} on ${pathname}, not ${request.method}.`,
-        },
-        { Allow: other.join(", "), ...corsHeaders(request) },
-      );
+      const detail = `The contract declares ${other.join(", ")} on ${pathname}, not ${request.method}.`;
+      const headers = { Allow: other.join(", "), ...corsHeaders(request) };
+      return problemResponse({ status: 405, title: "Method Not Allowed", detail }, headers);
     }
     const closest = closestOperations(manifest.operations, request.method, pathname);
-    return problemResponse(
-      {
-        status: 404,
-        title: "Not Found",
-        detail:
-          closest.length === 0
-            ? `${manifest.title} has no operations yet: write the contract, then run \`npm run api\` and start the server again.`
-            : `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`,
-        closest,
-      },
-      corsHeaders(request),
-    );
+    const detail =
+      closest.length === 0
+        ? `${manifest.title} has no operations yet: write the contract, then run \`npm run api\` and start the server again.`
+        : `No operation of ${manifest.title} answers ${request.method} ${pathname}; the closest are ${closest.join("; ")}.`;
+    return problemResponse({ status: 404, title: "Not Found", detail, closest }, corsHeaders(request));
   }
 
-  function refused(op: ManifestOperation, problem: Problem, request: Request, headers: Record<string, string> = {}) {
+  /** The problem the request for `op` is refused with, with `headers` (a challenge) and the CORS ones. */
+  function refused(op: ManifestOperation, request: Request, problem: Problem, headers: Record<string, string> = {}) {
     return problemResponse({ ...problem, operationId: op.operationId }, { ...headers, ...corsHeaders(request) });
   }
 
@@ -231,52 +211,37 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const missing = missingCredentials(op, request, schemes);
     if (missing !== undefined) {
       const rule = missing.map((alternative) => alternative.join(" and ")).join("; or ");
-      return refused(
-        op,
-        {
-          status: 401,
-          title: "Unauthorized",
-          detail: `${op.operationId} requires credentials: ${rule}.`,
-          errors: [
-            { in: "credentials", field: "", rule, actual: "none sent", contract: `${operationPointer(op)}/security` },
-          ],
-        },
-        request,
-        challenges(op, schemes),
-      );
+      const at = `${operationPointer(op)}/security`;
+      const error = { in: "credentials", field: "", rule, actual: "none sent", contract: at };
+      const detail = `${op.operationId} requires credentials: ${rule}.`;
+      const problem = { status: 401, title: "Unauthorized", detail, errors: [error] };
+      return refused(op, request, problem, challenges(op, schemes));
     }
     const body = contract.operations[op.operationId]?.requestBody;
     const contentType = request.headers.get("content-type");
     const declared = Object.keys(body?.content ?? {});
     const mediaType = contentType === null ? undefined : declaredMediaType(declared, contentType);
     if (body && request.body !== null && contentType !== null && mediaType === undefined) {
-      return refused(
-        op,
-        {
-          status: 415,
-          title: "Unsupported Media Type",
-          detail: `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`,
-          errors: [
-            {
-              in: "header",
-              field: "Content-Type",
-              rule: `one of ${declared.join(", ")}`,
-              actual: contentType,
-              contract: `${operationPointer(op)}/requestBody/content`,
-            },
-          ],
-        },
-        request,
-      );
+      return refused(op, request, {
+        status: 415,
+        title: "Unsupported Media Type",
+        detail: `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`,
+        errors: [
+          {
+            in: "header",
+            field: "Content-Type",
+            rule: `one of ${declared.join(", ")}`,
+            actual: contentType,
+            contract: `${operationPointer(op)}/requestBody/content`,
+          },
+        ],
+      });
     }
     const violations = await check.request(op, readable(request), params);
     if (violations.length === 0) return undefined;
     const errors = requestErrors(op, violations, mediaType);
-    return refused(
-      op,
-      { status: 400, title: "Bad Request", detail: `${op.operationId}: ${listErrors(errors)}.`, errors },
-      request,
-    );
+    const detail = `${op.operationId}: ${listErrors(errors)}.`;
+    return refused(op, request, { status: 400, title: "Bad Request", detail, errors });
   }
 
   /** The handler a `Prefer` header asks for, a problem when it asks for what the contract lacks, or the defaults. */
@@ -285,7 +250,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       return fixtures.handlers;
     const responses = contract.operations[op.operationId]?.responses ?? {};
     const statuses = Object.keys(responses);
-    const bad = (detail: string) => refused(op, { status: 400, title: "Bad Request", detail }, request);
+    const bad = (detail: string) => refused(op, request, { status: 400, title: "Bad Request", detail });
     if (prefer.scenario !== undefined && !isScenario(prefer.scenario))
       return bad(
         `Prefer: scenario=${prefer.scenario} is not a scenario; the scenarios are ${SCENARIO_NAMES.join(", ")}.`,
@@ -324,16 +289,12 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
 
   /** Whether a request's operation declares a streamed answer: only a stream reads the request's signal. */
   function mayStream(method: string, url: string): boolean {
-    const found = match(method, url);
-    return (
-      found !== undefined && found.variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0))
-    );
+    const variants = match(method, url)?.variants ?? [];
+    return variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0));
   }
 
   /** The store's records, all resources together. */
-  function storeSize(): number {
-    return fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
-  }
+  const storeSize = () => fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
 
   async function answer(request: Request): Promise<ReadAnswer & { operationId?: string }> {
     if (request.method === "POST" && new URL(request.url).pathname === RESET_PATH) {
@@ -355,7 +316,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     if (handlers instanceof Response) return { response: handlers, operationId };
     if (request.method === "POST" && fixtures.resources.handles(operationId) && storeSize() >= maxRecords) {
       const detail = `The mock's store holds ${maxRecords} records, its limit; POST ${RESET_PATH} puts it back to its seed.`;
-      return { response: refused(op, { status: 507, title: "Insufficient Storage", detail }, request), operationId };
+      return { response: refused(op, request, { status: 507, title: "Insufficient Storage", detail }), operationId };
     }
     const scenario = prefer.scenario;
     const requestId = randomUUID();
