@@ -234,7 +234,7 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
     "probe",
     {
       title: "Probe a real server",
-      description: `Calls the safe operations (GET, HEAD) of a contract on the server at the URL given, and only there (no redirect followed), within contract:probe's budget, timeout and concurrency, and checks every answer against the contract. The Authorization header comes from ${AUTHORIZATION_VARIABLE} in the server's environment and is never shown. Keeps the report for drift_report.`,
+      description: `Calls the safe operations (GET, HEAD, QUERY) of a contract on the server at the URL given, and only there (no redirect followed), within contract:probe's budget, timeout and concurrency, and checks every answer against the contract. The Authorization header comes from ${AUTHORIZATION_VARIABLE} in the server's environment and is never shown. Keeps the report for drift_report.`,
       inputSchema: {
         url: z.string().min(1).describe("The server's base URL: http://127.0.0.1:4010, https://api.example.com/v1."),
         contract: z.string().min(1).optional().describe("The contract to probe with (default: the product's)."),
