@@ -27,6 +27,7 @@ import type { PagingFinding } from "./paging/pagination.ts";
 import { pagingTypes } from "./types/paging-types.ts";
 import { resourcePaths } from "./manifest/resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
+import { bundledInPlace, withBundleInPlace } from "./input/bundle-in-place.ts";
 import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
 import { unsatisfiableWarnings } from "./schemas/unsatisfiable-exchanges.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
@@ -83,7 +84,7 @@ export function findEntry(root: string, contract: string): string {
 
 const configs = new Map<string, Promise<Config>>();
 function lintConfig(root: string): Promise<Config> {
-  const config = configs.get(root) ?? loadConfig({ configPath: lintConfigPath(root) });
+  const config = configs.get(root) ?? loadConfig({ configPath: lintConfigPath(root) }).then(withBundleInPlace);
   configs.set(root, config);
   return config;
 }
@@ -232,8 +233,8 @@ type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started }
 };
 
 /**
- * A one-file contract bundled before the lint, contract.json made and its examples' check started;
- * and the document the lint is to read: the bundle itself when it read no other file and left every
+ * Converted Swagger bundled before the lint, contract.json made and its examples' check started; and
+ * the document the lint is to read: the bundle itself when it read no other file and left every
  * component as it was (then it changed nothing the lint checks), else the file parsed again as written.
  */
 async function bundleEarly(root: string, config: Config, document: Document, resolver: BaseResolver): Promise<Early> {
@@ -392,13 +393,20 @@ function renameDuplicateIds(
   return duplicateIdWarnings(schema, repeats, located);
 }
 
-/** The bundle the outputs come from: the early one, else one made now; its errors refuse the contract. */
+/**
+ * The bundle the outputs come from: the early one, the document bundled in place, else one made now;
+ * its errors refuse the contract.
+ */
 async function bundleContract(
   root: string,
   early: Early | undefined,
   bundling: { config: Config; document: Document; resolver: BaseResolver },
+  inPlace: boolean,
 ) {
   if (early && "failure" in early) throw early.failure;
+  if (inPlace) {
+    return { bundle: bundling.document, problems: [], fileDependencies: bundling.resolver.getFiles() };
+  }
   const bundled =
     early?.bundled ??
     (await bundle({
@@ -459,16 +467,15 @@ export async function generate(
   const schemaProblems = checkSchemas(root, scanned.documents);
   const converted = swagger ? await fromSwagger2(entry, config, written, resolver) : undefined;
   const document = converted?.document ?? written;
-  // One document (one file, or converted Swagger) is bundled before the lint (see bundleEarly); several
-  // files after it, as the bundle rewrites them all. A bundle's failure is thrown once the lint has spoken.
-  const early =
-    converted !== undefined || scanned.documents.length === 1
-      ? await bundleEarly(root, config, document, resolver)
-      : undefined;
+  // Converted Swagger is bundled before the lint (see bundleEarly); a contract as written after it, as the
+  // bundle rewrites what it reads. A bundle's failure is thrown once the lint has spoken.
+  const early = converted === undefined ? undefined : await bundleEarly(root, config, document, resolver);
   const version = String((document.parsed as OpenAPI3).openapi);
   const lint = { config, lintable: early?.lintable ?? document, resolver, version };
   const { tolerated, warnings } = await lintContract(root, entry, lint, schemaProblems, options.locateAllWarnings);
-  const bundled = await bundleContract(root, early, { config, document, resolver });
+  // One file is bundled from what the lint's walk saw, unless it needs Redocly's bundle (see bundle-in-place.ts).
+  const inPlace = early === undefined && scanned.documents.length === 1 && bundledInPlace(config, document);
+  const bundled = await bundleContract(root, early, { config, document, resolver }, inPlace);
   const schema = bundled.bundle.parsed as OpenAPI3;
   const located = locatorIn(document, entry);
   // Before the types' preparation, which drops those parameters from the bundle.

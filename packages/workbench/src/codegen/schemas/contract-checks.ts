@@ -16,6 +16,7 @@ import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationsOf } from "../manifest/operations.ts";
 import { locate } from "../input/locate.ts";
+import { checkedOnce } from "./examples-cache.ts";
 import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
 import { patternLength } from "../../contract/pattern-length.ts";
 import { isSchemaPosition, malformedKeyword } from "../lowering/schema-keywords.ts";
@@ -196,12 +197,11 @@ export async function checkExamples(
     }
   }
   if (sites.length === 0) return [];
-  const { broken, checked, unchecked } = await checkInWorker({
-    contractJson: new TextEncoder().encode(contractJson),
-    sites: sites.map(({ contract: pointer, count }) => ({ contract: pointer, count })),
-    budgetMs,
-  });
   const file = relative(root, entry.source.absoluteRef);
+  const request = sites.map(({ contract: pointer, count }) => ({ contract: pointer, count }));
+  const { broken, checked, unchecked } = await checkedOnce(root, file, contractJson, request, () =>
+    checkInWorker({ contractJson: new TextEncoder().encode(contractJson), sites: request, budgetMs }),
+  );
   const problems: Problem[] = broken.map(({ site: index, index: position, at }) => {
     const site = sites[index] ?? { key: "", type: "", source: "" };
     return {

@@ -1,0 +1,47 @@
+// The examples' verdicts of a contract's last check (`.cache/api/examples/`), reused while its
+// contract.json, its sites and the generator are the same: an edit rarely touches the schemas and
+// examples, and checking them all again is most of a large contract's regeneration.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { generatorFingerprint, hash, STAMP_FOLDER } from "../regeneration-stamp.ts";
+import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
+
+const fingerprints = new Map<string, string>();
+
+/**
+ * The verdicts kept for `entry` when they were made from the same inputs, else `check()`'s, kept for
+ * next time when every example was checked. A cache that cannot be read or written is not used.
+ */
+export async function checkedOnce(
+  root: string,
+  entry: string,
+  contractJson: string,
+  sites: readonly ExampleSite[],
+  check: () => Promise<ExamplesChecked>,
+): Promise<ExamplesChecked> {
+  const fingerprint = fingerprints.get(root) ?? generatorFingerprint(root);
+  fingerprints.set(root, fingerprint);
+  const key = createHash("sha256")
+    .update(`${fingerprint}\n${JSON.stringify(sites)}\n`)
+    .update(contractJson)
+    .digest("hex");
+  const file = join(root, STAMP_FOLDER, "examples", `${hash(entry)}.json`);
+  try {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as { key?: unknown; checked?: ExamplesChecked };
+    if (kept.key === key && kept.checked !== undefined) return kept.checked;
+  } catch {
+    // none yet, or unreadable: checked again below
+  }
+  const checked = await check();
+  if (checked.unchecked > 0) return checked;
+  const part = `${file}.${process.pid}.part`;
+  try {
+    mkdirSync(join(root, STAMP_FOLDER, "examples"), { recursive: true });
+    writeFileSync(part, JSON.stringify({ key, checked }));
+    renameSync(part, file);
+  } catch {
+    rmSync(part, { force: true });
+  }
+  return checked;
+}
