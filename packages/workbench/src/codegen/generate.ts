@@ -203,65 +203,13 @@ function closeEmptyPaths(types: string): string {
   return closed;
 }
 
-type Started = { contractJson: string; examples: Promise<Problem[]> } | { failure: unknown };
-
 /** contract.json from the bundled document, and the check of its examples started in a worker thread. */
-function startContract(root: string, document: Document, schema: OpenAPI3): Started {
-  try {
-    const contractSchemas = buildContractSchemas(schema);
-    const contractJson = `${JSON.stringify(contractSchemas, null, 2)}\n`;
-    const examples = checkExamples(root, document, schema, contractSchemas, contractJson);
-    examples.catch(() => undefined); // awaited once the types are made, unless something fails first
-    return { contractJson, examples };
-  } catch (failure) {
-    return { failure };
-  }
-}
-
-/** Every component (`schemas/Pet` → its node), to tell whether a bundle left them as they were. */
-function componentsOf(parsed: unknown): Map<string, unknown> {
-  const components = isRecord(parsed) && isRecord(parsed.components) ? parsed.components : {};
-  return new Map(
-    Object.entries(components).flatMap(([type, group]) =>
-      isRecord(group) ? Object.entries(group).map(([name, node]) => [`${type}/${name}`, node] as const) : [],
-    ),
-  );
-}
-
-type Early = ({ bundled: Awaited<ReturnType<typeof bundle>>; started?: Started } | { failure: unknown }) & {
-  lintable: Document;
-};
-
-/**
- * Converted Swagger bundled before the lint, contract.json made and its examples' check started; and
- * the document the lint is to read: the bundle itself when it read no other file and left every
- * component as it was (then it changed nothing the lint checks), else the file parsed again as written.
- */
-async function bundleEarly(root: string, config: Config, document: Document, resolver: BaseResolver): Promise<Early> {
-  const asWritten = (): Document => {
-    const again = resolver.parseDocument(document.source, true);
-    lowerContract(root, [again]);
-    return again;
-  };
-  const components = componentsOf(document.parsed);
-  let bundled: Awaited<ReturnType<typeof bundle>>;
-  try {
-    bundled = await bundle({ config, dereference: false, doc: document, externalRefResolver: resolver });
-  } catch (failure) {
-    return { failure, lintable: asWritten() };
-  }
-  const after = componentsOf(bundled.bundle.parsed);
-  const unchanged =
-    bundled.fileDependencies.size === 1 &&
-    after.size === components.size &&
-    [...components].every(([key, node]) => after.get(key) === node);
-  // A bundle with errors stops generation once the lint has spoken: nothing to start.
-  if (bundled.problems.some((problem) => problem.severity === "error")) return { bundled, lintable: asWritten() };
-  return {
-    bundled,
-    started: startContract(root, document, bundled.bundle.parsed as OpenAPI3),
-    lintable: unchanged ? document : asWritten(),
-  };
+function contractSchemas(root: string, document: Document, schema: OpenAPI3) {
+  const contractSchemas = buildContractSchemas(schema);
+  const contractJson = `${JSON.stringify(contractSchemas, null, 2)}\n`;
+  const examples = checkExamples(root, document, schema, contractSchemas, contractJson);
+  examples.catch(() => undefined); // awaited once the types are made, unless something fails first
+  return { contractJson, examples, contract: JSON.parse(contractJson) as ContractSchemas };
 }
 
 /** How many errors are listed (with line and column) before the rest are counted. */
@@ -393,38 +341,23 @@ function renameDuplicateIds(
   return duplicateIdWarnings(schema, repeats, located);
 }
 
-/**
- * The bundle the outputs come from: the early one, the document bundled in place, else one made now;
- * its errors refuse the contract.
- */
+/** The bundle the outputs come from: the document bundled in place, else Redocly's; its errors refuse the contract. */
 async function bundleContract(
   root: string,
-  early: Early | undefined,
   bundling: { config: Config; document: Document; resolver: BaseResolver },
   inPlace: boolean,
 ) {
-  if (early && "failure" in early) throw early.failure;
-  if (inPlace) {
-    return { bundle: bundling.document, problems: [], fileDependencies: bundling.resolver.getFiles() };
-  }
-  const bundled =
-    early?.bundled ??
-    (await bundle({
-      config: bundling.config,
-      dereference: false,
-      doc: bundling.document,
-      externalRefResolver: bundling.resolver,
-    }));
+  const bundled = inPlace
+    ? { bundle: bundling.document, problems: [], fileDependencies: bundling.resolver.getFiles() }
+    : await bundle({
+        config: bundling.config,
+        dereference: false,
+        doc: bundling.document,
+        externalRefResolver: bundling.resolver,
+      });
   const bundleErrors = bundled.problems.filter((p) => p.severity === "error").map((p) => toProblem(root, p, true));
   if (bundleErrors.length > 0) throw new ContractError(bundleErrors);
   return bundled;
-}
-
-/** contract.json (started early, or now) and its examples' check under way. */
-function contractSchemas(root: string, early: Early | undefined, document: Document, schema: OpenAPI3) {
-  const started = (early && "started" in early ? early.started : undefined) ?? startContract(root, document, schema);
-  if ("failure" in started) throw started.failure;
-  return { ...started, contract: JSON.parse(started.contractJson) as ContractSchemas };
 }
 
 /** The TypeScript types of the contract, by openapi-typescript. */
@@ -467,15 +400,12 @@ export async function generate(
   const schemaProblems = checkSchemas(root, scanned.documents);
   const converted = swagger ? await fromSwagger2(entry, config, written, resolver) : undefined;
   const document = converted?.document ?? written;
-  // Converted Swagger is bundled before the lint (see bundleEarly); a contract as written after it, as the
-  // bundle rewrites what it reads. A bundle's failure is thrown once the lint has spoken.
-  const early = converted === undefined ? undefined : await bundleEarly(root, config, document, resolver);
   const version = String((document.parsed as OpenAPI3).openapi);
-  const lint = { config, lintable: early?.lintable ?? document, resolver, version };
+  const lint = { config, lintable: document, resolver, version };
   const { tolerated, warnings } = await lintContract(root, entry, lint, schemaProblems, options.locateAllWarnings);
-  // One file is bundled from what the lint's walk saw, unless it needs Redocly's bundle (see bundle-in-place.ts).
-  const inPlace = early === undefined && scanned.documents.length === 1 && bundledInPlace(config, document);
-  const bundled = await bundleContract(root, early, { config, document, resolver }, inPlace);
+  // Linted as written, then bundled: from what the lint's walk saw when one file needs only that (bundle-in-place.ts).
+  const inPlace = scanned.documents.length === 1 && bundledInPlace(config, document);
+  const bundled = await bundleContract(root, { config, document, resolver }, inPlace);
   const schema = bundled.bundle.parsed as OpenAPI3;
   const located = locatorIn(document, entry);
   // Before the types' preparation, which drops those parameters from the bundle.
@@ -484,7 +414,7 @@ export async function generate(
   warnings.unshift(...renameDuplicateIds(root, schema, tolerated, located), ...toleratedRules);
   const paging: PagingFinding[] = [];
   const manifest = buildManifest(schema, located, paging);
-  const { contractJson, examples, contract } = contractSchemas(root, early, document, schema);
+  const { contractJson, examples, contract } = contractSchemas(root, document, schema);
   const resources = resourcePaths(manifest.operations, contract);
   if (resources.length > 0) manifest.resources = resources;
   // Before the types: preparing them drops these headers from the bundle.
