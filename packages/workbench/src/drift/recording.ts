@@ -8,7 +8,7 @@ import { scrubJson } from "../contract/secrets.ts";
 export type { RecordedAnswer, Recording } from "../contract/recorded.ts";
 
 /** Names of the properties the contract marks `format: password` or `writeOnly`, anywhere. */
-export function sensitiveProperties(contract: ContractSchemas): Set<string> {
+function sensitiveProperties(contract: ContractSchemas): Set<string> {
   const names = new Set<string>();
   const walk = (node: unknown, depth: number): void => {
     if (depth > 64 || typeof node !== "object" || node === null) return;

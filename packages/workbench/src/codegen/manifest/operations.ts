@@ -10,7 +10,7 @@ import { METHODS, type OperationMethod } from "@contract-workbench/runtime/manif
 import { ADDITIONAL_OPERATIONS } from "../lowering/openapi-32.ts";
 import { operationNames } from "./operation-names.ts";
 
-export function isReference(value: unknown): value is ReferenceObject {
+function isReference(value: unknown): value is ReferenceObject {
   return typeof value === "object" && value !== null && "$ref" in value;
 }
 
