@@ -295,14 +295,15 @@ describe("the contract gallery and contract coverage, on a contract of several t
         writeContract(dir, {
           "openapi.yaml": CONTRACT.replace("operationId: listPets", "operationId: listPatients"),
         });
-        await page.getByRole("cell", { name: "listPatients", exact: true }).waitFor({ timeout: 30_000 });
+        // A regeneration and the preview's reload, beside the other suites on two cores: as long as a first render.
+        await page.getByRole("cell", { name: "listPatients", exact: true }).waitFor({ timeout: 60_000 });
         await expect.poll(ids, { timeout: 60_000, interval: 500 }).toContain("gallery-pets-listpatients--200");
         expect(await ids()).not.toContain("gallery-pets-listpets--200");
 
         // A broken save: located, in the story's overlay and in the terminal.
         writeContract(dir, { "openapi.yaml": "openapi: 3.1.0\ninfo: [broken\n" });
         const overlay = page.locator("vite-error-overlay");
-        await overlay.waitFor({ state: "attached", timeout: 30_000 });
+        await overlay.waitFor({ state: "attached", timeout: 60_000 });
         expect(await overlay.evaluate((element) => element.shadowRoot?.textContent ?? "")).toMatch(
           /openapi\/openapi\.yaml:\d+:\d+/,
         );
@@ -311,6 +312,6 @@ describe("the contract gallery and contract coverage, on a contract of several t
         await page.close();
         writeContract(dir, { "openapi.yaml": CONTRACT });
       }
-    }, 180_000);
+    }, 300_000);
   });
 });
