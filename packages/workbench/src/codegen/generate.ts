@@ -39,7 +39,6 @@ import { fromSwagger2 } from "./lowering/swagger2.ts";
 import { operationsFooter } from "./types/operations-footer.ts";
 import { typesContext } from "./types/types-context.ts";
 import { prepareForTypes } from "./types/types-input.ts";
-import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isRecord } from "../contract/records.ts";
 
 makeRedoclyPrototypeSafe();
@@ -209,7 +208,7 @@ function contractSchemas(root: string, document: Document, schema: OpenAPI3) {
   const contractJson = `${JSON.stringify(contractSchemas, null, 2)}\n`;
   const examples = checkExamples(root, document, schema, contractSchemas, contractJson);
   examples.catch(() => undefined); // awaited once the types are made, unless something fails first
-  return { contractJson, examples, contract: JSON.parse(contractJson) as ContractSchemas };
+  return { contractJson, examples, contract: contractSchemas };
 }
 
 /** How many errors are listed (with line and column) before the rest are counted. */
@@ -419,9 +418,10 @@ export async function generate(
   if (resources.length > 0) manifest.resources = resources;
   // Before the types: preparing them drops these headers from the bundle.
   const headers = unusableHeaderWarnings(schema, located);
-  const types = generateTypes(entry, config, schema);
+  // Before the types too: contract.json's schemas share nodes with the bundle the types rewrite.
   const shared = sharedEndpointWarnings(manifest, () => contract, located);
   const unsatisfiable = unsatisfiableWarnings(manifest, contract, located);
+  const types = generateTypes(entry, config, schema);
   warnings.unshift(
     ...unsent,
     ...lowered,

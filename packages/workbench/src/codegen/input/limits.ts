@@ -128,11 +128,13 @@ function isNode(value: unknown): value is Node {
 /**
  * Walks a parsed document without recursion and reports the first limit it breaks (depth, alias
  * nodes, an alias inside its own anchor); `visit` sees each object node once, for the `$ref` scan.
+ * Without `aliases` (a document JSON.parse made) no node can be met twice, and none is tracked.
  */
 export function inspectTree(
   root: unknown,
   visit: (node: Record<string, unknown>, path: PathStep | undefined) => void,
   limits: { depth: number; aliasNodes: number } = LIMITS,
+  aliases = true,
 ): TreeLimit | undefined {
   if (!isNode(root)) return undefined;
   const seen = new Set<Node>();
@@ -155,8 +157,9 @@ export function inspectTree(
       open.delete(node);
       continue;
     }
-    if (open.has(node)) return broken("cycle", path, "a YAML alias refers to a node that contains it (a cycle).");
-    if (seen.has(node)) {
+    if (aliases && open.has(node))
+      return broken("cycle", path, "a YAML alias refers to a node that contains it (a cycle).");
+    if (aliases && seen.has(node)) {
       aliasNodes += expandedSize(node, memo);
       if (aliasNodes > limits.aliasNodes) {
         const most = limits.aliasNodes.toLocaleString("en");
@@ -169,9 +172,11 @@ export function inspectTree(
       continue;
     }
     if (depth > limits.depth) return broken("depth", path, `nesting deeper than ${limits.depth} levels; stopped here.`);
-    seen.add(node);
-    open.add(node);
-    stack.push({ node, path, depth, exit: true });
+    if (aliases) {
+      seen.add(node);
+      open.add(node);
+      stack.push({ node, path, depth, exit: true });
+    }
     // Keys and values read in place, not as entries: a large description has a million nodes.
     const array = Array.isArray(node);
     if (!array) visit(node as Record<string, unknown>, path);

@@ -20,6 +20,11 @@ export function markJson(source: Source): void {
   jsonSources.set(source, undefined);
 }
 
+/** Whether JSON.parse made the source's tree (whose nodes are never shared, unlike YAML aliases). */
+export function parsedAsJson(source: Source): boolean {
+  return jsonSources.has(source);
+}
+
 /**
  * Sources that stand in for another (a Swagger 2.0 file converted in memory): a position asked
  * of one is the original's, at the pointer `translate` gives.

@@ -4,7 +4,7 @@
  * it is read, and Redocly's resolver refuses the same, so one the scan misses is refused too.
  */
 import { BaseResolver, type Document, Source } from "@redocly/openapi-core";
-import { locate, markJson } from "./locate.ts";
+import { locate, markJson, parsedAsJson } from "./locate.ts";
 import { createHash } from "node:crypto";
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -178,13 +178,23 @@ export async function scanContract(
     const source = document.source;
     const file = relative(resolver.root, source.absoluteRef);
     const refs: Array<{ pointer: string; key: string; ref: string; node: Record<string, unknown> }> = [];
-    const broken = inspectTree(document.parsed, (node, path) => {
-      if (typeof node.$ref === "string")
-        refs.push({ pointer: `${pointerOf(path)}/$ref`, key: "$ref", ref: node.$ref, node });
-      if (typeof node.externalValue === "string") {
-        refs.push({ pointer: `${pointerOf(path)}/externalValue`, key: "externalValue", ref: node.externalValue, node });
-      }
-    });
+    const broken = inspectTree(
+      document.parsed,
+      (node, path) => {
+        if (typeof node.$ref === "string")
+          refs.push({ pointer: `${pointerOf(path)}/$ref`, key: "$ref", ref: node.$ref, node });
+        if (typeof node.externalValue === "string") {
+          refs.push({
+            pointer: `${pointerOf(path)}/externalValue`,
+            key: "externalValue",
+            ref: node.externalValue,
+            node,
+          });
+        }
+      },
+      LIMITS,
+      !parsedAsJson(source),
+    );
     if (broken !== undefined) {
       problems.push({
         severity: "error",
