@@ -101,11 +101,17 @@ async function compareWithDisk(
 ): Promise<{ changed: Map<string, Buffer>; hashes: Map<string, string> }> {
   const changed = new Map<string, Buffer>();
   const hashes = new Map<string, string>();
-  for (const [file, text] of outputs) {
+  // Every file read at once, each encoded and hashed while the others are read.
+  const reads = [...outputs].map(([file, text]) => ({
+    file,
+    text,
+    present: readFile(join(root, file)).catch(() => undefined),
+  }));
+  for (const { file, text, present } of reads) {
     const bytes = Buffer.from(text, "utf8");
-    const present = await readFile(join(root, file)).catch(() => undefined);
-    if (present === undefined || !present.equals(bytes)) changed.set(file, bytes);
     hashes.set(file, hash(bytes));
+    const before = await present;
+    if (before === undefined || !before.equals(bytes)) changed.set(file, bytes);
   }
   return { changed, hashes };
 }

@@ -16,6 +16,7 @@ const PACKAGE = "@contract-workbench/workbench";
 const BROWSER_LIBRARIES = [
   "ajv/dist/2020.js",
   "ajv-formats",
+  "ajv-formats/dist/formats.js",
   "json-schema-faker",
   "@faker-js/faker/locale/en",
   "@msw/data",

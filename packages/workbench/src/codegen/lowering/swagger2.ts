@@ -29,10 +29,10 @@ function converterWarnings(node: unknown, pointer = "", found: Array<{ pointer: 
   return found;
 }
 
-/** swagger2openapi's one entry point used here (the package ships no types). */
-const { convertObj } = createRequire(import.meta.url)("swagger2openapi") as {
-  convertObj: (swagger: unknown, options: Record<string, unknown>) => Promise<Converted>;
-};
+/** swagger2openapi's one entry point used here (the package ships no types), loaded for a Swagger 2.0 contract only. */
+function swagger2openapi(): { convertObj: (swagger: unknown, options: Record<string, unknown>) => Promise<Converted> } {
+  return createRequire(import.meta.url)("swagger2openapi") as ReturnType<typeof swagger2openapi>;
+}
 
 /** The value at a list of (unescaped) keys. */
 function at(document: unknown, keys: readonly string[]): unknown {
@@ -177,7 +177,7 @@ export async function fromSwagger2(
   const original = structuredClone(bundled.bundle.parsed) as unknown;
   let converted: Converted;
   try {
-    converted = await convertObj(structuredClone(original), {
+    converted = await swagger2openapi().convertObj(structuredClone(original), {
       patch: true,
       warnOnly: true,
       resolve: false,

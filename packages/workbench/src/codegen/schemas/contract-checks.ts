@@ -15,7 +15,7 @@ import { warningAt, type Problem } from "../input/contract-error.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 import type { ExamplesRequest } from "./examples-worker.ts";
 import { operationsOf } from "../manifest/operations.ts";
-import { locate } from "../input/locate.ts";
+import { locate, parsedAsJson } from "../input/locate.ts";
 import { checkedOnce } from "./examples-cache.ts";
 import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
 import { patternLength } from "../../contract/pattern-length.ts";
@@ -32,11 +32,12 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
     const file = relative(root, document.source.absoluteRef);
     const inFile = (pointer: string) => ({ file, ...locate(document.source, pointer) });
     const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document.parsed, path: undefined }];
-    const seen = new Set<unknown>();
+    // Only YAML aliases share a node: JSON.parse's trees need no record of what was met.
+    const seen = parsedAsJson(document.source) ? undefined : new Set<unknown>();
     while (stack.length > 0) {
       const { node, path } = stack.pop() ?? { node: undefined, path: undefined };
-      if (typeof node !== "object" || node === null || seen.has(node)) continue;
-      seen.add(node);
+      if (typeof node !== "object" || node === null || seen?.has(node)) continue;
+      seen?.add(node);
       if (isRecord(node) && isSchemaPosition(path)) {
         for (const [keyword, value] of Object.entries(node)) {
           const must = malformedKeyword(keyword, value, node);

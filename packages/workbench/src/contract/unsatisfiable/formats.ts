@@ -1,7 +1,9 @@
 // A format and a keyword no value of it meets: a pattern requiring a character the format never holds
 // (`format: date` with `pattern: YYYY-MM`), lengths it never has (`format: uuid` with `minLength: 64`),
 // an enum none of whose values has it (`format: date-time` with `enum: [now]`).
-import addFormats, { type FormatName } from "ajv-formats";
+// The formats alone, without the plugin (which loads all of Ajv); as the module's default export, which a
+// browser's module loader also sees (it finds no named export in CommonJS files).
+import ajvFormats from "ajv-formats/dist/formats.js";
 import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
@@ -37,13 +39,9 @@ function lengthProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
 /** Whether `value` has the format, as the validator checks it (ajv-formats' full formats); undefined where not known. */
 function hasFormat(format: string, value: string): boolean | undefined {
   if (!(JSON_SCHEMA_FORMATS as readonly string[]).includes(format)) return undefined;
-  let definition: ReturnType<typeof addFormats.get>;
-  try {
-    // Through the package's entry: a browser's module loader sees no named export of its CommonJS files.
-    definition = addFormats.get(format as FormatName);
-  } catch {
-    return undefined;
-  }
+  const definition = Object.hasOwn(ajvFormats.fullFormats, format)
+    ? ajvFormats.fullFormats[format as keyof typeof ajvFormats.fullFormats]
+    : undefined;
   if (definition instanceof RegExp) return definition.test(value);
   if (typeof definition === "function") return definition(value);
   if (typeof definition === "object" && typeof definition.validate === "function")
