@@ -1,5 +1,4 @@
-// The one Ajv configuration: the fixtures' validator (fixtures/check/validator.ts) and `npm run api`'s
-// example checks (codegen/schemas/example-checks.ts) build theirs here, so an example gets one verdict.
+// The fixtures' validator and `npm run api`'s example checks build their Ajv here: one verdict per example.
 import { Ajv2020, type Format } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { JSON_SCHEMA_FORMATS, OPENAPI_FORMATS } from "./formats.ts";
@@ -7,13 +6,10 @@ import type { LinearRegExpEngine } from "./linear-regexp.ts";
 
 /** What each user chooses: how much is reported and how it is compiled, never the verdict. */
 export interface AjvReporting {
-  /** Every failure (the fixtures' report), or stop at the first (a yes or no is enough). */
   allErrors: boolean;
-  /** Keep the failing value and schema in each error (for messages that show them). */
   verbose?: boolean;
-  /** Compile each referenced schema once instead of inlining it into every user. */
   inlineRefs?: boolean;
-  /** Run Ajv's optimiser (off unless asked): on a large contract its passes cost more than they save. */
+  /** Off unless asked: on a large contract the optimiser's passes cost more than they save. */
   optimize?: boolean;
 }
 
@@ -27,10 +23,7 @@ const OPENAPI_FORMAT_CHECKS: Record<(typeof OPENAPI_FORMATS)[number], Format> = 
   binary: true,
 };
 
-/**
- * A new Ajv (JSON Schema 2020-12, as contract.json is written) for the contract: the supported
- * formats (./formats.ts), patterns run by `regExp` (linear time), own properties only.
- */
+/** A JSON Schema 2020-12 Ajv for contract.json: the supported formats, linear-time patterns, own properties only. */
 export function createContractAjv(regExp: LinearRegExpEngine, reporting: AjvReporting): Ajv2020 {
   const { allErrors, verbose = false, inlineRefs = true, optimize = false } = reporting;
   const ajv = new Ajv2020({

@@ -1,5 +1,2 @@
-/**
- * The app's git-ignored folder for what the workbench keeps between runs (coverage records,
- * regeneration stamps, drift reports), relative to its root; tooling/scratch-folder.ts uses it too.
- */
+/** The app's git-ignored folder for what the workbench keeps between runs, relative to its root. */
 export const CACHE_FOLDER = ".cache";

@@ -1,7 +1,4 @@
-/**
- * How many single-character edits turn one text into the other (Levenshtein): what "did you
- * mean" suggestions rank by (the MCP server's operation ids, the mock server's unknown paths).
- */
+/** Levenshtein distance, for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {

@@ -1,7 +1,6 @@
-// The string formats the workbench supports, written once so that the codegen, the validator and
-// the data generator agree: a format the validator checks but the generator cannot make would fail every fixture.
+// Written once so the codegen, validator and generator agree: a format checked but never made would fail every fixture.
 
-/** JSON Schema's formats: ajv-formats' full set, which the validator registers by these names. */
+/** ajv-formats' full set. */
 export const JSON_SCHEMA_FORMATS = [
   "date",
   "time",
@@ -28,11 +27,7 @@ export const JSON_SCHEMA_FORMATS = [
 /** OpenAPI's formats (its format registry) that JSON Schema lacks. */
 export const OPENAPI_FORMATS = ["int32", "int64", "float", "double", "password", "binary"] as const;
 
-/** A format the workbench can both generate and check. */
 export type KnownFormat = (typeof JSON_SCHEMA_FORMATS)[number] | (typeof OPENAPI_FORMATS)[number];
 
-/**
- * Formats the fixtures can both generate and check. Any other (`repo.nwo`) the codegen keeps as
- * the annotation `x-format`, so that neither the validator nor the generator guesses at it.
- */
+/** Formats the fixtures can generate and check; the codegen keeps any other as `x-format`, so nothing guesses at it. */
 export const KNOWN_FORMATS: ReadonlySet<string> = new Set<string>([...JSON_SCHEMA_FORMATS, ...OPENAPI_FORMATS]);

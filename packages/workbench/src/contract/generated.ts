@@ -1,5 +1,4 @@
-// The one Node-side reader of the files `npm run api` generates (the browser imports them
-// through Vite: src/api/index.ts, mocks/fixtures.ts).
+// The Node-side reader of the generated files (the browser imports them through Vite).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
@@ -7,10 +6,9 @@ import registry from "./app-registry.ts";
 import type { ContractSchemas } from "./contract-types.ts";
 import { productContract } from "./registry.ts";
 
-/** Where `npm run api` writes the product's generated files, relative to the repository (the registry's `product`). */
+/** The product's generated folder, relative to the repository. */
 export const GENERATED_DIR = productContract(registry).generated;
 
-/** The path of one generated file of a target (the product's by default). */
 export function generatedPath(root: string, file: "manifest.json" | "contract.json", dir = GENERATED_DIR): string {
   return join(root, dir, file);
 }

@@ -1,6 +1,4 @@
-// The names real contracts use for a list's paging, in one place so that `npm run api` (the manifest's
-// paging records, codegen/paging/pagination.ts) and the fixtures (what a record does not hold: totals,
-// a page size on a list that does not page) learn a new name together.
+// In one place so that `npm run api` and the fixtures learn a new name together.
 
 /** Query parameters that carry an opaque cursor for the next page. */
 export const CURSOR_PARAMETERS = [

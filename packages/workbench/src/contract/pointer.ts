@@ -1,36 +1,27 @@
-// JSON pointers and `$ref`s into the generated contract (RFC 6901): written once for the
-// codegen, the fixtures engine and the gallery.
-
-/** Escapes one segment of a JSON pointer (`~` → `~0`, `/` → `~1`). */
+/** Escapes one segment of a JSON pointer (RFC 6901). */
 export function escapeSegment(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-/**
- * The way down a tree to a node, one step per key, each step sharing its parent's: walks of a
- * whole contract keep these instead of a string per node, and spell out the pointer of the few
- * nodes they report (`pointerOf`).
- */
+/** The way down to a node, each step sharing its parent's: cheaper than a string per node on a whole-contract walk. */
 export interface PathStep {
   key: string;
   parent: PathStep | undefined;
 }
 
-/** The JSON pointer of a path (`undefined` is the root's, `""`). */
+/** The JSON pointer of a path (`""` for the root). */
 export function pointerOf(path: PathStep | undefined): string {
   const segments: string[] = [];
   for (let step = path; step !== undefined; step = step.parent) segments.push(escapeSegment(step.key));
   return segments.length === 0 ? "" : `/${segments.reverse().join("/")}`;
 }
 
-/** Unescapes one segment of a JSON pointer. */
 export function unescapeSegment(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
 /**
- * The value a local pointer (`#/a/b`) names in a document, or undefined when a step is missing.
- * Own properties only: `#/components/schemas/constructor` must not find Object's.
+ * The value a local pointer names, own properties only (`#/components/schemas/constructor` must not find Object's).
  *
  * @example
  * valueAt({ a: { "b/c": 1 } }, "#/a/b~1c"); // 1
@@ -52,7 +43,7 @@ export function valueAt(document: unknown, pointer: string): unknown {
     }, document);
 }
 
-/** A segment with its `%XX` escapes decoded, or undefined when it has none or a malformed one. */
+/** Undefined when the segment has no `%XX` escape or a malformed one. */
 function percentDecoded(segment: string): string | undefined {
   if (!segment.includes("%")) return undefined;
   try {
@@ -62,16 +53,13 @@ function percentDecoded(segment: string): string | undefined {
   }
 }
 
-/**
- * The component a `#/components/schemas/<name>` reference names (the only kind contract.json
- * holds), or undefined for any other pointer, one into a component (`…/Pet/properties/id`) included.
- */
+/** The name a `#/components/schemas/<name>` reference names; undefined for any other pointer. */
 export function componentSchemaName(ref: string): string | undefined {
   const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
   return name === undefined ? undefined : unescapeSegment(name);
 }
 
-/** The reference to a named schema, the inverse of {@link componentSchemaName}. */
+/** The inverse of {@link componentSchemaName}. */
 export function componentSchemaRef(name: string): string {
   return `#/components/schemas/${escapeSegment(name)}`;
 }
@@ -87,13 +75,12 @@ export function schemaPointer(operationId: string, ...path: string[]): string {
   return `#/operations/${[operationId, ...path].map(escapeSegment).join("/")}`;
 }
 
-/** References followed at most by {@link referencedPointer} (a longer chain is a cycle). */
+/** A longer chain of references is a cycle. */
 const MOST_HOPS = 8;
 
 /**
- * The pointer a schema that is nothing but a local `$ref` stands for: the one it names,
- * followed through such references; the pointer itself otherwise (a `$ref` beside other
- * keywords, or below an `$id`, which would resolve it against another document).
+ * The pointer a schema that is nothing but a local `$ref` stands for, followed through such
+ * references; the pointer itself otherwise (a `$ref` below an `$id` resolves against another document).
  */
 export function referencedPointer(document: unknown, pointer: string): string {
   let current = pointer;

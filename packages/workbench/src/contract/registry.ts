@@ -1,36 +1,28 @@
-// The shape of the contract registry (contracts.config.ts at the repository's root) and the readings
-// every capability shares: the product, the services, where each one's generated files and fixtures
-// go. No I/O, so Node and the browser read it alike.
+// The shape of contracts.config.ts and its shared readings. No I/O, so Node and the browser read it alike.
 
 /**
- * What a contract is to the project: `product`, the app's own API (exactly one; coverage held to the
- * threshold); `service`, a third party the app calls (fixtures answer it in the mock setups, coverage
- * reported apart, in the gallery unless told otherwise); `test`, for the workbench's own tests: generated only.
+ * `product`: the app's own API (exactly one); `service`: a third party the app calls;
+ * `test`: for the workbench's own tests, generated only.
  */
 export type ContractRole = "product" | "service" | "test";
 
-/** Where a service's answers come from when its requests are not answered by its fixtures' handlers. */
 export interface HandWrittenHandlers {
-  /** The module that exports the handlers, relative to the repository (`mocks/identity/fixtures.ts`). */
+  /** Relative to the repository (`mocks/identity/fixtures.ts`). */
   module: string;
   /** The name of its export: an array of MSW request handlers. */
   export: string;
 }
 
-/** The values a number of some meaning takes: `whole` when even a `type: number` holds whole ones (a time). */
+/** `whole` when even a `type: number` holds whole ones (a time). */
 export interface NumberRange {
   min: number;
   max: number;
   whole?: boolean;
 }
 
-/**
- * One row of the field rules' table (packages/workbench/src/fixtures/data/field-rules.ts): which field it
- * recognises, and how its value is made: `make` for a string the schema leaves free, `range`
- * for a number (met with the schema's own bounds).
- */
+/** One row of the field rules' table: `make` for a string the schema leaves free, `range` for a number. */
 export type FieldRule = {
-  /** What the rule recognises, as a reader of the table (and its test) names it. */
+  /** What the rule recognises, for a reader of the table. */
   field: string;
   /** The property's name, snake_case (`photoUrls` reads `photo_urls`; a header `X-RateLimit-Limit`, `x_rate_limit_limit`). */
   name: RegExp;
@@ -38,12 +30,10 @@ export type FieldRule = {
   parent?: RegExp;
 } & (
   | {
-      /** The value, from the schema (its bounds) and the property's snake_case name. */
       make: (schema: Record<string, unknown>, name: string) => string;
       range?: never;
     }
   | {
-      /** The range of a number of this meaning, from the property's snake_case name. */
       range: (name: string) => NumberRange;
       make?: never;
     }
@@ -51,52 +41,33 @@ export type FieldRule = {
 
 export interface ContractEntry {
   role: ContractRole;
-  /** The document: a folder holding `openapi.yaml|yml|json`, or one file; relative to the repository. */
+  /** A folder holding `openapi.yaml|yml|json`, or one file; relative to the repository. */
   source: string;
   /** Where `npm run api` writes `schema.d.ts`, `manifest.json` and `contract.json`. */
   generated: string;
-  /**
-   * Where `npm run api` writes the contract's typed fixtures module; `<generated>/fixtures.ts`
-   * unless given (the product's generated folder ships with the app, its fixtures must not).
-   */
+  /** `<generated>/fixtures.ts` unless given (the product's generated folder ships with the app, its fixtures must not). */
   fixtures?: string;
-  /**
-   * A service's answers in `npm run dev`, Storybook and the Node tests: its fixtures' handlers
-   * (`"fixtures"`, the default), hand-written ones, or none (`"on-request"`: tests and stories
-   * mount them when they want them).
-   */
+  /** A service's answers: its fixtures' handlers (the default), hand-written ones, or `"on-request"` (mounted by tests and stories). */
   answers?: "fixtures" | "on-request" | HandWrittenHandlers;
-  /** Whether the contract gallery shows the contract's operations (the product's and services' by default). */
+  /** Shown in the gallery (the product's and services' by default). */
   gallery?: boolean;
-  /**
-   * The team's own rows of the field rules, read before the built-in ones wherever this contract's
-   * fixtures answer. Draw from `@faker-js/faker/locale/en`'s `faker`, which the fixtures seed before each value.
-   */
+  /** Read before the built-in rules; draw from `@faker-js/faker/locale/en`'s `faker`, seeded before each value. */
   fieldRules?: readonly FieldRule[];
 }
 
 /** The registry: each contract once, by name. */
 export type ContractRegistry = Readonly<Record<string, ContractEntry>>;
 
-/** One entry with its name, as the capabilities read it. */
 export interface NamedContract extends ContractEntry {
   name: string;
-  /** Where its fixtures module is written, relative to the repository. */
   fixtures: string;
 }
-
-/** The names of the registry's services, as a type (contract coverage records exchanges under them). */
-export type ServiceNames<Registry extends ContractRegistry> = {
-  [Name in keyof Registry]: Registry[Name]["role"] extends "service" ? Name : never;
-}[keyof Registry] &
-  string;
 
 /** Contract names become file names, module names and story titles: plain ones only. */
 const NAME = /^[a-z][a-z0-9-]*$/;
 
 /**
- * The registry, checked when it is read: one product, plain names, relative paths inside the
- * repository, each generated folder used once, `answers` only for services.
+ * The registry, checked when it is read.
  *
  * @example
  * export default defineContracts({
@@ -138,7 +109,7 @@ export function defineContracts<const Registry extends ContractRegistry>(registr
   return registry;
 }
 
-/** Every contract, in the registry's order, with its name and its fixtures module's path. */
+/** Every contract, in the registry's order. */
 export function contractList(registry: ContractRegistry): NamedContract[] {
   return Object.entries(registry).map(([name, entry]) => ({
     ...entry,
@@ -147,19 +118,17 @@ export function contractList(registry: ContractRegistry): NamedContract[] {
   }));
 }
 
-/** The product's contract (defineContracts has made sure there is exactly one). */
 export function productContract(registry: ContractRegistry): NamedContract {
   const product = contractList(registry).find((entry) => entry.role === "product");
   if (!product) throw new Error("contracts.config.ts: no product contract.");
   return product;
 }
 
-/** The services, in the registry's order. */
 export function serviceContracts(registry: ContractRegistry): NamedContract[] {
   return contractList(registry).filter((entry) => entry.role === "service");
 }
 
-/** The contracts the gallery shows: the product's first, then each service's unless it opts out. */
+/** The product's first, then each service's unless it opts out. */
 export function galleryContracts(registry: ContractRegistry): NamedContract[] {
   return [productContract(registry), ...serviceContracts(registry)].filter((entry) => entry.gallery !== false);
 }

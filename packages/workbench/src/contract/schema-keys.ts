@@ -1,7 +1,6 @@
-// Where a schema keeps what is not a schema: the walks over a contract's schemas (the codegen's
-// keyword checks, the contract checks, the fixtures' answer-size count) skip or follow the same keys.
+// Shared so every walk over a contract's schemas skips or follows the same keys.
 
-/** Keys under which a contract holds values (data), not schemas or their parts. */
+/** Keys under which a contract holds values (data), not schemas. */
 export const VALUE_KEYS: ReadonlySet<string> = new Set(["example", "examples", "default", "const", "enum"]);
 
 /** Keys whose values name schemas: under them a property may be called `items` or `type`. */

@@ -1,13 +1,10 @@
-// What a schema allows, read through `$ref`s into the contract's components and through its
-// compositions: the types, and the schema of a property or of the items. For the fixtures'
-// parameter and form readers, the sample requests, and the rule of what no request can send.
 import type { ContractSchemas } from "./contract-types.ts";
 import { own } from "./own.ts";
 import { componentSchemaName } from "./pointer.ts";
 
 type SchemaNode = Record<string, unknown>;
 
-/** Follows a `$ref` into the contract's components (parameters' schemas are often named). */
+/** Follows a `$ref` into the contract's components. */
 export function resolve(contract: ContractSchemas, schema: unknown): SchemaNode {
   let node = schema;
   for (let hops = 0; hops < 8 && typeof node === "object" && node !== null && "$ref" in node; hops++) {

@@ -1,7 +1,3 @@
-// The schemas that together describe one value: what the gallery and the fixtures' examples
-// read when they look for the examples and properties a value was given.
-
-/** Reads the schema at a JSON pointer of contract.json, or undefined when there is none. */
 export type SchemaAt = (pointer: string) => Record<string, unknown> | undefined;
 
 /**

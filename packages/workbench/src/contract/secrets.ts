@@ -1,36 +1,23 @@
-// What never leaves the drift check, the probe or a recording: credentials in headers,
-// query strings and bodies, found by name (Authorization, cookies, API keys, tokens,
-// passwords) and by shape (a JWT, a bearer value), so a report or a fixture cannot leak one.
+// Credentials, found by name and by shape, so a report or a fixture cannot leak one.
 import { define } from "./own.ts";
 import { escapeSegment, unescapeSegment } from "./pointer.ts";
 
-/** What a hidden value reads as. */
 export const HIDDEN = "[hidden]";
 
-/** Header, parameter or property names that carry credentials. */
 const SECRET_NAME =
   /authorization|cookie|password|passwd|secret|token|api[-_]?key|access[-_]?key|session|credential|signature/i;
 
-/**
- * A JSON Web Token, a bearer or basic credential, a Google API key. A credential's scheme opens
- * the text, or the string a report quotes (`"Bearer …"`).
- */
+/** A JWT, a bearer or basic credential (opening the text, or a quoted one), a Google API key. */
 const SECRET_SHAPE = /eyJ[\w-]{4,}\.[\w-]{4,}\.|^\s*"?(bearer|basic|fis_v2)\s+\S|AIza[\w-]{20,}/i;
 
-/**
- * A value shown in a report: hidden when its place (the last segment of a JSON pointer, or a
- * parameter name) is named like a credential or it looks like one.
- */
+/** A value shown in a report, hidden when its place (a pointer's last segment) is named like a credential or it looks like one. */
 export function safeActual(pointer: string, actual: string): string {
   return SECRET_NAME.test(unescapeSegment(pointer.split("/").at(-1) ?? "")) || SECRET_SHAPE.test(actual)
     ? HIDDEN
     : actual;
 }
 
-/**
- * A JSON value with every credential replaced: properties named like one, properties the
- * caller marks (`format: password`, `writeOnly`), and strings shaped like one, at any depth.
- */
+/** A JSON value with every credential hidden: by name, by shape, or `marked` by the caller (`writeOnly`), at any depth. */
 export function scrubJson(value: unknown, marked: (pointer: string) => boolean = () => false, pointer = ""): unknown {
   if (typeof value === "string") return SECRET_SHAPE.test(value) ? HIDDEN : value;
   if (Array.isArray(value)) return value.map((item, index) => scrubJson(item, marked, `${pointer}/${index}`));

@@ -1,6 +1,4 @@
-// Which streamed answers are pairs of their own, for the gallery and the coverage alike: a stream
-// declared beside JSON is asked for by the request's `Accept`, so it is an operation × status × media
-// type pair; a status whose preferred media type streams is answered as that stream by its own pair.
+// A stream declared beside JSON is asked for by `Accept`, so it is an operation × status × media type pair.
 import type { ManifestResponse, ManifestStream } from "@contract-workbench/runtime/manifest";
 import { preferredMediaType } from "./media-and-status.ts";
 

@@ -1,18 +1,12 @@
 // What tells apart operations that share a method and URL (`/items#folders` beside `/items#links`):
-// a header's, query parameter's or body property's `enum`/`const`, the request's media type, and a
-// header or query parameter only one requires. Read by the fixtures to answer a request with its
-// variant, and by `npm run api` to warn where nothing does. Pure: no I/O.
+// the fixtures answer a request with its variant, `npm run api` warns where nothing does.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
 import { resolve } from "./schema-types.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
 import { essenceOf, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
 
-/**
- * Header parameters no request is judged by: the three OpenAPI says are ignored (`Accept`,
- * `Content-Type`, `Authorization`), and the ones `fetch` writes itself and a client cannot
- * set (the Fetch standard's forbidden request headers, `Accept-Encoding` among them).
- */
+/** Headers no request is judged by: the three OpenAPI ignores, and the ones only `fetch` itself sets. */
 export const IGNORED_HEADERS: ReadonlySet<string> = new Set([
   "accept",
   "content-type",
@@ -37,7 +31,6 @@ export const IGNORED_HEADERS: ReadonlySet<string> = new Set([
   "via",
 ]);
 
-/** One value a variant fixes, and where the request carries it. */
 export interface Mark {
   in: "header" | "query" | "body";
   name: string;
@@ -67,7 +60,6 @@ function propertiesOf(contract: ContractSchemas, schema: unknown, depth = 0): Ar
   return [...own, ...parts];
 }
 
-/** What a variant fixes that a request shows. */
 function marksOf(contract: ContractSchemas, operation: ContractOperation | undefined): Mark[] {
   if (operation === undefined) return [];
   const marks: Mark[] = [];
@@ -87,8 +79,6 @@ function marksOf(contract: ContractSchemas, operation: ContractOperation | undef
 }
 
 /**
- * A path key without its fragment, the part a request's URL can hold.
- *
  * @example
  * withoutFragment("/templates/{id}#add"); // "/templates/{id}"
  */
@@ -113,11 +103,7 @@ export function createVariantMarks(contract: ContractSchemas) {
     return found;
   };
 
-  /**
-   * The marks that tell a variant from the others: the same header, query parameter or
-   * body property fixed to other values in another variant (a shared `type: object`, or
-   * an optional enum only one of them has, tells nothing).
-   */
+  /** The marks that tell a variant from the others: the same parameter fixed to other values in another. */
   function tellingMarks(variant: { operationId: string }, variants: ReadonlyArray<{ operationId: string }>): Mark[] {
     const others = variants.filter((other) => other !== variant).flatMap(marksFor);
     return marksFor(variant).filter((mark) =>
@@ -128,10 +114,8 @@ export function createVariantMarks(contract: ContractSchemas) {
   }
 
   /**
-   * Whether anything a request can carry tells the variants of an endpoint apart (what
-   * `npm run api` warns about when not): each variant but at most one (the one a request
-   * carrying none of the others' marks is for) has a mark, a request media type no other
-   * declares, or a header or query parameter it alone requires.
+   * Whether a request tells the variants apart: each but at most one (the default) has a mark,
+   * a request media type no other declares, or a parameter it alone requires.
    */
   function distinguishable(variants: readonly VariantShape[]): boolean {
     const unmarked = variants.filter(
@@ -146,7 +130,6 @@ export function createVariantMarks(contract: ContractSchemas) {
   return { tellingMarks, distinguishable };
 }
 
-/** What a variant's manifest entry says of the requests it takes. */
 export interface VariantShape {
   operationId: string;
   parameters: ReadonlyArray<{ name: string; in: string; required: boolean }>;
@@ -158,7 +141,7 @@ function sameParameter(a: { name: string; in: string }, b: { name: string; in: s
   return a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
 }
 
-/** The request media types a variant declares that no other variant does (by essence). */
+/** The request media types no other variant declares (by essence). */
 export function ownMediaTypes(variant: VariantShape, variants: readonly VariantShape[]): string[] {
   const others = new Set(
     variants
@@ -168,10 +151,7 @@ export function ownMediaTypes(variant: VariantShape, variants: readonly VariantS
   return (variant.requestBody?.mediaTypes ?? []).filter((type) => !others.has(essenceOf(type)));
 }
 
-/**
- * The headers and query parameters a variant requires that no other variant declares:
- * a request that lacks one is not for it.
- */
+/** The headers and query parameters a variant requires that no other declares. */
 export function ownRequirements(
   variant: VariantShape,
   variants: readonly VariantShape[],

@@ -1,8 +1,6 @@
-// Lengths, ranges and counts that cross, where the value can only be of the type they apply to:
-// `minLength` over `maxLength`, an enum none of whose values keeps the lengths, a pattern
-// longer or shorter than the lengths allow, `minimum` over `maximum`, `minItems` over `maxItems`.
+// Lengths, ranges and counts that cross, where the value can only be of the type they apply to.
 import { misplacedAnchor, patternLength } from "../pattern-length.ts";
-import { describeValues, partsOf } from "./parts.ts";
+import { describeValues, partsOf, valuesAt } from "./parts.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
 import type { Fixed } from "./types-values.ts";
 
@@ -43,7 +41,7 @@ export function stringProof(parts: readonly Part[], { values, valuesFrom }: Fixe
         [...value].length >= (least?.value ?? 0) &&
         [...value].length <= (most?.value ?? Infinity),
     );
-    const where = `${valuesFrom.at}/${"const" in valuesFrom.node ? "const" : "enum"}`;
+    const where = valuesAt(valuesFrom);
     const limits = [
       least && `minLength ${least.value} (at ${least.at})`,
       most && `maxLength ${most.value} (at ${most.at})`,

@@ -1,17 +1,12 @@
-// A format and a keyword no value of it meets: a pattern requiring a character the format never holds
-// (`format: date` with `pattern: YYYY-MM`), lengths it never has (`format: uuid` with `minLength: 64`),
-// an enum none of whose values has it (`format: date-time` with `enum: [now]`).
-// The formats alone, without the plugin (which loads all of Ajv); as the module's default export, which a
+// A format and a keyword no value of it meets (`format: date` with `pattern: YYYY-MM`).
+// The formats alone, without the plugin (which loads all of Ajv); as the default export, which a
 // browser's module loader also sees (it finds no named export in CommonJS files).
 import ajvFormats from "ajv-formats/dist/formats.js";
 import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
 
-/**
- * Every character a value of each format can hold, case aside, as the validator's formats
- * (ajv-formats, fast and full alike) accept them; formats not listed are not reasoned about.
- */
+/** Every character a value of each format can hold, case aside, as ajv-formats accepts them. */
 const ALPHABETS: Readonly<Record<string, RegExp>> = {
   date: /^[0-9-]$/,
   email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~@-]$/i,

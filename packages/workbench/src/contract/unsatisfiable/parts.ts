@@ -1,12 +1,13 @@
-// The vocabulary the prover's parts share: a schema as one part of the conjunction a value
-// must meet, its types and its fixed values, and how a proof says them.
+import { isRecord as isNode } from "../records.ts";
+
+export { isNode };
+
 export type SchemaNode = Record<string, unknown>;
 
-/** Why no value satisfies a schema: the place, and what there allows nothing. */
 export interface UnsatisfiableProof {
-  /** Where in `contract.json` (a JSON pointer with `#`): the keyword that allows nothing, or the first of two that disagree. */
+  /** The keyword that allows nothing, or the first of two that disagree (`#/…`). */
   pointer: string;
-  /** What is required, in words that follow "its schema requires": `an empty enum at …, which no value satisfies`. */
+  /** In words that follow "its schema requires": `an empty enum at …, which no value satisfies`. */
   reason: string;
 }
 
@@ -23,11 +24,7 @@ export const EMPTY_ENUM_KEYWORD = "x-empty-enum";
 const LISTED = 5;
 const TYPES = ["null", "boolean", "object", "array", "number", "string", "integer"];
 
-export function isNode(value: unknown): value is SchemaNode {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A schema at `at` as the parts a value must meet there: `false` as `not: {}`, nothing for what is not a schema. */
+/** `false` as `not: {}`, nothing for what is not a schema. */
 export function partsOf(schema: unknown, at: string): Part[] {
   if (schema === false) return [{ node: { not: {} }, at }];
   return isNode(schema) ? [{ node: schema, at }] : [];
@@ -73,6 +70,11 @@ export type Values = Map<string, unknown>;
 function valuesOf(list: readonly unknown[]): Values | undefined {
   if (!list.every(isScalar)) return undefined;
   return new Map(list.map((value) => [JSON.stringify(value), value]));
+}
+
+/** Where a part's `const` or `enum` is. */
+export function valuesAt({ node, at }: Part): string {
+  return `${at}/${"const" in node ? "const" : "enum"}`;
 }
 
 /** The values one schema's own `const` or `enum` allows (undefined: neither, or values that are not scalars). */

@@ -1,6 +1,3 @@
-// Schemas no value satisfies, proven without a validator or a generator: an empty `enum`, or keywords
-// that contradict each other wherever a value must meet them all (`allOf`, `$ref`s, a required property,
-// an array's required items, every branch of a `oneOf`/`anyOf`).
 // Sound, not complete: what it cannot decide is never called unsatisfiable; a generator's failure proves nothing.
 import type { JsonSchema } from "../contract-types.ts";
 import { componentSchemaName, componentSchemaRef, escapeSegment } from "../pointer.ts";
@@ -14,7 +11,7 @@ export { EMPTY_ENUM_KEYWORD, type UnsatisfiableProof } from "./parts.ts";
 
 /** How many conjunctions one proof may examine: a union of unions is not searched without end. */
 const BUDGET = 400;
-/** How many parts one conjunction gathers (through `allOf` and references) before it stops looking further. */
+/** How many parts one conjunction gathers before it stops looking further. */
 const MAX_PARTS = 64;
 
 /**
@@ -23,7 +20,7 @@ const MAX_PARTS = 64;
  */
 export function createProver(schemas: Record<string, JsonSchema>) {
   const proven = new WeakMap<object, UnsatisfiableProof | null>();
-  /** Where each schema of the components sits, for messages about a schema given without its place. */
+  /** For messages about a schema given without its place. */
   let places: WeakMap<object, string> | undefined;
 
   function placeOf(node: object): string {
@@ -52,7 +49,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
   }
 
   /** Every schema a value must meet together: the parts, their `allOf` parts and what they refer to. */
-  function conjunction(start: readonly Part[]): { parts: Part[]; never?: UnsatisfiableProof } {
+  function conjunction(start: readonly Part[]): Part[] {
     const parts: Part[] = [];
     const seen = new Set<SchemaNode>();
     const stack = [...start].reverse();
@@ -69,13 +66,12 @@ export function createProver(schemas: Record<string, JsonSchema>) {
         node.allOf.forEach((item: unknown, index) => more.push(...partsOf(item, `${at}/allOf/${index}`)));
       stack.push(...more.reverse());
     }
-    return { parts };
+    return parts;
   }
 
   /**
-   * The schemas a property of an object must meet, from every part of its conjunction:
-   * where a part declares it, else that part's `additionalProperties`; or why it cannot
-   * be there at all (a part whose `additionalProperties: false` leaves it out).
+   * The schemas a property must meet, from each part: its declaration, else the part's
+   * `additionalProperties`; or why it cannot be there at all (`additionalProperties: false`).
    */
   function propertyParts(parts: readonly Part[], name: string): Part[] | UnsatisfiableProof {
     const property: Part[] = [];
@@ -101,7 +97,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     budget: { left: number },
   ): UnsatisfiableProof | undefined {
     if (budget.left-- <= 0) return undefined;
-    const { parts } = conjunction(start);
+    const parts = conjunction(start);
     const empty = emptyKeyword(parts);
     if (empty) return empty;
     const typed = typesProof(parts);
@@ -137,32 +133,23 @@ export function createProver(schemas: Record<string, JsonSchema>) {
   }
 
   return {
-    /**
-     * The scalar values a schema allows when its `const`s and `enum`s bound them (through `allOf`,
-     * `$ref`s, and unions whose branches all do); a value listed may still break a pattern or a length.
-     */
+    /** The scalar values a schema's `const`s and `enum`s bound it to; one may still break a pattern or a length. */
     values(schema: unknown): unknown[] | undefined {
       if (!isNode(schema)) return undefined;
       const found = allowedValues([{ node: schema, at: "#" }], 0, conjunction);
       return found === undefined ? undefined : [...found.values()];
     },
 
-    /**
-     * Why an object of `schema` cannot have the property `name` (what its parts say of it contradicts
-     * itself: a base's `additionalProperties` of one type, a child's property of another), or undefined.
-     */
+    /** Why an object of `schema` cannot have the property `name` (what its parts say of it contradicts itself). */
     property(schema: unknown, name: string): UnsatisfiableProof | undefined {
       if (!isNode(schema)) return undefined;
-      const { parts } = conjunction([{ node: schema, at: placeOf(schema) }]);
+      const parts = conjunction([{ node: schema, at: placeOf(schema) }]);
       const property = propertyParts(parts, name);
       if (!Array.isArray(property)) return property;
       return property.length === 0 ? undefined : prove(property, new Set(), { left: BUDGET });
     },
 
-    /**
-     * Why no value satisfies `schema`, or undefined when that is not proven. `at` is where
-     * the schema sits in `contract.json` (a component's is found by itself).
-     */
+    /** Why no value satisfies `schema` (at `at`, else found among the components); undefined when not proven. */
     prove(schema: unknown, at?: string): UnsatisfiableProof | undefined {
       if (schema === false)
         return { pointer: at ?? "#", reason: `\`false\` at ${at ?? "#"}, which no value satisfies` };
@@ -176,10 +163,9 @@ export function createProver(schemas: Record<string, JsonSchema>) {
   };
 }
 
-/** One prover per contract's schemas, kept while the schemas are. */
 const provers = new WeakMap<object, ReturnType<typeof createProver>>();
 
-/** Why no value satisfies a schema of the contract, or undefined when that is not proven (see {@link createProver}). */
+/** Why no value satisfies a schema of the contract; undefined when not proven. */
 export function proveUnsatisfiable(
   schema: unknown,
   schemas: Record<string, JsonSchema>,
@@ -194,20 +180,16 @@ function proverOf(schemas: Record<string, JsonSchema>): ReturnType<typeof create
   return prover;
 }
 
-/** The scalar values a schema allows when its `const`s and `enum`s bound them (`values` in {@link createProver}). */
+/** See `values` in {@link createProver}. */
 export function finiteValues(schema: unknown, schemas: Record<string, JsonSchema>): unknown[] | undefined {
   return proverOf(schemas).values(schema);
 }
 
-/**
- * Whether no object of a schema of the contract can have the property `name` (proven,
- * see `property` in {@link createProver}): an optional one is left out of generated data.
- */
+/** Whether no object of a schema can have the property `name` (proven): an optional one is left out of generated data. */
 export function forbidsProperty(schema: unknown, name: string, schemas: Record<string, JsonSchema>): boolean {
   return proverOf(schemas).property(schema, name) !== undefined;
 }
 
-/** Whether no value satisfies a schema (proven, see {@link proveUnsatisfiable}). */
 export function isUnsatisfiable(schema: unknown, schemas: Record<string, JsonSchema>): boolean {
   return proveUnsatisfiable(schema, schemas) !== undefined;
 }

@@ -1,6 +1,5 @@
-// Requests no client can send as the contract describes them (decision 37): the one rule `npm run api`'s
-// warning, the gallery's sample request, the coverage and the bench follow, so that none fails a test
-// for the contract's defect.
+// Requests no client can send as the contract describes them (decision 37): one rule for every
+// capability, so that none fails a test for the contract's defect.
 import type { ContractSchemas } from "../contract-types.ts";
 import { isFormMediaType, preferredMediaType } from "../media-and-status.ts";
 import { own } from "../own.ts";
@@ -9,33 +8,23 @@ import { subschema, typesOf } from "../schema-types.ts";
 import { IGNORED_HEADERS } from "../variant-marks.ts";
 import { proveUnsatisfiable } from "./prover.ts";
 
-/** What of a request no client can send: its place under the operation (`parameters/2`, `requestBody/content/…`) and why. */
 export interface UnsendableRequestPart {
   /** The steps under the operation, as in {@link schemaPointer} (without the trailing `schema`). */
   steps: string[];
   /** `the query parameter "q"`, `the request body (application/json)`. */
   what: string;
-  /** What the schema requires that no value gives (a prover's reason), or why a query carries nothing of it. */
   reason: string;
-  /** No value satisfies its schema (proven), a query list of objects with no properties to write, or a form's schema is no object. */
   kind: "unsatisfiable" | "unwritable-query" | "formless-form";
-  /** The sentence the gallery shows under the operation (the sample request's `unsendable`). */
+  /** The sentence the gallery shows under the operation. */
   said: string;
 }
 
-/**
- * Optional parameters a call sends all the same: a browser and Node's `fetch` set `Accept-Language`
- * themselves (Chromium its own language, undici `*`), which an operation's enum of languages refuses.
- */
+/** Sent though optional: browsers and Node's `fetch` set `Accept-Language` themselves, which an enum of languages may refuse. */
 export const ALWAYS_SENT_HEADERS = new Set(["accept-language"]);
 
-/** Methods whose request a client sends without a body (the sample request writes none for them). */
 const BODILESS = new Set(["get", "head"]);
 
-/**
- * Whether a query parameter is a list of objects that declare no properties: a client writes such a
- * list by its members' names (`sources[0][identifier]`), and these have none, so the query carries nothing.
- */
+/** A query list of objects that declare no properties: written by their members' names (`sources[0][id]`), it carries nothing. */
 function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
   const types = typesOf(contract, schema);
   if (types.size !== 1 || !types.has("array")) return false;
@@ -45,9 +34,8 @@ function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
 }
 
 /**
- * Every required part of an operation's request no client can send, parameters then the body.
- * Cookies and the headers a call sets itself are left out (no sample request sends them); `Accept-Language`
- * counts though optional. A body counts in the media type sent first, for a method that sends one.
+ * Every required part of an operation's request no client can send, parameters then the body (in the
+ * media type sent first). Cookies and the headers a call sets itself are left out.
  */
 export function unsendableRequest(contract: ContractSchemas, id: string, method: string): UnsendableRequestPart[] {
   const operation = own<ContractSchemas["operations"][string]>(contract.operations, id);

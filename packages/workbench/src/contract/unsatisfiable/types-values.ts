@@ -1,6 +1,5 @@
-// What every part of a conjunction allows of a value's type and of its fixed values (`const`,
-// `enum`): none in common is a proof.
-import { allowsType, describeValues, fixedValues, intersectTypes, typesOf } from "./parts.ts";
+// What every part of a conjunction allows of a value's type and fixed values: none in common is a proof.
+import { allowsType, describeValues, fixedValues, intersectTypes, typesOf, valuesAt } from "./parts.ts";
 import type { Part, UnsatisfiableProof, Values } from "./parts.ts";
 
 /** The types every part allows, with the place of the last `type` read. */
@@ -41,17 +40,15 @@ export function valuesProof(parts: readonly Part[], { types, typesAt }: Typed): 
   let values: Values | undefined;
   let valuesFrom: Part | undefined;
   for (const part of parts) {
-    const { node, at } = part;
-    const own = fixedValues(node);
+    const own = fixedValues(part.node);
     if (own === undefined) continue;
-    const keyword = "const" in node ? "const" : "enum";
     if (values !== undefined && valuesFrom !== undefined) {
       const both: Values = new Map([...values].filter(([key]) => own.has(key)));
       if (both.size === 0) {
-        const first = `${valuesFrom.at}/${"const" in valuesFrom.node ? "const" : "enum"}`;
+        const first = valuesAt(valuesFrom);
         return {
           pointer: first,
-          reason: `${describeValues(valuesFrom.node)} at ${first} together with ${describeValues(node)} at ${at}/${keyword}, which no value satisfies`,
+          reason: `${describeValues(valuesFrom.node)} at ${first} together with ${describeValues(part.node)} at ${valuesAt(part)}, which no value satisfies`,
         };
       }
       values = both;
@@ -63,7 +60,7 @@ export function valuesProof(parts: readonly Part[], { types, typesAt }: Typed): 
   if (values !== undefined && valuesFrom !== undefined && types !== undefined) {
     const allowed = types;
     if (![...values.values()].some((value) => allowsType(allowed, value))) {
-      const where = `${valuesFrom.at}/${"const" in valuesFrom.node ? "const" : "enum"}`;
+      const where = valuesAt(valuesFrom);
       return {
         pointer: where,
         reason: `${describeValues(valuesFrom.node)} at ${where} as a value of type ${[...allowed].join(" or ")} (${typesAt}), which none of them is`,

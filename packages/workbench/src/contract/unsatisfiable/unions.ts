@@ -1,5 +1,3 @@
-// `oneOf` and `anyOf`: a union whose every branch, with everything else, allows nothing; and the
-// scalar values a conjunction allows through its unions' branches.
 import { allowsType, fixedValues, intersectTypes, isNode, typesOf } from "./parts.ts";
 import type { Part, UnsatisfiableProof, Values } from "./parts.ts";
 
@@ -40,10 +38,10 @@ export function unionProof(
 export function allowedValues(
   start: readonly Part[],
   depth: number,
-  conjunction: (start: readonly Part[]) => { parts: Part[] },
+  conjunction: (start: readonly Part[]) => Part[],
 ): Values | undefined {
   if (depth > 8) return undefined;
-  const { parts } = conjunction(start);
+  const parts = conjunction(start);
   let values: Values | undefined;
   let types: Set<string> | undefined;
   const meet = (own: Values) => {
