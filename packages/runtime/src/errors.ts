@@ -42,8 +42,7 @@ interface ApiErrorInit<Body> {
 }
 
 /**
- * A failed API call, normalised. `Body` is the error body the contract declares
- * for the operation, when there is one.
+ * A failed API call, normalised. `Body` is the error body the contract declares, if any.
  *
  * @example
  * if (error.kind === "problem") console.log(error.problem?.title, error.status);
@@ -56,10 +55,7 @@ export class ApiError<Body = unknown> extends Error {
   readonly url: string | undefined;
   /** The HTTP status, when a response arrived. */
   readonly status: number | undefined;
-  /**
-   * The error body: parsed JSON (the contract's error body when the status is one it
-   * declares), or raw text when the body is not JSON (`http`, `malformed`).
-   */
+  /** The error body: parsed JSON (the contract's when it declares the status), else raw text. */
   readonly body: Body | string | undefined;
   /** Set when `kind` is `problem`. */
   readonly problem: ProblemDetails | undefined;
@@ -83,7 +79,6 @@ export function isJsonContentType(contentType: string | null): boolean {
   return contentType !== null && ANY_JSON.test(contentType.trim());
 }
 
-/** The type of each member RFC 9457 defines. */
 const PROBLEM_MEMBERS = { type: "string", title: "string", status: "number", detail: "string", instance: "string" };
 
 function isProblemDetails(body: unknown): body is ProblemDetails {
@@ -98,10 +93,7 @@ function describe(method: string | undefined, url: string | undefined): string {
   return method && url ? `${method} ${url}` : (url ?? "the request");
 }
 
-/**
- * The `ApiError` for an HTTP error response whose body has already been read (openapi-fetch hands
- * back the parsed JSON, or the raw text when it is not JSON).
- */
+/** The `ApiError` for an HTTP error response whose body openapi-fetch has already read. */
 export function fromErrorResponse<Body>(body: Body, response: Response, method?: string): ApiError<Body> {
   const url = response.url || undefined;
   const contentType = response.headers.get("Content-Type");
@@ -141,10 +133,7 @@ function malformed<Body>(message: string, response: Response, body: Body, method
   });
 }
 
-/**
- * The `ApiError` for a successful status whose body is not the JSON the contract promises;
- * `excerpt`, the start of the body, is kept for the developer.
- */
+/** The `ApiError` for a success whose body is not the promised JSON; `excerpt` is kept for the developer. */
 export function fromMalformedResponse(response: Response, excerpt: string, method?: string): ApiError<string> {
   const contentType = response.headers.get("Content-Type") ?? "no Content-Type";
   return malformed(

@@ -39,9 +39,7 @@ export interface GalleryPair {
   name: string;
   /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
   id: string;
-  /** The export in the operation's module. */
   exportName: string;
-  /** The operation's module (`virtual:contract-gallery/…`). */
   module: string;
   /** The service whose operation it is (its name in the registry); absent for the product's. */
   service?: string;
@@ -52,10 +50,7 @@ export interface GalleryPair {
   endpoint: string;
 }
 
-/**
- * The method and URL template a request shows of an operation (`PUT /folders/{}`): the path key
- * without its fragment, its parameters unnamed (a literal query stays: a request shows it).
- */
+/** The method and URL template a request shows (`PUT /folders/{}`): no fragment, parameters unnamed. */
 export function endpointOf({ method, path }: { method: string; path: string }): string {
   return `${method.toUpperCase()} ${withoutFragment(path).replace(/\{[^}]*\}/g, "{}")}`;
 }
@@ -70,9 +65,8 @@ function segment(text: string): string {
 }
 
 /**
- * Every operation × declared status of a manifest, in order, with its story's title, id, export
- * and module; colliding titles are told apart by a number, a service's stories sit under its name.
- * A pair fetch cannot exchange (TRACE, a 1xx status: `unsendablePair`) has no story.
+ * Every operation × declared status of a manifest, in order; colliding titles are told apart by a
+ * number. A pair fetch cannot exchange (TRACE, a 1xx status: `unsendablePair`) has no story.
  *
  * @example
  * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
@@ -117,11 +111,9 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   return pairs;
 }
 
-/** A contract the gallery shows: its manifest's folder and, for a service, its name and fixtures module. */
 interface ShownContract {
   generated: string;
   service?: string;
-  /** The service's fixtures module, absolute. */
   fixtures?: string;
 }
 
@@ -136,14 +128,12 @@ function shownContracts(root: string): ShownContract[] {
     );
 }
 
-/** Every pair the gallery shows, the product's first. */
 function allPairs(root: string): GalleryPair[] {
   return shownContracts(root).flatMap((contract) =>
     galleryPairs(readManifest(root, contract.generated), contract.service),
   );
 }
 
-/** The identifier a service's fixtures are imported as in a generated module. */
 function serviceLocal(service: string): string {
   return `__service_${service.replace(/[^A-Za-z0-9]/g, "_")}`;
 }
@@ -153,13 +143,11 @@ function contractArgument(service: string | undefined): string {
   return service === undefined ? "" : `, { source: ${serviceLocal(service)}, mocks: ${serviceLocal(service)} }`;
 }
 
-/** The arguments after the status of `galleryStory` for a pair: its contract, and a stream pair's media type. */
 function storyArguments(pair: GalleryPair): string {
   if (pair.mediaType === undefined) return contractArgument(pair.service);
   return `${contractArgument(pair.service) || ", undefined"}, ${JSON.stringify(pair.mediaType)}`;
 }
 
-/** The imports of the services' fixtures modules the pairs need. */
 function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => string): string {
   const services = [...new Set(pairs.flatMap((pair) => (pair.service === undefined ? [] : [pair.service])))];
   return services
@@ -229,7 +217,6 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
     let firstOpen = 0;
     for (const pair of group) {
       while ((batches[firstOpen]?.pairs.length ?? 0) >= size) firstOpen++;
-      // The first batch with room that holds no operation of the pair's method and URL.
       let batch = batches
         .slice(firstOpen)
         .find((open) => open.pairs.length < size && !open.endpoints.has(pair.endpoint));
@@ -295,9 +282,8 @@ export function vitestStories(
 }
 
 /**
- * Storybook's indexer for the gallery: the front page's own stories (read by Storybook's
- * CSF indexer, which this wraps), then one entry per operation × declared status of each
- * contract the gallery shows, loaded from the operation's virtual module.
+ * Storybook's indexer for the gallery: the front page's own stories (through the CSF indexer it
+ * wraps), then one entry per gallery pair, loaded from the operation's virtual module.
  *
  * @example
  * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
@@ -308,7 +294,6 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
     async createIndex(fileName, options) {
       const csf = existing.find((indexer) => indexer.test.exec(fileName));
       const own = csf ? await csf.createIndex(fileName, options) : [];
-      // The app is where Storybook runs (its registry is read from there too).
       const generated = allPairs(root).map((pair): IndexInput => ({
         type: "story",
         importPath: pair.module,
@@ -334,9 +319,8 @@ export function contractGallery({ root = process.cwd() }: { root?: string } = {}
   const manifestPaths = galleryContracts(registry).map((contract) =>
     generatedPath(root, "manifest.json", contract.generated),
   );
-  const fixturesOf: FixturesOf = (service) => {
-    return shownContracts(root).find((contract) => contract.service === service)?.fixtures ?? noServices(service);
-  };
+  const fixturesOf: FixturesOf = (service) =>
+    shownContracts(root).find((contract) => contract.service === service)?.fixtures ?? noServices(service);
   return {
     name: "contract-gallery",
     enforce: "pre",

@@ -22,10 +22,8 @@ export interface GalleryArgs {
 /** The contract a gallery story shows: its fixtures, and the hooks that call it (the app's by default). */
 export interface GalleryContract {
   source: GallerySource;
-  /** Answers the story's operation with the story's status. */
   mocks: Pick<Fixtures, "respond">;
   hooks?: RuntimeHooks;
-  /** Reads its streams (the app's by default). */
   streams?: RuntimeStreams;
 }
 
@@ -33,19 +31,14 @@ export interface GalleryContract {
 // types (which, for the product's empty contract, accept no operation at all).
 const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
 
-/** The identity provider the app lends (its session, its fixtures, its seeded accounts), if any. */
 type ProductIdentity = NonNullable<typeof productIdentity>;
 
-/** The annotations every gallery module's default export spreads. */
 export const galleryMeta = {
   tags: [GALLERY_TAG, "!autodocs"],
   parameters: { layout: "padded" },
 };
 
-/**
- * A story's test waits for the response, then reads the verdict: what arrived must match the
- * contract. `label` names the pair in a failure, since one test may check several.
- */
+/** Waits for the response, then reads the verdict. `label` names the pair, as one test may check several. */
 async function expectResponseShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const result = () => element.querySelector(".operation-response__result");
   await waitFor(
@@ -98,7 +91,6 @@ async function expectSequenceShown(element: Element, scenario: unknown, label: s
   }
 }
 
-/** A pair as a failure names it. */
 function pairLabel({ operationId, status, mediaType }: GalleryArgs): string {
   return `${operationId} ${status}${mediaType === undefined ? "" : ` ${mediaType}`}`;
 }
@@ -107,16 +99,14 @@ const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement,
   await expectResponseShown(canvasElement, globals.scenario, pairLabel(args));
 };
 
-/** A pair's response, through the contract's hooks and streams. */
 function PairResponse({ contract, ...pair }: GalleryArgs & { contract: GalleryContract }) {
   return <OperationResponse {...pair} source={contract.source} hooks={contract.hooks} streams={contract.streams} />;
 }
 
-/** What happened to the session during one run of a story. */
 interface SessionRun {
-  /** Token refreshes the identity provider's fixtures answered since the seeded account signed in. */
+  /** Token refreshes answered since the seeded account signed in. */
   refreshes: number;
-  /** Why the seeded account could not sign in (the `offline` scenario), if it could not. */
+  /** Why the seeded account could not sign in (the `offline` scenario). */
   signInProblem?: string;
 }
 
@@ -164,10 +154,8 @@ async function expectSessionPath(
 }
 
 /**
- * `story`, run signed in as the seeded account: its content inside the product's session
- * and the banner that shows it, and after its own checks, the session's path for `status`.
- * An app that lends no identity provider gets the story as it is, under a banner saying that
- * the call goes without credentials (the fixtures answer it all the same).
+ * `story`, run signed in as the seeded account under the session banner, then the session's path
+ * for `status` checked. Without an identity provider: the story under a "no credentials" banner.
  */
 function signedIn<Args extends object>(
   story: StoryObj<Args>,
@@ -208,7 +196,6 @@ const READ_ONLY_PAIR = {
   mediaType: { control: false },
 } as const;
 
-/** The handler line that answers `operationId` with `status`'s fixture in any story. */
 function snippet(operationId: string, status: string): string {
   return `parameters: { msw: { handlers: [fixtures.respond(${JSON.stringify(operationId)}, ${JSON.stringify(status)})] } }`;
 }

@@ -104,10 +104,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   return Object.assign({}, ...parts, node, { properties }) as Node;
 }
 
-/**
- * What the schema says about `value` (references followed, `allOf` merged, the fitting
- * `oneOf`/`anyOf` branch); an absent or unreadable schema gives an empty shape.
- */
+/** The shape of `value` under `schema`; an absent or unreadable schema gives an empty shape. */
 export function shapeOf(
   schema: JsonSchema | undefined,
   value: unknown,

@@ -23,10 +23,8 @@ export interface StreamResponseProps {
   source: GallerySource;
   operation: ManifestOperation;
   status: string;
-  /** The stream media type asked for and shown. */
   mediaType: string;
   media: ContractMediaType;
-  /** The arguments of the call (the operation's sample request). */
   sample: SampleRequest;
   streams: RuntimeStreams;
 }
@@ -67,10 +65,7 @@ function streamVerdict(
   return { kind: "valid", what: `${status}, ${mediaType}, ${count} event${count === 1 ? "" : "s"}` };
 }
 
-/**
- * One streamed answer of one operation, asked for (`Accept`) with arguments generated from the
- * contract: each event listed as it arrives, "Play again", and the verdict once it ended.
- */
+/** One streamed answer: each event listed as it arrives, "Play again", and the verdict once it ended. */
 export function StreamResponse({ source, operation, status, mediaType, media, sample, streams }: StreamResponseProps) {
   const headingId = useId();
   const listId = useId();

@@ -81,10 +81,7 @@ function readSchemes(root: string, entry: NamedContract): Map<string, SecuritySc
   return new Map(Object.entries(all).map(([name, value]) => [name, schemeOf(value)]));
 }
 
-/**
- * The registry's contract `name` with what `npm run api` generated from it; a usage error
- * when it is not in the registry or not generated yet.
- */
+/** The registry's contract `name` and its generated files; a usage error when unknown or not generated yet. */
 export function loadServedContract(root: string, name: string | undefined): ServedContract {
   const entry = registryEntry(name);
   const files = [
