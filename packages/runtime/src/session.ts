@@ -15,8 +15,7 @@ export interface TokenSource {
 let source: TokenSource | null = null;
 
 /**
- * Sets (or, with null, clears) the token source every API client uses; returns the
- * function that clears it again.
+ * Sets (or, with null, clears) the token source every API client uses; returns what clears it.
  *
  * @example
  * useEffect(() => setTokenSource({ getToken: (force) => user.getIdToken(force), onExpired: expire }), [user]);
@@ -34,7 +33,7 @@ export function requiresCredentials(operation: Pick<ManifestOperation, "security
 }
 
 interface Sent {
-  /** A copy of the request before its body was read, to send again. */
+  /** A copy made before the body was read, to send again. */
   request: Request;
   token: string;
 }

@@ -15,9 +15,8 @@ const encodeText = (text: string, allowReserved: boolean) => {
 };
 
 /**
- * The serializer of one operation's query: each parameter in its declared style (OpenAPI's
- * default, `form` exploded, for one the operation does not declare); `undefined`, `null`
- * and an empty list are left out, as openapi-fetch leaves them out.
+ * The serializer of one operation's query, each parameter in its declared style; `undefined`,
+ * `null` and an empty list are left out, as openapi-fetch leaves them out.
  *
  * @example
  * const write = querySerializer([{ name: "ids", in: "query", required: false, style: "pipeDelimited", explode: false }]);
