@@ -1,9 +1,7 @@
 /**
- * `contract-workbench init [--yes] [--force]` adds the workbench (contract, registry, binding,
- * fixtures' session, scripts, dependencies; Storybook 10 and its test setup where the app has none)
- * to the Vite + React + TypeScript app at the working directory. It prints the plan and asks first
- * (not with --yes or without a terminal), keeps the team's files unless --force, and a second run
- * changes nothing; a refusal is one line and exit code 1.
+ * `contract-workbench init [--yes] [--force]` adds the workbench to the Vite + React + TypeScript app
+ * at the working directory: prints the plan and asks first (not with --yes or without a terminal),
+ * keeps the team's files unless --force; a second run changes nothing.
  */
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
@@ -23,7 +21,6 @@ const NAME = "init";
 const USAGE = "usage: contract-workbench init [--yes] [--force]";
 const root = process.cwd();
 
-/** A package.json's text, as this package (or one beside it) declares itself. */
 function manifestOf(file: string): {
   version: string;
   dependencies?: Record<string, string>;
@@ -53,13 +50,11 @@ function runtimeDependencies(): Record<string, string> {
   };
 }
 
-/** The Main config's name for the preset, as an app's .storybook/main.ts lists it. */
 const PRESET = "@contract-workbench/workbench/storybook";
 
 /**
- * What init adds for Storybook: the whole setup where the app has none; where it has Storybook 10,
- * only the binding the preset renders through, and a line saying to list the preset (init does not
- * rewrite a config the team wrote).
+ * What init adds for Storybook: the whole setup where the app has none; else only the binding, and
+ * a line saying to list the preset (init does not rewrite a config the team wrote).
  */
 function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: string } {
   const files = storybookFiles();

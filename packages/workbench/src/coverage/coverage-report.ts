@@ -72,10 +72,7 @@ export function coverageReport(
   };
 }
 
-/**
- * The one-line summary: `covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`,
- * or for a service's document `identity: covered 3 of 10 operation×status pairs (30.0%; no threshold)`.
- */
+/** The one-line summary: `covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`. */
 export function summaryLine(report: ContractCoverageReport): string {
   const counted = `covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
   return report.service === undefined

@@ -31,11 +31,7 @@ export type FileChange =
   | { path: string; action: "create" | "overwrite" | "update"; text: string }
   | { path: string; action: "keep"; reason: string };
 
-/**
- * What the workbench and Storybook write that belongs to one checkout, never to Git: the
- * regeneration stamps, coverage records and drift reports (`.cache/`), the coverage report,
- * the static Storybook and its log.
- */
+/** What the workbench and Storybook write that belongs to one checkout, never to Git. */
 export const IGNORED = [".cache/", "/coverage/", "storybook-static/", "*storybook.log"] as const;
 
 /** `.gitignore` with the entries of IGNORED it lacks (in any of Git's spellings) appended; undefined when none. */
@@ -137,7 +133,6 @@ export function planInit(root: string, pkg: AppPackage, options: PlanOptions = {
   };
 }
 
-/** Whether applying the plan would write anything. */
 export function changesAnything(plan: InitPlan): boolean {
   return plan.files.some((file) => file.action !== "keep") || plan.packageJson.next !== undefined;
 }
