@@ -53,7 +53,6 @@ export interface Framer {
   end(): Frame[];
 }
 
-/** The characters of an excerpt in a message. */
 const EXCERPT = 120;
 
 function excerptOf(text: string): string {
@@ -107,10 +106,7 @@ class LineSplitter {
 
 /** The event-stream parser of the WHATWG HTML standard (§ 9.2.5 and § 9.2.6), bounded per event. */
 export class EventStreamFramer implements Framer {
-  /**
-   * Sent back as `Last-Event-ID` on reconnection: a new connection's framer starts from the previous
-   * one's (`options.lastEventId`), its buffer from empty.
-   */
+  /** Sent back as `Last-Event-ID` on reconnection (a new connection's framer starts from it). */
   lastEventId: string;
   /** The reconnection time the server asked for with `retry`, in milliseconds. */
   reconnectionTime: number | undefined;
@@ -222,7 +218,6 @@ export class EventStreamFramer implements Framer {
     this.reset();
   }
 
-  /** Empties the block and the line read so far. */
   private reset(): void {
     this.line = "";
     this.lineBytes = 0;
@@ -235,10 +230,7 @@ export class EventStreamFramer implements Framer {
   }
 }
 
-/**
- * JSON Lines (and NDJSON): one JSON text per line, LF or CRLF ended; blank lines are skipped,
- * and a last line without its newline is an item when the stream ends.
- */
+/** JSON Lines (and NDJSON): one JSON text per line; blank lines skipped, an unended last line kept. */
 export class JsonLinesFramer implements Framer {
   private line = "";
   private bytes = 0;
@@ -364,7 +356,6 @@ export class JsonSequenceFramer implements Framer {
   }
 }
 
-/** A framer for a format. */
 export function framerFor(format: StreamFormat, options: { maxEventBytes?: number | undefined } = {}): Framer {
   if (format === "sse") return new EventStreamFramer(options);
   if (format === "jsonl") return new JsonLinesFramer(options);
@@ -373,11 +364,7 @@ export function framerFor(format: StreamFormat, options: { maxEventBytes?: numbe
 
 /** Why an item of a stream is not a value: its text, or the stream around it, is not what was declared. */
 export interface StreamEventError {
-  /**
-   * `malformed`: its JSON does not parse; `oversized`: it was larger than the reader allows and
-   * was cut; `truncated`: the stream ended inside it; `limit`: the reader stopped (too many
-   * events or bytes, or too long).
-   */
+  /** `oversized`: cut, being over the reader's size; `truncated`: the stream ended inside it; `limit`: the reader stopped. */
   kind: "malformed" | "oversized" | "truncated" | "limit";
   /** Its position among the stream's items, from 0. */
   index: number;

@@ -19,9 +19,8 @@ export interface ExampleSource {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The places of `value` (described by the schema at `pointer`) that are their schema's
- * first valid example, in words ("Category › Name"); "the whole answer" when the body is
- * one of the response's own `examples` or its schema's. Only a list's first item is read.
+ * The places of `value` (its schema at `pointer`) that are their schema's first valid example, in
+ * words ("Category › Name"), or "the whole answer". Only a list's first item is read.
  */
 export function examplePlaces(
   source: ExampleSource,

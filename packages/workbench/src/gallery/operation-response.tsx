@@ -2,7 +2,6 @@ import { useId, useMemo, type ReactNode } from "react";
 import type { JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { schemaPointer } from "../contract/pointer.ts";
-import { declaredStatus } from "../contract/media-and-status.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import { declaredResponse, type GallerySource, type RuntimeHooks, type RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
@@ -15,7 +14,7 @@ import { allowsString } from "./schema-shape.ts";
 import { examplePlaces } from "./example-places.ts";
 import { SchemaView } from "./schema-view.tsx";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
-import { check, type Verdict, VerdictLine } from "./verdict.tsx";
+import { check, failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
 
 export interface OperationResponseProps {
@@ -159,16 +158,9 @@ function AnsweredResponse({
         ) : null}
       </>
     );
-    if (answered === undefined) {
-      verdict = { kind: "none", why: "No response arrived, so there is nothing to check against the contract." };
-    } else if (declaredStatus(responses ?? {}, answered) !== status) {
-      verdict = {
-        kind: "invalid",
-        problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
-      };
-    } else {
-      verdict = check(source.validator, operationId, status, mediaType, schema, body);
-    }
+    verdict = failureVerdict(answered, responses, status, "response", () =>
+      check(source.validator, operationId, status, mediaType, schema, body),
+    );
   } else {
     // The hooks give `null` for an empty body (204, or Content-Length 0).
     const data = read(query.data);

@@ -28,7 +28,6 @@ export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: 
 export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"> {
   /** The headers the contract declares for the status shown. */
   declared: Record<string, ContractHeader>;
-  /** What arrived. */
   headers: Headers;
   /** The declared status shown (`"302"`): a redirect's `Location` is not sent by the mocks. */
   status: string;
@@ -46,10 +45,7 @@ function notSent(status: string, name: string, header: ContractHeader | undefine
   return header?.required === true ? "Not sent (the contract requires it)" : "Not sent";
 }
 
-/**
- * The declared headers of a response, each with the value that arrived, or said to be
- * missing (and whether the contract requires it). Nothing when the status declares none.
- */
+/** The declared headers of a response, each with the value that arrived or said to be missing. */
 export function ResponseHeaders({ declared, headers, status, place, className, ...rest }: ResponseHeadersProps) {
   const names = Object.keys(declared);
   if (names.length === 0) return null;

@@ -4,7 +4,6 @@ import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
 import type { ContractMediaType, JsonSchema } from "../contract/contract-types.ts";
-import { declaredStatus } from "../contract/media-and-status.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import { ApiError } from "@contract-workbench/runtime";
@@ -15,7 +14,7 @@ import { OperationHeading } from "./operation-heading.tsx";
 import { bodyInit } from "./request-init.ts";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
 import { SchemaView } from "./schema-view.tsx";
-import { type Verdict, VerdictLine } from "./verdict.tsx";
+import { failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
 import "./stream-response.css";
 
@@ -86,17 +85,13 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
   if (state === "error" || state === "success") {
     const error = query.error;
     const answered = error instanceof ApiError ? error.status : undefined;
-    if (error && items.length === 0) {
-      verdict =
-        answered === undefined
-          ? { kind: "none", why: "No stream arrived, so there is nothing to check against the contract." }
-          : declaredStatus(responses ?? {}, answered) === status
-            ? { kind: "none", why: `HTTP ${answered} arrived instead of the stream.` }
-            : {
-                kind: "invalid",
-                problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
-              };
-    } else verdict = streamVerdict(source, pointer, status, mediaType, items);
+    verdict =
+      error && items.length === 0
+        ? failureVerdict(answered, responses, status, "stream", () => ({
+            kind: "none",
+            why: `HTTP ${answered} arrived instead of the stream.`,
+          }))
+        : streamVerdict(source, pointer, status, mediaType, items);
   }
 
   const count = items.filter((item) => item.error === undefined).length;
