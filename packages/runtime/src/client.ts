@@ -13,10 +13,7 @@ type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/**
- * The API's base URL: `configured` when set (absolute, or a path on this origin such as `/api`),
- * else this origin. Always absolute, because `Request` outside a browser rejects relative URLs.
- */
+/** The API's base URL (`configured`, else this origin), absolute: `Request` outside a browser rejects relative URLs. */
 export function apiBaseUrl(configured?: string): string {
   const origin = globalThis.location?.origin ?? "http://localhost";
   return new URL(configured || "/", origin).href.replace(/\/$/, "");
@@ -71,10 +68,7 @@ const literalQueryPaths: Middleware = {
   },
 };
 
-/**
- * Variants of one endpoint may differ only by a fragment (`/items#folders`, decision 18): it
- * is never sent, and the query openapi-fetch appended after it goes back into the query.
- */
+/** A path key's fragment (`/items#folders`, decision 18) is never sent; the query after it goes back in the query. */
 const fragmentPaths: Middleware = {
   onRequest({ request, schemaPath }) {
     const mark = schemaPath.indexOf("#");

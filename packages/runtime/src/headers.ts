@@ -28,10 +28,7 @@ function typed(value: string, type: "number" | "boolean" | undefined): unknown {
   return value;
 }
 
-/**
- * The declared headers of the response that came, by the names the contract gives them,
- * numbers and booleans converted (a value that does not convert stays text, as sent).
- */
+/** The declared headers of the response that came, numbers and booleans converted (else text, as sent). */
 export function readHeaders(operation: ManifestOperation | undefined, response: Response): Record<string, unknown> {
   const declared =
     operation?.responses.find((entry) => entry.status === String(response.status)) ??

@@ -17,10 +17,7 @@ export type QueryTarget<Path extends string = string> = readonly ["get", Path];
 export type Invalidates<Path extends string = string> =
   false | readonly QueryTarget<Path>[] | ((defaults: readonly QueryTarget<Path>[]) => readonly QueryTarget<Path>[]);
 
-/**
- * The default: the GET paths of every resource the mutated path belongs to, and the path
- * itself when it has a GET. A GET changes nothing and refreshes nothing.
- */
+/** The default: the GET paths of the mutated path and of every resource it belongs to; a GET refreshes nothing. */
 export function defaultTargets(
   manifest: Pick<Manifest, "operations" | "resources">,
   method: Method,

@@ -44,10 +44,7 @@ export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<stri
   };
 }
 
-/**
- * The media type an operation's body must be sent in instead of JSON: undefined when
- * `application/json` is declared (or a range covers it), else the first JSON type, else the first.
- */
+/** The media type a body must be sent in instead of JSON: undefined when JSON is accepted, else the first JSON one. */
 export function defaultMediaType(declared: readonly string[]): string | undefined {
   const accepts = (type: string) => ["application/json", "application/*", "*/*"].includes(essenceOf(type));
   if (declared.length === 0 || declared.some(accepts)) return undefined;

@@ -1,10 +1,7 @@
 import type { Middleware } from "openapi-fetch";
 import type { ManifestOperation } from "./manifest-types.ts";
 
-/**
- * Where the API client gets the signed-in person's ID token. The identity feature
- * provides it (`setTokenSource`), so `src/api` never imports the identity provider's SDK.
- */
+/** Where the API client gets the ID token: set by the identity feature, so `src/api` never imports its SDK. */
 export interface TokenSource {
   /** The current ID token, refreshed first when `forceRefresh`; null when signed out. */
   getToken(forceRefresh: boolean): Promise<string | null>;

@@ -27,11 +27,7 @@ export function streamFormatOf(mediaType: string): StreamFormat | undefined {
   return undefined;
 }
 
-/**
- * One Server-Sent Event in OpenAPI 3.2's data model of `text/event-stream`: `data` as dispatched
- * (its lines joined with LF), `event` when the block named a type, and `id` and `retry` when the
- * block carried them (a `retry` that is not all digits is ignored, as the standard says).
- */
+/** One Server-Sent Event in OpenAPI 3.2's data model of `text/event-stream` (`data` lines joined with LF). */
 export interface ServerSentEvent {
   data: string;
   event?: string;
@@ -364,7 +360,7 @@ export function framerFor(format: StreamFormat, options: { maxEventBytes?: numbe
 
 /** Why an item of a stream is not a value: its text, or the stream around it, is not what was declared. */
 export interface StreamEventError {
-  /** `oversized`: cut, being over the reader's size; `truncated`: the stream ended inside it; `limit`: the reader stopped. */
+  /** `oversized`: over the reader's size, cut; `truncated`: the stream ended inside it; `limit`: reading stopped. */
   kind: "malformed" | "oversized" | "truncated" | "limit";
   /** Its position among the stream's items, from 0. */
   index: number;

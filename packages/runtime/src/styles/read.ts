@@ -43,10 +43,7 @@ const isIndex = (step: string) => step === "" || /^\d+$/.test(step);
 
 const leafOf = (reader: Reader) => reader.leaf ?? ((text: string) => text);
 
-/**
- * `deepObject`'s bracketed fields nested back into their value: a step that is a number (or
- * empty, the next index) under a value that may be an array is an index, any other a member.
- */
+/** `deepObject`'s fields nested back: a numeric (or empty) step under a possible array is an index. */
 function readDeep(fields: ReadonlyArray<{ steps: readonly string[]; text: string }>, reader: Reader): unknown {
   const mayBeArray = (path: readonly string[], next: string | undefined) =>
     (reader.mayBeArray?.(path) ?? false) && isIndex(next ?? "");

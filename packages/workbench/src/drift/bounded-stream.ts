@@ -11,10 +11,7 @@ export function isStreamed(response: Response): boolean {
   return response.body !== null && streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
 
-/**
- * `body` as a stream whose chunks pass through `boundedChunks`: a read past the deadline or the
- * cap fails with its BoundedReadError; cancelling it cancels `body`.
- */
+/** `body` as a stream through `boundedChunks` (a limit errors it); cancelling it cancels `body`. */
 export function boundedStream(body: ReadableStream<Uint8Array>, limits: ReadLimits): ReadableStream<Uint8Array> {
   const chunks = boundedChunks(body, limits);
   return new ReadableStream<Uint8Array>(

@@ -21,10 +21,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return Object.assign(document.createElement(tag), properties);
 }
 
-/**
- * Mounts the indicator in `document.body`; it shows itself at the first disagreement or
- * recorded answer and follows the report. Returns the function that removes it.
- */
+/** Mounts the indicator, shown from the first disagreement or recorded answer; returns what removes it. */
 export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): () => void {
   const style = element("style", { textContent: STYLE });
   const region = element("section", { className: "contract-drift", hidden: true });

@@ -35,10 +35,7 @@ export function contractValue(contract: ContractSchemas, schema: JsonSchema | un
   return undefined;
 }
 
-/**
- * Values seen in answers, by property name: every scalar property of every object in a
- * JSON body (a few levels deep), so that a later `{id}` or `{petId}` can use a real one.
- */
+/** Scalar values seen in answers, by property name, so that a later `{id}` or `{petId}` can use a real one. */
 export function createSeenValues() {
   const seen = new Map<string, unknown>();
   function walk(value: unknown, depth: number): void {

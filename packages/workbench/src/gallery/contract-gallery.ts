@@ -17,10 +17,7 @@ import { withoutFragment } from "../contract/variant-marks.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest/manifest.ts";
 
-/**
- * The gallery's front page, absolute (its source here, its compiled file in an app's
- * node_modules); Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it.
- */
+/** The gallery's front page, absolute: Storybook indexes the whole gallery from it, Vitest runs it in it. */
 export const GALLERY_STORIES = packageModule("./gallery.page.stories", import.meta.url);
 /** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
 export const GALLERY_RUNTIME = packageModule("./gallery-story", import.meta.url);
@@ -43,10 +40,7 @@ export interface GalleryPair {
   module: string;
   /** The service whose operation it is (its name in the registry); absent for the product's. */
   service?: string;
-  /**
-   * The method and URL a request for it is sent to (`PUT /folders/{}`: no fragment, no
-   * parameter names): operations that share one are never in one batch (`galleryBatches`).
-   */
+  /** `PUT /folders/{}` (`endpointOf`): operations that share one are never in one batch. */
   endpoint: string;
 }
 
@@ -155,10 +149,7 @@ function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => s
     .join("");
 }
 
-/**
- * One story as code: spread from `galleryStory`, with its name and its id written out
- * literally, because Storybook's Vitest plugin reads both from the source.
- */
+/** One story as code, its name and id written literally: Storybook's Vitest plugin reads both from the source. */
 function storyCode(pair: GalleryPair, exportName: string, name: string, index: number, tags = ""): string {
   const local = `__gallery${index}`;
   return (

@@ -110,10 +110,7 @@ interface SessionRun {
   signInProblem?: string;
 }
 
-/**
- * Signs the seeded account in before the story renders and counts the token refreshes
- * from then on; the cleanup signs out, so the next story starts signed out.
- */
+/** Signs the seeded account in and counts the token refreshes; the cleanup signs out for the next story. */
 async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise<() => Promise<void>> {
   run.refreshes = 0;
   run.signInProblem = undefined;

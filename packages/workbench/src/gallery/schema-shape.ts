@@ -124,10 +124,7 @@ export function shapeOf(
   };
 }
 
-/**
- * Whether a schema allows a string: a text body whose schema does not is the JSON text of a value,
- * which is how the fixtures send it.
- */
+/** Whether a schema allows a string: a text body whose schema does not is a value's JSON text. */
 export function allowsString(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): boolean {
   const node = follow(schema, schemas);
   // Unreadable, `true`, or nested too deep to tell: nothing rules a string out.
@@ -151,10 +148,7 @@ export function allowsString(schema: unknown, schemas: Readonly<Record<string, J
 
 const ACRONYMS = new Set("id url uri api ip uuid html json sha ssh gpg http https".split(" "));
 
-/**
- * A field's label for people: the schema's `title`, else its name in words
- * (`birthDate`, `birth_date` and `birth-date` all read "Birth date"; `photoUrl` "Photo URL").
- */
+/** A field's label: the schema's `title`, else its name in words (`birth_date` "Birth date", `photoUrl` "Photo URL"). */
 export function labelOf(name: string, title?: string): string {
   if (title) return title;
   const words = name

@@ -87,10 +87,7 @@ export function createContractReader(root: string) {
     return entries.flatMap((each) => tryLoad(each.name) ?? []);
   }
 
-  /**
-   * The operation `operationId` names, in `contract` when given, else in the one contract
-   * that has it; an id that several contracts share asks for the contract.
-   */
+  /** The operation `operationId` names, in `contract`, else in the one contract that has it. */
   function find(operationId: string, contract?: string): FoundOperation {
     const candidates = contract === undefined ? all() : [load(contract)];
     const found = candidates.flatMap((loaded) => {

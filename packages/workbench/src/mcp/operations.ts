@@ -32,10 +32,7 @@ function summaryOf(loaded: LoadedContract, operation: ManifestOperation) {
   };
 }
 
-/**
- * The operations that match every filter given: `text` (each word in the id, summary, path or
- * tags), `tag` (one of its tags), `path` (part of its path), `method`; a page of them.
- */
+/** A page of the operations that match every filter given. */
 export function listOperations(contracts: ContractReader, filter: OperationFilter) {
   const words = (filter.text ?? "").toLowerCase().split(/\s+/).filter(Boolean);
   const tag = filter.tag?.toLowerCase();
@@ -152,10 +149,7 @@ export function describeOperation(contracts: ContractReader, operationId: string
   };
 }
 
-/**
- * The value at a JSON pointer of a contract's schemas (contract.json): a component
- * (`#/components/schemas/Pet`) or an operation's part (`#/operations/getPet/responses/200`).
- */
+/** The value at a JSON pointer of a contract's schemas (`#/components/schemas/Pet`, `#/operations/getPet/…`). */
 export function readSchema(contracts: ContractReader, contract: string, pointer: string, offset = 0) {
   const loaded = contracts.load(contract);
   if (!pointer.startsWith("#/")) {

@@ -111,10 +111,7 @@ export interface HookCall {
   usage: string;
 }
 
-/**
- * The hook call for an operation: `api.useQuery` for a read, `api.useInfiniteQuery` for a
- * list the contract pages, `api.useMutation` for a change; typed by the contract.
- */
+/** The hook call for an operation: `useQuery`, `useInfiniteQuery` for a list that pages, else `useMutation`. */
 export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string): HookCall {
   const product = entry.role === "product";
   const hooks = product ? "api" : "hooks";
@@ -179,10 +176,7 @@ const STATE_NAMES: Record<string, string> = {
   "503": "Unavailable",
 };
 
-/**
- * What a story showing an answer with `status` is called, after the screen: "" for a success,
- * `NotFound` for a 404, `Status4XX` for a class.
- */
+/** A story's name for an answer with `status`, after the screen's: "" for a success, `NotFound`, `Status4XX`. */
 export function stateName(status: string): string {
   if (/^2/.test(status)) return "";
   return STATE_NAMES[status] ?? (status === "default" ? "UnexpectedError" : `Status${status.toUpperCase()}`);
