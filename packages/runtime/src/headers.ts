@@ -1,5 +1,4 @@
-// The headers a response declares (`Location`, rate limits, `Link`), typed by the contract and read
-// from a `Response`: numbers and booleans as the contract types them, undeclared headers left out.
+// The headers a response declares, typed by the contract: numbers and booleans as it types them.
 import type { OkStatus } from "openapi-typescript-helpers";
 import type { ManifestOperation } from "./manifest-types.ts";
 

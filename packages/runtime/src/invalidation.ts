@@ -1,5 +1,4 @@
-// Which queries a mutation makes stale: by default the reads of the resource it changed, so a screen
-// listing what another screen created refreshes by itself; a call can extend or turn that off.
+// Which queries a mutation makes stale: by default the reads of the resource it changed; a call can change that.
 import type { Manifest, Method } from "./manifest-types.ts";
 
 /** A query to refresh: `["get", path]` refreshes every call of that path, whatever its parameters. */

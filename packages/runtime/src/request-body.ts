@@ -1,5 +1,4 @@
-// Request bodies in the media type the operation declares: openapi-fetch sends every body as
-// `application/json`, but an operation that declares only another (a `+json`, a form) must get that one.
+// Request bodies in the declared media type: openapi-fetch sends every body as `application/json`.
 
 import type { FieldEncoding } from "./manifest-types.ts";
 import { essenceOf, formFields, isJsonType, urlEncoded } from "./styles/form-encoding.ts";

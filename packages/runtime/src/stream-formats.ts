@@ -1,6 +1,5 @@
-// Server-Sent Events, JSON Lines and JSON text sequences (RFC 7464), read incrementally and bounded.
-// Pure, so the client and the workbench read the same bytes the same way. Why the SSE parser is
-// ours: docs/decisions/0028-the-event-stream-parser-stays-ours.md.
+// SSE, JSON Lines and JSON text sequences, read incrementally and bounded; pure, so the client and the workbench
+// read the same bytes the same way (why ours: docs/decisions/0028-the-event-stream-parser-stays-ours.md).
 
 /** How the items of a sequential media type are framed on the wire. */
 export type StreamFormat = "sse" | "jsonl" | "json-seq";

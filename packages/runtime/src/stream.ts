@@ -1,5 +1,4 @@
-// Streamed answers (SSE, JSON Lines, JSON text sequences) read through the same client as every
-// other call. Apart from ./query.ts, so a screen that streams nothing ships none of it.
+// Streamed answers through the same client as every call; apart from ./query.ts, so a screen not streaming ships none.
 import {
   experimental_streamedQuery,
   type QueryClient,

@@ -1,5 +1,4 @@
-// Form bodies by OpenAPI's Encoding Object: written here for the client, and grouped back by
-// property for the fixtures, which read each group as its schema allows.
+// Form bodies by OpenAPI's Encoding Object: written for the client, grouped back by property for the fixtures.
 import type { FieldEncoding } from "../manifest-types.ts";
 import { encodingOf, styledAs, type Field } from "./options.ts";
 import { bracketedName } from "./read.ts";

@@ -1,5 +1,4 @@
-// The styles OpenAPI serialises parameters and form fields in (RFC 6570's, named as OpenAPI
-// names them), their defaults, and the delimiters that join a list's items.
+// The styles OpenAPI serialises parameters and form fields in, their defaults, and their delimiters.
 import type { FieldEncoding, FieldStyle } from "../manifest-types.ts";
 
 /** Styles written as `name=value` fields (a query, a form body): the manifest's `FieldStyle`. */

@@ -1,5 +1,4 @@
-// A query string in the styles its operation's parameters declare: what the client hands
-// openapi-fetch as its `querySerializer`, so the fixtures' reading (./read.ts) gets back the value sent.
+// A query string in its operation's declared styles, so the fixtures' reading (./read.ts) gets back the value sent.
 import type { ManifestParameter } from "../manifest-types.ts";
 import { KEPT_RESERVED } from "./form-encoding.ts";
 import { styleOf, type FieldStyle, type StyleOptions } from "./options.ts";

@@ -1,6 +1,5 @@
-// Values read back from what ./write.ts writes: the inverse of each style, given the
-// reading the caller's schema asks for (a list, an object, a scalar), which the text alone
-// cannot tell. Leaves stay text unless the reader says how they read.
+// Values read back from what ./write.ts writes, given the reading the caller's schema asks for (a list, an object,
+// a scalar), which the text alone cannot tell. Leaves stay text unless the reader says how they read.
 import {
   DELIMITERS,
   type Field,

@@ -1,6 +1,5 @@
-// Values written in a style, as text not yet percent-encoded: `name=value` fields for the
-// query and form styles (ours: openapi-fetch's serialisers join and encode, and nest one
-// level only), one text for the path and header styles (openapi-fetch's, as its client writes a path).
+// Values written in a style, not yet percent-encoded: fields for the query and form styles (ours: openapi-fetch's
+// nest one level only), one text for the path and header styles (openapi-fetch's, as its client writes a path).
 import { serializeArrayParam, serializeObjectParam, serializePrimitiveParam } from "openapi-fetch";
 import { DELIMITERS, type Field, type FieldStyle, type StyleOptions, type TextStyle } from "./options.ts";
 

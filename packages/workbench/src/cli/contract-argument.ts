@@ -1,5 +1,4 @@
-// The one optional argument of `api:paging` and `fixtures:resources`: a contract inside this
-// repository, openapi/ when none is named.
+// The one optional argument of `api:paging` and `fixtures:resources`: a contract inside this repository.
 import { relative, resolve } from "node:path";
 import { ContractError, formatProblem } from "../codegen/input/contract-error.ts";
 

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// `contract-workbench <command> [options]`: the package's one bin. It only picks the command, so
-// that `npm run api` in an adopting app and in this repository run the same code.
+// The package's one bin: it only picks the command, so an adopting app and this repository run the same code.
 import { existsSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { join, sep } from "node:path";

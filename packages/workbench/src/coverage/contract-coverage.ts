@@ -1,6 +1,4 @@
-// Contract coverage: reads the records Vitest keeps per project (./coverage-recorder.ts,
-// ./coverage-reporter.ts) against the current manifests, for `npm run coverage:contract` and the
-// Contract/Coverage page; each service's document in a section of its own.
+// Contract coverage: the records Vitest keeps per project, read against the current manifests.
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";

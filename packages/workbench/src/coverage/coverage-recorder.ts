@@ -1,6 +1,5 @@
-// Contract coverage, recorded while the tests run: every response the product's fixtures mock during a
-// test (default fixtures and hand-written handlers alike) is kept on the test's meta, which Vitest sends
-// to ./coverage-reporter.ts; a service's responses too, marked with the service's name.
+// Contract coverage, recorded while the tests run: each response the fixtures mock in a test is kept on
+// the test's meta, which Vitest sends to ./coverage-reporter.ts.
 import { afterAll, beforeEach, type TestContext } from "vitest";
 import type { Exchange } from "../fixtures/contract-fixtures.ts";
 import type { RecordedExchange, ServiceName } from "./coverage-types.ts";

@@ -1,5 +1,4 @@
-// Contract coverage computed from recorded runs: pure, so that `npm run coverage:contract`
-// (Node), the Contract/Coverage page and the matrix's stories all count the same way.
+// Contract coverage from recorded runs: pure, so the command, the page and the matrix's stories count alike.
 import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./coverage-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { firstTag } from "../contract/records.ts";

@@ -1,6 +1,4 @@
-// The shapes of contract coverage: what Vitest records per test (.cache/contract-coverage/) and the
-// report `npm run coverage:contract` writes and the Contract/Coverage page shows. Shared by the command,
-// the test setup and the page, so it imports nothing at run time.
+// The shapes of contract coverage, shared by the command, the test setup and the page: no run-time imports.
 
 /** A third-party service's name (a `service` in the registry): its pairs are reported in a section of their own. */
 export type ServiceName = string;

@@ -1,5 +1,4 @@
-// One request to an untrusted server, bounded (bounded-read.ts). No redirect is followed (a 3xx
-// is an answer, so the probe never reaches another host); every failure becomes one report line.
+// One request to an untrusted server, bounded. No redirect is followed, so the probe never reaches another host.
 import {
   BoundedReadError,
   causeCode,

@@ -1,6 +1,5 @@
-// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read
-// (not an idle timeout, so a trickling body still ends), a cap on the decoded bytes, and the body
-// cancelled as soon as the read stops. Every tool that meets a real server reads through here.
+// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read (not an idle
+// timeout, so a trickling body still ends), a cap on the decoded bytes, and the body cancelled once the read stops.
 
 /** How a bounded read ended early. */
 export type ReadStop =

@@ -1,5 +1,4 @@
-// A real server's stream, read within the exchange's bounds (bounded-read.ts) and handed to the
-// fixtures' stream check; whichever stops first cancels the body, so an endless stream holds nothing open.
+// A real server's stream, read within the exchange's bounds; whichever stops first cancels the body.
 import { boundedChunks, type ReadLimits } from "./bounded-read.ts";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
 

@@ -1,5 +1,4 @@
-// One real exchange against the contract, by the fixtures' validators (../fixtures/check);
-// nothing is changed or blocked: the request and response are read from clones.
+// One real exchange against the contract; nothing is changed or blocked: the request and response are read from clones.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";

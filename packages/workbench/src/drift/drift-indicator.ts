@@ -1,5 +1,4 @@
-// The corner badge `npm run dev` shows against a real server. Plain DOM, outside the app's React
-// tree, so the product's rendering is untouched.
+// The corner badge `npm run dev` shows: plain DOM, outside the app's React tree, so its rendering is untouched.
 import { formatDrift, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
 

@@ -1,5 +1,4 @@
-// What the probe asks: a URL on the given server per operation, with values from the contract or
-// from earlier answers (an `id` in a list fills `{petId}`), and a body from the contract's examples.
+// What the probe asks of each operation, with values from the contract or from earlier answers (a list's `id`).
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "../contract/pointer.ts";

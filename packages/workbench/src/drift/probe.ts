@@ -1,6 +1,5 @@
-// The probe: calls a live server's operations as the contract describes them and checks each
-// answer with the drift check, bounded whatever the server does. Lists go first, so their ids fill
-// later paths; however it ends, it resolves with the report of what it found so far.
+// The probe: calls a live server's operations and checks each answer, bounded whatever the server does. Lists go
+// first, so their ids fill later paths; however it ends, it resolves with the report so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";

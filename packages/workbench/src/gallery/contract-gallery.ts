@@ -1,6 +1,5 @@
-// The contract gallery's stories, from the manifests of the contracts the registry
-// (contracts.config.ts) shows there: a Storybook indexer lists them, a Vite plugin writes their
-// modules, nothing goes to disk (docs/decisions/0009-contract-gallery-and-coverage.md).
+// The contract gallery's stories, from the shown contracts' manifests: a Storybook indexer lists them, a Vite
+// plugin writes their modules, nothing goes to disk (docs/decisions/0009-contract-gallery-and-coverage.md).
 import { existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { toId } from "storybook/internal/csf";

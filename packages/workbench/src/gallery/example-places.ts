@@ -1,5 +1,4 @@
-// Which values of a shown body are the contract's own examples, said under each answer so a
-// designer knows which values the contract vouches for and which were made to fit the field.
+// Which shown values are the contract's own examples: a designer knows which the contract vouches for.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { escapeSegment, valueAt } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";

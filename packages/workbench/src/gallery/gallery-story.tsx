@@ -1,5 +1,4 @@
-// How one gallery story is built: each module ./contract-gallery.ts generates holds one call of
-// `galleryStory` per operation × declared status, and nothing else.
+// What each module ./contract-gallery.ts generates calls: `galleryStory` per operation × declared status.
 import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";

@@ -1,5 +1,4 @@
-// The declared response headers beside a gallery response's body, as they arrived. The hooks give
-// a query's data, not its response, so the call carries a per-request middleware that keeps them.
+// The declared response headers as they arrived. The hooks give data, not the response: a middleware keeps them.
 import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
 import type { ContractHeader } from "../contract/contract-types.ts";
 import { isFollowedHeader } from "../contract/media-and-status.ts";

@@ -1,6 +1,4 @@
-// What a JSON Schema (from contract.json) says about how a value should be shown:
-// its resolved shape, the order and labels of its fields, its format. Display only:
-// whether a value is valid is the validator's business (../fixtures/check/validator.ts).
+// How a JSON Schema says a value should be shown. Display only: validity is the validator's business.
 import type { JsonSchema } from "../contract/contract-types.ts";
 import { define, own } from "../contract/own.ts";
 import { componentSchemaName } from "../contract/pointer.ts";

@@ -1,5 +1,4 @@
-// A streamed answer in the gallery, through the app's stream client: each event as it arrives,
-// and once the stream ends, whether every event kept the contract's item schema.
+// A streamed answer in the gallery: each event as it arrives, then whether every event kept the item schema.
 import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";

@@ -1,5 +1,4 @@
-// The verdict under a gallery response: whether what arrived matches the contract, and where
-// it does not. One for an ordinary answer and a streamed one alike.
+// The verdict under a gallery response, ordinary or streamed: whether it matches the contract, and where not.
 import type { JsonSchema } from "../contract/contract-types.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
 import { schemaPointer } from "../contract/pointer.ts";

@@ -1,5 +1,4 @@
-// The registry's contracts as the tools read them (../contract/generated.ts), read again whenever
-// their generated files have been rewritten since.
+// The registry's contracts as the tools read them, read again whenever their generated files are rewritten.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import registry from "../contract/app-registry.ts";

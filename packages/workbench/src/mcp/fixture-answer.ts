@@ -1,5 +1,4 @@
-// What the mocks answer for an operation × status × scenario, or a named example: the contract's
-// own fixtures run their MSW handler on the gallery's sample request, read back as a browser would.
+// What the mocks answer: the contract's fixtures run their handler on the gallery's sample request.
 import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";

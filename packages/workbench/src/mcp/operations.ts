@@ -1,5 +1,4 @@
-// The operations tools, read from the generated files: list and search operations, describe one as
-// a screen needs it; schemas over the budget are summarised with the pointer `read_schema` reads.
+// The operations tools; schemas over the budget are summarised with the pointer `read_schema` reads.
 import type { ManifestOperation, Method } from "@contract-workbench/runtime/manifest";
 import type { ContractMediaType, JsonSchema } from "../contract/contract-types.ts";
 import { own } from "../contract/own.ts";

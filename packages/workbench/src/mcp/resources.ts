@@ -1,5 +1,4 @@
-// The resources: each contract's files as written and its manifest. Files are read only inside the
-// contract's own folder, symbolic links resolved; a long text is served in parts.
+// The resources. Files are read only inside the contract's folder, links resolved; a long text comes in parts.
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { NamedContract } from "../contract/registry.ts";

@@ -1,5 +1,5 @@
-// What every tool answers with: JSON text, bounded so that a large contract cannot flood an agent's
-// context, and an error naming the argument at fault (the SDK passes on only its message).
+// What every tool answers with: JSON bounded so a large contract cannot flood an agent's context, and errors
+// naming the argument at fault (the SDK passes on only the message).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { escapeSegment } from "../contract/pointer.ts";
 

@@ -1,5 +1,4 @@
-// How this repository calls an operation from a screen and where the screen and its stories live
-// (docs/features.md). The describe tool, the coverage gaps and the prompt all write code from here, so they agree.
+// How this repository calls an operation from a screen, and where screens live: the tools all write it from here.
 import { posix } from "node:path";
 import type { ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 import type { NamedContract } from "../contract/registry.ts";

@@ -1,5 +1,4 @@
-// The "build a screen for operation X" prompt, written as this repository writes screens and
-// stories (src/features/identity/identity.stories.tsx); the data a story asserts is asked of the fixtures now.
+// The "build a screen" prompt, in this repository's conventions; the data a story asserts is asked of the fixtures.
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import type { FixtureAnswers } from "./fixture-answer.ts";

@@ -1,5 +1,4 @@
-// Whether a request carries the credentials its operation requires: presence only, never the
-// value (a mock cannot tell a good token from a bad one, and the value is never logged or echoed).
+// Whether a request carries its operation's credentials: presence only, never the value (never logged or echoed).
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { SecurityScheme } from "./served-contract.ts";
 

@@ -1,6 +1,4 @@
-// Node's HTTP messages and the Fetch API's, both ways: the fixtures' handlers take a Fetch
-// `Request` and give a `Response`; the server reads an IncomingMessage (its body bounded) and
-// writes the answer back as it comes, a stream's events one chunk at a time.
+// Node's HTTP messages to the Fetch API's and back: a request's body bounded, a stream written as it comes.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
 import { bodyTextOf } from "../fixtures/answer/text-body.ts";

@@ -1,5 +1,4 @@
-// The fixtures' request violations as RFC 9457 problem details' errors (the shape is
-// `../fixtures/check/problem-details.ts`): the field, the rule and the place in the contract.
+// The fixtures' request violations as problem details' errors: the field, the rule and the place in the contract.
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../contract/pointer.ts";
 import { operationPointer, type RequestError } from "../fixtures/check/problem-details.ts";

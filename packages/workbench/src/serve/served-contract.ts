@@ -1,6 +1,5 @@
-// The contract the server answers for: one entry of the registry (contracts.config.ts), its
-// generated files as `npm run api` wrote them, and the security schemes its document declares
-// (the generated files do not keep them; the credential check needs their names and places).
+// The contract the server answers for: a registry entry, its generated files, and its document's security schemes
+// (which the generated files do not keep).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";

@@ -1,6 +1,5 @@
-// The mock server: one contract's fixtures behind a real HTTP server, answered by what answers the
-// fixtures' MSW handler (`fixtures.answer`), so there is no second router. This module adds what a
-// server owes its clients: request checks, problem details, `Prefer`, CORS, bounds, a log, a clean close.
+// The mock server: one contract's fixtures behind HTTP, answered by `fixtures.answer`, so there is no second router;
+// this adds request checks, problem details, `Prefer`, CORS, bounds, a log and a clean close.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";

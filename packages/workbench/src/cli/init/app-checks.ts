@@ -1,6 +1,5 @@
-// What `contract-workbench init` requires of an app before it changes anything: a Vite + React +
-// TypeScript app at the working directory, Storybook 10 or none, and a clean Git tree (so that
-// what init writes can be read, and undone, as one change).
+// What `init` requires of an app: Vite + React + TypeScript, Storybook 10 or none, and a clean Git tree
+// (so that what init writes can be read, and undone, as one change).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,6 +1,4 @@
-// What `contract-workbench init` would change in an app, computed before anything is written:
-// each file it adds (or leaves, when the team already wrote one), and the package.json fields it
-// fills in. Applying the same plan twice changes nothing the second time.
+// What `init` would change in an app, computed before anything is written; applying it twice changes nothing.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { declared, type AppPackage } from "./app-checks.ts";
