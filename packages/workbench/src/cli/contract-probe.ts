@@ -1,21 +1,7 @@
 /**
- * `npm run contract:probe -- <base URL>` calls a live server's operations as the contract
- * describes them and prints what disagrees with it (packages/workbench/src/drift/probe.ts).
- *
- *   --contract <file or folder>  another contract than the product's (openapi/)
- *   --json                       the report as JSON
- *   --unsafe                     also call operations that may change data (POST, PUT, PATCH, DELETE)
- *   --budget <n>                 at most n requests (200)
- *   --pages <n>                  at most n pages of each list that pages (2)
- *   --events <n>                 at most n events of a streamed answer (SSE, JSON Lines) (100)
- *   --timeout <duration>         per request, from sending to the body's last byte (10s)
- *   --max-time <duration>        for the whole run (2m)
- *   --concurrency <n>            requests at a time (4)
- *
- * A duration is milliseconds (`500`) or has a unit: `500ms`, `3s`, `2m`. Ctrl-C stops the run and
- * prints what it found so far; a second Ctrl-C quits at once. Credentials:
- * CONTRACT_PROBE_AUTHORIZATION (the whole `Authorization` value), never printed. Exit codes:
- * `probeExitCode` (../drift/probe-report.ts); 2 also for a wrong command.
+ * `npm run contract:probe -- <base URL>`: a live server's answers against the contract (options in
+ * docs/scripts.md and USAGE). The `Authorization` comes from CONTRACT_PROBE_AUTHORIZATION, never
+ * printed. Exit codes: `probeExitCode` (../drift/probe-report.ts); 2 also for a wrong command.
  */
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";

@@ -52,10 +52,7 @@ function runtimeDependencies(): Record<string, string> {
 
 const PRESET = "@contract-workbench/workbench/storybook";
 
-/**
- * What init adds for Storybook: the whole setup where the app has none; else only the binding, and
- * a line saying to list the preset (init does not rewrite a config the team wrote).
- */
+/** Storybook's setup where the app has none; else only the binding (init does not rewrite the team's config). */
 function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: string } {
   const files = storybookFiles();
   if (declared(pkg, "storybook") === undefined && !existsSync(join(root, ".storybook"))) {

@@ -6,9 +6,8 @@ import { streamPairs } from "../contract/stream-pairs.ts";
 import { unsendablePair } from "../contract/unsendable.ts";
 
 /**
- * The coverage of a manifest's pairs by the recorded runs; a test file `exists` denies no longer counts.
- * With `service`, only that service's exchanges count and no threshold applies. An `unsatisfiable` pair
- * is marked and counted in neither total; one fetch cannot exchange (`unsendablePair`) is not listed.
+ * The coverage of a manifest's pairs by the recorded runs (a file `exists` denies no longer counts);
+ * an `unsatisfiable` pair counts in neither total, one fetch cannot exchange is not listed.
  */
 export function coverageReport(
   manifest: Manifest,

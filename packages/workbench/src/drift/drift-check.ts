@@ -72,9 +72,8 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
     },
 
     /**
-     * The drifts of one exchange; undefined when the request is for no operation of the
-     * contract (the page's own files, another service). Reads clones only. A streamed answer is
-     * read event by event, up to `stream.limits`, and `stream.onChecked` hears what was read.
+     * The drifts of one exchange, read from clones; undefined for no operation of the contract. A
+     * stream is read event by event up to `stream.limits`; `stream.onChecked` hears what was read.
      */
     async check(
       request: Request,

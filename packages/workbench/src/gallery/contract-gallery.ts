@@ -219,9 +219,8 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
 }
 
 /**
- * Every story of the gallery, appended to the front page's module under Vitest: one test per story
- * from Storybook's test widget (each result on its own sidebar entry), else one per batch, the
- * batches alternating between the light and the dark project.
+ * Every story of the gallery, appended to the front page's module under Vitest: one test per story from
+ * Storybook's test widget, else one per batch, the batches alternating between the light and dark project.
  */
 export function vitestStories(
   pairs: GalleryPair[],
@@ -301,9 +300,8 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
 }
 
 /**
- * The Vite side of the gallery: serves `virtual:contract-gallery/<operation>` modules; under Vitest,
- * appends the stories to the front page's module (Vitest only runs files on disk); in the dev
- * server, touches the front page when a manifest changes, so Storybook indexes the gallery again.
+ * The Vite side of the gallery: serves its virtual modules; under Vitest, appends the stories to the front
+ * page (Vitest only runs files on disk); in dev, touches it when a manifest changes, for Storybook to re-index.
  */
 export function contractGallery({ root = process.cwd() }: { root?: string } = {}): Plugin {
   const manifestPaths = galleryContracts(registry).map((contract) =>

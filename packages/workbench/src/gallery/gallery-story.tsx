@@ -69,10 +69,7 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
   }
 }
 
-/**
- * A streamed answer shows its events in the order they arrived, each once, numbered from the
- * first, as many as the stream delivered; in the scenarios that serve data, at least one.
- */
+/** A stream's events are shown in order, each once; in the scenarios that serve data, at least one. */
 async function expectSequenceShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const stream = element.querySelector(".stream-response .operation-response__result");
   if (stream === null) return;
@@ -130,9 +127,8 @@ async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise
 }
 
 /**
- * The session's part of a secured operation's story: a 401 makes the client refresh the
- * token once (the identity fixtures answer), retry, get 401 again and end the session,
- * which the banner shows as expired; any other answer leaves the session as it was.
+ * The session's part of a secured story: a 401 makes the client refresh the token once, retry, get 401
+ * again and end the session (the banner says expired); any other answer leaves the session as it was.
  */
 async function expectSessionPath(
   provider: ProductIdentity,
@@ -197,9 +193,8 @@ function snippet(operationId: string, status: string): string {
 }
 
 /**
- * The story of one operation's response with one declared status, shown through the app's hooks
- * and client. A secured operation's story runs signed in as a seeded account, its 401 showing the
- * session ending (docs/decisions/0012-identity.md); with `mediaType`, it plays that stream.
+ * The story of one operation's response with one declared status, through the app's hooks and client;
+ * a secured one runs signed in (docs/decisions/0012-identity.md); with `mediaType`, it plays that stream.
  */
 export function galleryStory(
   operationId: string,
@@ -232,9 +227,8 @@ interface GalleryBatchArgs {
 }
 
 /**
- * Several gallery stories checked in one test, each pair in its own labelled section of one page
- * with its own handler (docs/decisions/0009-contract-gallery-and-coverage.md). The pairs share a
- * status, so a secured batch runs signed in and its 401s share one refresh, as parallel calls do.
+ * Several gallery stories checked in one test, each pair in its own section with its own handler. The
+ * pairs share a status, so a secured batch runs signed in and its 401s share one refresh.
  */
 export function galleryBatch(
   pairs: GalleryBatchArgs["pairs"],

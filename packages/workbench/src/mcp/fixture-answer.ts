@@ -80,9 +80,8 @@ function declaredStatus(operation: ManifestOperation, status: string | number): 
 }
 
 /**
- * The fixtures of the registry's contracts, one instance per contract (rebuilt when its
- * generated files change), and the answers their handlers give. Questions are answered one
- * at a time: the scenario is the instance's session's, which a question sets.
+ * The answers of each contract's fixtures (rebuilt when its generated files change), one question at a
+ * time: the scenario is the instance's session's, which a question sets.
  */
 export function createFixtureAnswers(root: string, contracts: ContractReader) {
   const instances = new Map<string, { stamp: string; fixtures: Fixtures }>();

@@ -20,10 +20,7 @@ const ITEMS_SHOWN = 20;
 /** The longest string shown whole. */
 const TEXT_SHOWN = 2_000;
 
-/**
- * What stands for a part of a value left out: what it is, and where to read it (the JSON
- * pointer, and for the rest of a long array or object the entry it starts at).
- */
+/** What stands for a part of a value left out: what it is, and where to read it (pointer, offset). */
 export interface Elided {
   $elided: string;
   $pointer: string;

@@ -11,10 +11,7 @@ const PLACES: Partial<Record<Violation["place"], string>> = {
   "request body": "body",
 };
 
-/**
- * The request's violations (the fixtures' exchange check) as located errors: a parameter is
- * named with the operation's place; a body field under its media type's schema.
- */
+/** The request's violations as located errors: a parameter at the operation's place, a field in its body schema. */
 export function requestErrors(
   op: ManifestOperation,
   violations: readonly Violation[],
