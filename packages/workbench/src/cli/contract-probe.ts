@@ -60,7 +60,6 @@ function duration(values: Map<string, string>, name: string, fallback: number): 
 }
 
 async function loadContract(path: string | undefined): Promise<{ manifest: Manifest; contract: ContractSchemas }> {
-  // The generated manifest and schemas, from the text `read` gives for each file's name.
   const parsed = (read: (file: string) => string) => ({
     manifest: JSON.parse(read("manifest.json")) as Manifest,
     contract: JSON.parse(read("contract.json")) as ContractSchemas,

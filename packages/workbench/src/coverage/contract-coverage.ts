@@ -158,7 +158,6 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
 
 /** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
-  // A column of its own only when the contract has such pairs.
   const anyUnsatisfiable = report.operations.some((operation) =>
     operation.statuses.some((pair) => pair.unsatisfiable === true),
   );

@@ -133,7 +133,6 @@ export function observeFetch(
 
   const observed: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
-    // Only exchanges with the contract's operations are copied and checked.
     if (check.operationOf(request.method, request.url) === undefined) return original.call(target, request);
     const sent = request.clone();
     const response = await original.call(target, request);

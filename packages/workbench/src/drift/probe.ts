@@ -148,7 +148,6 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     const { response } = answer;
     call.status = response.status;
     if (answer.release !== undefined) {
-      // A stream: read and checked event by event, within the request's time and bytes.
       const mediaType = response.headers.get("content-type") ?? "";
       try {
         const limits = { maxEvents: options.events ?? STREAM_EVENTS, maxDurationMs: bounds.timeoutMs };

@@ -44,7 +44,6 @@ export function coverageGaps(root: string, contracts: ContractReader, question: 
       `the ${name} contract has no operation ${JSON.stringify(question.operationId)}.`,
     );
   }
-  // Where the stories of each operation and of each tag already are.
   const storiesOf = new Map<string, string>();
   for (const operation of report.operations) {
     for (const pair of operation.statuses) {

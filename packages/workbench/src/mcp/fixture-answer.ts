@@ -193,7 +193,6 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
       status: response.status,
       headers: Object.fromEntries(response.headers),
       body: bounded(body, "#"),
-      // Which values are the contract's own examples, as the gallery says under each answer.
       ...(fromExamples.length > 0 ? { fromExamples } : {}),
       ...(question.scenario === "slow" ? { delayMs: SLOW_DELAY_MS } : {}),
       ...(violations.length > 0 ? { violations } : {}),

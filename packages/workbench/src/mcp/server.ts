@@ -245,7 +245,6 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
     async (args) => jsonResult(await runProbe(root, contracts, args)),
   );
 
-  // Resources: each contract's document as written, its other files, and its manifest.
   const names = () => contracts.entries.map((entry) => entry.name);
   type Variable = string | string[] | undefined;
   /** The part `number` (the first when none is asked for) of a repository file. */
