@@ -162,12 +162,8 @@ export function toApiError(
   const base = { method: request?.method, url: request?.url, cause: error };
   const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
   const detail = error instanceof Error ? error.message : String(error);
-  if (name === "TimeoutError") {
-    return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
-  }
-  if (name === "AbortError") {
-    return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
-  }
+  if (name === "TimeoutError") return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
+  if (name === "AbortError") return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
   if (error instanceof SyntaxError) {
     return new ApiError({
       ...base,

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures.ts";
 import { concreteStatus } from "../contract/media-and-status.ts";
+import { pairLabel } from "../contract/stream-pairs.ts";
 import { requiresCredentials } from "@contract-workbench/runtime";
 import { fixtures, identity as productIdentity } from "virtual:contract-workbench/product";
 import { GallerySession, GalleryWithoutIdentity } from "./gallery-session.tsx";
@@ -87,12 +88,9 @@ async function expectSequenceShown(element: Element, scenario: unknown, label: s
   }
 }
 
-function pairLabel({ operationId, status, mediaType }: GalleryArgs): string {
-  return `${operationId} ${status}${mediaType === undefined ? "" : ` ${mediaType}`}`;
-}
-
 const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement, args, globals }) => {
-  await expectResponseShown(canvasElement, globals.scenario, pairLabel(args));
+  const label = `${args.operationId} ${pairLabel(args.status, args.mediaType)}`;
+  await expectResponseShown(canvasElement, globals.scenario, label);
 };
 
 function PairResponse({ contract, ...pair }: GalleryArgs & { contract: GalleryContract }) {
@@ -250,11 +248,7 @@ export function galleryBatch(
     await expect(sections).toHaveLength(args.pairs.length);
     await Promise.all(
       args.pairs.map(([operationId, pairStatus, mediaType], index) =>
-        expectResponseShown(
-          sections[index]!,
-          globals.scenario,
-          pairLabel({ operationId, status: pairStatus, mediaType }),
-        ),
+        expectResponseShown(sections[index]!, globals.scenario, `${operationId} ${pairLabel(pairStatus, mediaType)}`),
       ),
     );
   };
