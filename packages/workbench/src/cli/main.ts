@@ -28,9 +28,8 @@ type Command = keyof typeof COMMANDS;
 // `<app>/node_modules/.bin/contract-workbench mcp`) still reaches the app: the folder holding that node_modules.
 const invoked = process.argv[1] ?? "";
 const modules = `${sep}node_modules${sep}`;
-if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules)) {
+if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules))
   process.chdir(invoked.slice(0, invoked.indexOf(modules)));
-}
 
 // V8's code for the modules a command loads, kept between runs so each command starts sooner;
 // Node checks each entry against its module's source, so an upgrade never runs stale code.

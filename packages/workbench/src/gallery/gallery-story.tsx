@@ -65,9 +65,8 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
     const problems = Array.from(verdict.querySelectorAll("li"), (item) => item.textContent).join("; ");
     throw new Error(`${label} does not match the contract: ${problems}`);
   }
-  if (scenario !== "offline") {
+  if (scenario !== "offline")
     await expect(result(), label).toHaveAttribute("data-state", expect.stringMatching(/^(success|error|unsendable)$/));
-  }
 }
 
 /** A stream's events are shown in order, each once; in the scenarios that serve data, at least one. */
@@ -83,9 +82,8 @@ async function expectSequenceShown(element: Element, scenario: unknown, label: s
   const serving =
     scenario === undefined ||
     (typeof scenario === "string" && ["default", "slow", "many", "long-text", "broken"].includes(scenario));
-  if (serving && stream.getAttribute("data-state") === "success" && shown.length === 0) {
+  if (serving && stream.getAttribute("data-state") === "success" && shown.length === 0)
     throw new Error(`${label}: the stream ended without an event.`);
-  }
 }
 
 const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement, args, globals }) => {
@@ -153,9 +151,8 @@ function signedIn<Args extends object>(
   content: (args: Args) => ReactNode,
   provider: ProductIdentity | undefined = productIdentity,
 ): StoryObj<Args> {
-  if (provider === undefined) {
+  if (provider === undefined)
     return { ...story, render: (args: Args) => <GalleryWithoutIdentity>{content(args)}</GalleryWithoutIdentity> };
-  }
   const { SessionProvider, useSession } = provider;
   const run: SessionRun = { refreshes: 0 };
   type PlayContext = Parameters<NonNullable<StoryObj<Args>["play"]>>[0];

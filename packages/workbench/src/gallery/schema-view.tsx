@@ -101,9 +101,8 @@ interface PartProps {
 /** A value of any shape: an object as labelled fields, an array as a table or a list, a scalar as text. */
 function Value({ value, schema, label, context }: PartProps) {
   const shape = shapeOf(schema, value, context.schemas);
-  if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value))) {
+  if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value)))
     return <code className="schema-view__json">{JSON.stringify(value)}</code>;
-  }
   if (Array.isArray(value)) return <List items={value} shape={shape} label={label} context={context} />;
   if (isRecord(value)) return <Fields value={value} shape={shape} context={context} />;
   return <Scalar value={value} shape={shape} />;

@@ -49,9 +49,8 @@ export function failureVerdict(
   what: "response" | "stream",
   declared: () => Verdict,
 ): Verdict {
-  if (answered === undefined) {
+  if (answered === undefined)
     return { kind: "none", why: `No ${what} arrived, so there is nothing to check against the contract.` };
-  }
   if (declaredStatus(responses ?? {}, answered) !== status) {
     return {
       kind: "invalid",

@@ -37,9 +37,8 @@ function baseUrl(text: string): URL {
     );
   }
   const url = new URL(text);
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new ArgumentError("url", `${url.protocol} is not http: or https:.`);
-  }
   if (url.username !== "" || url.password !== "") {
     throw new ArgumentError(
       "url",

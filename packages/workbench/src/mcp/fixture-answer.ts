@@ -70,9 +70,8 @@ function declaredStatus(operation: ManifestOperation, status: string | number): 
   const text = String(status);
   const declared = operation.responses.map((response) => response.status);
   const klass = /^\d{3}$/.test(text) ? `${text[0]}XX` : undefined;
-  if (declared.includes(text) || (klass !== undefined && (declared.includes(klass) || declared.includes("default")))) {
+  if (declared.includes(text) || (klass !== undefined && (declared.includes(klass) || declared.includes("default"))))
     return text;
-  }
   throw new ArgumentError(
     "status",
     `${operation.operationId} declares ${declared.join(", ")}, not ${JSON.stringify(status)}.`,

@@ -61,9 +61,8 @@ export function textPart(text: string, part: number): { text: string; part: numb
     start = end;
   }
   if (parts.length === 0) parts.push("");
-  if (!Number.isInteger(part) || part < 1 || part > parts.length) {
+  if (!Number.isInteger(part) || part < 1 || part > parts.length)
     throw new ArgumentError("part", `${part} is not a part of this text; it has parts 1 to ${parts.length}.`);
-  }
   return { text: parts[part - 1] ?? "", part, parts: parts.length };
 }
 

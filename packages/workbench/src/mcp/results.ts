@@ -50,9 +50,8 @@ function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | R
 const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;
 
 function render(value: unknown, pointer: string, depth: number): unknown {
-  if (typeof value === "string") {
+  if (typeof value === "string")
     return value.length > TEXT_SHOWN ? ({ $elided: describe(value), $pointer: pointer } satisfies Elided) : value;
-  }
   if (!isContainer(value)) return value;
   const entries = entriesOf(value);
   if (entries.length === 0) return value;

@@ -11,9 +11,8 @@ function shownField(body: unknown): { path: string; value: string } | undefined 
   const item: unknown = list ? body[0] : body;
   if (!isRecord(item)) return undefined;
   for (const [name, value] of Object.entries(item)) {
-    if (typeof value === "string" && value.trim() !== "" && value.length <= 60 && /^[A-Za-z_$][\w$]*$/.test(name)) {
+    if (typeof value === "string" && value.trim() !== "" && value.length <= 60 && /^[A-Za-z_$][\w$]*$/.test(name))
       return { path: `${list ? "[0]" : ""}.${name}`, value };
-    }
   }
   return undefined;
 }
