@@ -1,7 +1,5 @@
-/**
- * One error type for the UI: whatever goes wrong between the app and the API arrives as an
- * `ApiError` with a `kind` to switch on, so no screen has to know how `fetch` fails.
- */
+// One error type for the UI: whatever goes wrong between the app and the API arrives as an
+// `ApiError` with a `kind` to switch on, so no screen has to know how `fetch` fails.
 
 /** The ways a call can fail, from the UI's point of view. */
 export type ApiErrorKind =

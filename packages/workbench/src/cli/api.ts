@@ -1,8 +1,6 @@
-/**
- * `npm run api` regenerates everything derived from the contracts, all or nothing; `api:check` fails
- * when a committed generated file is stale. A contract its stamp (.cache/api/) says is unchanged is
- * not generated again unless `--force`; `--verbose` shows every warning and stack trace.
- */
+// `npm run api` regenerates everything derived from the contracts, all or nothing; `api:check` fails
+// when a committed generated file is stale. A contract its stamp (.cache/api/) says is unchanged is
+// not generated again unless `--force`; `--verbose` shows every warning and stack trace.
 import module from "node:module";
 
 // V8's code cache for the large modules below (TypeScript's, Redocly's); set in the environment so

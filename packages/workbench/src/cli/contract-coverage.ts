@@ -1,7 +1,5 @@
-/**
- * `npm run coverage:contract`: the pairs the hand-written stories and tests reached in their last run;
- * fails below package.json's `contractCoverage.threshold`. `--summary` leaves out the tables.
- */
+// `npm run coverage:contract`: the pairs the hand-written stories and tests reached in their last run;
+// fails below package.json's `contractCoverage.threshold`. `--summary` leaves out the tables.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {

@@ -1,7 +1,5 @@
-/**
- * `contract-workbench test [vitest options…]`: `check`, `vitest run`, then `coverage --summary`, each
- * failure stopping the rest. Exit code: the failed step's, else 0; 130 on Ctrl-C, 143 on SIGTERM.
- */
+// `contract-workbench test [vitest options…]`: `check`, `vitest run`, then `coverage --summary`, each
+// failure stopping the rest. Exit code: the failed step's, else 0; 130 on Ctrl-C, 143 on SIGTERM.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { extname, join } from "node:path";
