@@ -122,7 +122,6 @@ export function causeCode(error: unknown): string | undefined {
 
 export interface ReadLimits {
   deadline: Deadline;
-  /** The most decoded bytes read. */
   maxBytes: number;
 }
 

@@ -22,7 +22,6 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** For the whole run: what has not finished by then is stopped, and the report says so. */
   maxTimeMs?: number;
-  /** The most pages read of each list that pages. */
   pages?: number;
   /** The most events read of a streamed answer (its time and bytes are the request's). */
   events?: number;

@@ -15,7 +15,6 @@ import { OperationResponse } from "./operation-response.tsx";
 export interface GalleryArgs {
   operationId: string;
   status: string;
-  /** A stream pair's media type: the story asks for that stream. */
   mediaType?: string | undefined;
 }
 

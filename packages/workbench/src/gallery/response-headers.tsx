@@ -25,7 +25,6 @@ export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: 
 }
 
 export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"> {
-  /** The headers the contract declares for the status shown. */
   declared: Record<string, ContractHeader>;
   headers: Headers;
   /** The declared status shown (`"302"`): a redirect's `Location` is not sent by the mocks. */

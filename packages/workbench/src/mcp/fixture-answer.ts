@@ -29,7 +29,6 @@ export interface FixtureQuestion {
   /** A declared status ("200", 404, "4XX", "default"); the scenario decides when absent. */
   status?: string | number | undefined;
   scenario: Scenario;
-  /** The name of one of the contract's examples for the status. */
   example?: string | undefined;
 }
 

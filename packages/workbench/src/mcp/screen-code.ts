@@ -43,7 +43,6 @@ export interface ScreenPlace {
   component: string;
   componentFile: string;
   storiesFile: string;
-  /** The stories' title, as the sidebar files it. */
   title: string;
 }
 
@@ -106,7 +105,6 @@ export interface HookCall {
   /** For a contract other than the product's: its hooks, made as the product's are. */
   setup: string[];
   call: string;
-  /** What the call gives and how to render it. */
   usage: string;
 }
 
