@@ -8,16 +8,12 @@ import { querySerializer } from "./styles/query.ts";
 import { bearerSession } from "./session.ts";
 import { streamFormatOf } from "./stream-formats.ts";
 
-/** The encoding a form's properties declare, by property name. */
 type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
 
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/**
- * The API's base URL: `configured` when set (absolute, or a path on this origin such as `/api`),
- * else this origin. Always absolute, because `Request` outside a browser rejects relative URLs.
- */
+/** The API's base URL (`configured`, else this origin), absolute: `Request` outside a browser rejects relative URLs. */
 export function apiBaseUrl(configured?: string): string {
   const origin = globalThis.location?.origin ?? "http://localhost";
   return new URL(configured || "/", origin).href.replace(/\/$/, "");
@@ -28,10 +24,7 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Defaults to {@link DEFAULT_TIMEOUT_MS}. */
   timeoutMs?: number;
-  /**
-   * The contract's operations, to know which need the session's token (their `security`)
-   * and the media type each body is sent in: the `operations` of the manifest `npm run api` wrote.
-   */
+  /** The manifest's operations: which need the session's token, and each body's media type. */
   operations: readonly ManifestOperation[];
 }
 
@@ -75,10 +68,7 @@ const literalQueryPaths: Middleware = {
   },
 };
 
-/**
- * Variants of one endpoint may differ only by a fragment (`/items#folders`, decision 18): it
- * is never sent, and the query openapi-fetch appended after it goes back into the query.
- */
+/** A path key's fragment (`/items#folders`, decision 18) is never sent; the query after it goes back in the query. */
 const fragmentPaths: Middleware = {
   onRequest({ request, schemaPath }) {
     const mark = schemaPath.indexOf("#");
@@ -94,10 +84,7 @@ const fragmentPaths: Middleware = {
   },
 };
 
-/**
- * Sends each body in the media type its operation declares, when the call did not say
- * (openapi-fetch's `application/json`) and the operation does not take JSON.
- */
+/** Sends each body in its operation's declared media type when the call left openapi-fetch's JSON. */
 function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
   const byKey = new Map<string, { mediaType: string; encoding: ManifestEncoding }>();
   for (const operation of operations) {
@@ -119,10 +106,7 @@ function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Mi
 /** The methods an openapi-fetch client has: the contract's HTTP methods, in capitals. */
 export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
 
-/**
- * The methods a contract's operations are called with, in capitals: {@link METHODS}, then those
- * only an OpenAPI 3.2 contract has (`QUERY`, `additionalOperations`' `COPY`, …).
- */
+/** The methods a contract's operations are called with, in capitals: {@link METHODS}, then 3.2's (`QUERY`, …). */
 export function clientMethods(operations: readonly ManifestOperation[]): string[] {
   const extra = operations
     .map((operation) => operation.method.toUpperCase())
@@ -131,9 +115,8 @@ export function clientMethods(operations: readonly ManifestOperation[]): string[
 }
 
 /**
- * Each call's query written in the styles its operation declares (openapi-fetch's own
- * serializer knows one style per kind of value and refuses nested values): a
- * `querySerializer` the call passes itself wins.
+ * Each call's query in its operation's declared styles (openapi-fetch's serializer knows one style
+ * and refuses nested values); a call's own `querySerializer` wins.
  */
 function declaredQueryStyles(operations: readonly ManifestOperation[]) {
   const byKey = new Map(
@@ -150,9 +133,8 @@ function declaredQueryStyles(operations: readonly ManifestOperation[]) {
 }
 
 /**
- * Makes every rejection an `ApiError`: openapi-fetch reads the body after the middleware, so a bad
- * JSON body or a timeout while reading rejects bare. Methods it has no function for (`QUERY`) go
- * through its `request`.
+ * Makes every rejection an `ApiError` (openapi-fetch reads the body after the middleware, so a bad
+ * body rejects bare). Methods it has no function for (`QUERY`) go through its `request`.
  */
 function throwingApiErrors<Paths extends object>(
   client: Client<Paths>,

@@ -1,7 +1,5 @@
-/**
- * One error type for the UI: whatever goes wrong between the app and the API arrives as an
- * `ApiError` with a `kind` to switch on, so no screen has to know how `fetch` fails.
- */
+// One error type for the UI: whatever goes wrong between the app and the API arrives as an
+// `ApiError` with a `kind` to switch on, so no screen has to know how `fetch` fails.
 
 /** The ways a call can fail, from the UI's point of view. */
 export type ApiErrorKind =
@@ -42,8 +40,7 @@ interface ApiErrorInit<Body> {
 }
 
 /**
- * A failed API call, normalised. `Body` is the error body the contract declares
- * for the operation, when there is one.
+ * A failed API call, normalised. `Body` is the error body the contract declares, if any.
  *
  * @example
  * if (error.kind === "problem") console.log(error.problem?.title, error.status);
@@ -56,10 +53,7 @@ export class ApiError<Body = unknown> extends Error {
   readonly url: string | undefined;
   /** The HTTP status, when a response arrived. */
   readonly status: number | undefined;
-  /**
-   * The error body: parsed JSON (the contract's error body when the status is one it
-   * declares), or raw text when the body is not JSON (`http`, `malformed`).
-   */
+  /** The error body: parsed JSON (the contract's when it declares the status), else raw text. */
   readonly body: Body | string | undefined;
   /** Set when `kind` is `problem`. */
   readonly problem: ProblemDetails | undefined;
@@ -83,7 +77,6 @@ export function isJsonContentType(contentType: string | null): boolean {
   return contentType !== null && ANY_JSON.test(contentType.trim());
 }
 
-/** The type of each member RFC 9457 defines. */
 const PROBLEM_MEMBERS = { type: "string", title: "string", status: "number", detail: "string", instance: "string" };
 
 function isProblemDetails(body: unknown): body is ProblemDetails {
@@ -98,10 +91,7 @@ function describe(method: string | undefined, url: string | undefined): string {
   return method && url ? `${method} ${url}` : (url ?? "the request");
 }
 
-/**
- * The `ApiError` for an HTTP error response whose body has already been read (openapi-fetch hands
- * back the parsed JSON, or the raw text when it is not JSON).
- */
+/** The `ApiError` for an HTTP error response whose body openapi-fetch has already read. */
 export function fromErrorResponse<Body>(body: Body, response: Response, method?: string): ApiError<Body> {
   const url = response.url || undefined;
   const contentType = response.headers.get("Content-Type");
@@ -141,10 +131,7 @@ function malformed<Body>(message: string, response: Response, body: Body, method
   });
 }
 
-/**
- * The `ApiError` for a successful status whose body is not the JSON the contract promises;
- * `excerpt`, the start of the body, is kept for the developer.
- */
+/** The `ApiError` for a success whose body is not the promised JSON; `excerpt` is kept for the developer. */
 export function fromMalformedResponse(response: Response, excerpt: string, method?: string): ApiError<string> {
   const contentType = response.headers.get("Content-Type") ?? "no Content-Type";
   return malformed(
@@ -173,12 +160,8 @@ export function toApiError(
   const base = { method: request?.method, url: request?.url, cause: error };
   const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
   const detail = error instanceof Error ? error.message : String(error);
-  if (name === "TimeoutError") {
-    return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
-  }
-  if (name === "AbortError") {
-    return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
-  }
+  if (name === "TimeoutError") return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
+  if (name === "AbortError") return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
   if (error instanceof SyntaxError) {
     return new ApiError({
       ...base,
@@ -186,8 +169,7 @@ export function toApiError(
       message: `${where} answered with a body that is not valid JSON`,
     });
   }
-  if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail))) {
+  if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail)))
     return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
-  }
   return new ApiError({ ...base, kind: "unknown", message: detail });
 }

@@ -1,5 +1,4 @@
-// The headers a response declares (`Location`, rate limits, `Link`), typed by the contract and read
-// from a `Response`: numbers and booleans as the contract types them, undeclared headers left out.
+// The headers a response declares, typed by the contract: numbers and booleans as it types them.
 import type { OkStatus } from "openapi-typescript-helpers";
 import type { ManifestOperation } from "./manifest-types.ts";
 
@@ -28,10 +27,7 @@ function typed(value: string, type: "number" | "boolean" | undefined): unknown {
   return value;
 }
 
-/**
- * The declared headers of the response that came, by the names the contract gives them,
- * numbers and booleans converted (a value that does not convert stays text, as sent).
- */
+/** The declared headers of the response that came, numbers and booleans converted (else text, as sent). */
 export function readHeaders(operation: ManifestOperation | undefined, response: Response): Record<string, unknown> {
   const declared =
     operation?.responses.find((entry) => entry.status === String(response.status)) ??

@@ -1,5 +1,4 @@
-// What a call takes, typed as the contract's `paths` spells it: openapi-fetch's init without its
-// `Writable` body, which a screen's contract-typed value may not assign to (decision 25).
+// A call's init: openapi-fetch's without its `Writable` body, which a typed value may not assign to (decision 25).
 import type { FetchOptions } from "openapi-fetch";
 import type {
   FilterKeys,

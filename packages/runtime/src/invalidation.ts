@@ -1,5 +1,4 @@
-// Which queries a mutation makes stale: by default the reads of the resource it changed, so a screen
-// listing what another screen created refreshes by itself; a call can extend or turn that off.
+// Which queries a mutation makes stale: by default the reads of the resource it changed; a call can change that.
 import type { Manifest, Method } from "./manifest-types.ts";
 
 /** A query to refresh: `["get", path]` refreshes every call of that path, whatever its parameters. */
@@ -17,10 +16,7 @@ export type QueryTarget<Path extends string = string> = readonly ["get", Path];
 export type Invalidates<Path extends string = string> =
   false | readonly QueryTarget<Path>[] | ((defaults: readonly QueryTarget<Path>[]) => readonly QueryTarget<Path>[]);
 
-/**
- * The default: the GET paths of every resource the mutated path belongs to, and the path
- * itself when it has a GET. A GET changes nothing and refreshes nothing.
- */
+/** The default: the GET paths of the mutated path and of every resource it belongs to; a GET refreshes nothing. */
 export function defaultTargets(
   manifest: Pick<Manifest, "operations" | "resources">,
   method: Method,

@@ -6,16 +6,10 @@ import type { StreamFormat } from "./stream-formats.ts";
 export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 export type Method = (typeof METHODS)[number];
 
-/**
- * An operation's method: one of {@link METHODS}, or from an OpenAPI 3.2 contract `query` or a
- * method of `additionalOperations`, in lower case (sent in capitals).
- */
+/** One of {@link METHODS}, or (OpenAPI 3.2) `query` or an `additionalOperations` method; lower case. */
 export type OperationMethod = Method | "query" | (string & {});
 
-/**
- * A media type of a response that streams: its items arrive one at a time, each of the
- * contract's item schema (OpenAPI 3.2's `itemSchema`, or a 3.0/3.1 stream's `schema`).
- */
+/** A response media type whose items arrive one at a time, each of the contract's item schema. */
 export interface ManifestStream {
   mediaType: string;
   format: StreamFormat;
@@ -48,21 +42,13 @@ export interface ManifestResponse {
   streams?: ManifestStream[];
 }
 
-/**
- * What `x-fixtures-resource` on an operation or its path item says: the resource the
- * operation belongs to and the property that keys its items, or `false` to keep the
- * operation's answers stateless (see packages/workbench/src/fixtures/resources/README.md).
- */
+/** `x-fixtures-resource`: the operation's resource and the property keying its items, or `false` (stateless). */
 export type ManifestResource = { name?: string; key?: string } | false;
 
 /** How a list operation pages, read from the contract by `npm run api`. */
 export type PagingStyle = "cursor" | "offset" | "page" | "link";
 
-/**
- * How a list operation pages: where its items are, what the next page is asked with,
- * and how the end shows. Field paths are dotted (`meta.total`), read from the success body;
- * `""` is the body itself (a bare array).
- */
+/** How a list operation pages. Field paths are dotted (`meta.total`) in the success body; `""` is the body. */
 export interface ManifestPagination {
   style: PagingStyle;
   /** Read from the shapes of the operation (`inferred`) or written in `x-pagination`. */
@@ -116,10 +102,7 @@ export interface ManifestOperation {
     encoding?: Record<string, Record<string, FieldEncoding>>;
   } | null;
   responses: ManifestResponse[];
-  /**
-   * The security that applies (the operation's, else the document's): each entry is
-   * one alternative, listing the scheme names it needs together. `[]` = no security.
-   */
+  /** The operation's security, else the document's: alternatives of scheme names needed together. */
   security: string[][];
   /** `x-fixtures-resource` of the operation (else of its path item), only when present. */
   resource?: ManifestResource;
@@ -139,17 +122,10 @@ export interface Manifest {
   version: string;
   openapi: string;
   operations: ManifestOperation[];
-  /**
-   * The paths the contract's servers put before every operation's (`/api/v3`; `{variables}` as
-   * written), from the document's, the path items' and the operations' `servers`. Absent when
-   * every server is at its host's root.
-   */
+  /** The paths the contract's servers put before every operation's (`/api/v3`); absent when all are at the root. */
   servers?: string[];
-  /** Each named schema, with a hash of its definition so a change can be detected. */
+  /** Each named schema, with a hash of its definition. */
   schemas: Array<{ name: string; hash: string }>;
-  /**
-   * The resources the stateful fixtures find (packages/workbench/src/fixtures/resources/README.md): each
-   * one's paths, its lists and its items. A mutation on one of them refreshes the reads of all.
-   */
+  /** The resources the stateful fixtures find: a mutation on one path refreshes the reads of all. */
   resources?: ManifestResourcePaths[];
 }

@@ -1,5 +1,4 @@
-// The types the hooks (./query.ts) and the streams (./stream.ts) share; why they are ours and not
-// openapi-react-query's: docs/decisions/0027-one-declaration-of-the-hook-types.md.
+// The types the hooks and the streams share (why ours: docs/decisions/0027-one-declaration-of-the-hook-types.md).
 import type {
   ErrorResponse,
   HttpMethod,

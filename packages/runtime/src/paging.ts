@@ -1,5 +1,4 @@
-// The next page of a list, from the paging record `npm run api` wrote for its operation. Only the
-// query of a link the server sent is used, never its host or path: the same operation is asked again.
+// The next page of a list. Only a server link's query is used, never its host or path: the operation is asked again.
 import type { ManifestPagination } from "./manifest-types.ts";
 
 /** The query parameters a page is asked with, on top of the call's own. */

@@ -11,10 +11,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return error.status !== undefined && error.status >= 500;
 }
 
-/**
- * The app's QueryClient: the cache every screen's hooks share. Stories and tests pass
- * `{ retry: false }` so an error state shows at once instead of after the retries.
- */
+/** The app's QueryClient. Stories and tests pass `{ retry: false }` so an error state shows at once. */
 export function createQueryClient(options: { retry?: false } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {

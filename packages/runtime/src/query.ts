@@ -52,11 +52,9 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
 
 // The hook types: results computed from the call's arguments only and `NoInfer`, errors an
 // `ApiError` (why not openapi-react-query's: docs/decisions/0027-one-declaration-of-the-hook-types.md).
-/** The media types an operation's answers declare. */
 type ContentKeys<Op> = Op extends { responses: infer R }
   ? { [S in keyof R]: R[S] extends { content: infer C } ? keyof C : never }[keyof R]
   : never;
-/** The media types an operation's answers declare as one body each. */
 type OneBody<Op> = Exclude<ContentKeys<Op>, StreamMediaType>;
 /** Its JSON media types (`application/json`, `application/problem+json`, `…; charset=utf-8`). */
 type JsonBody<Op> = Extract<OneBody<Op>, `${string}json${string}`>;
@@ -199,7 +197,6 @@ export type ApiHooks<P extends AnyPaths, Paged = Record<never, never>> = MethodH
 
 /** Where the hooks read the contract's operations (paging, headers) and resources (what a mutation refreshes). */
 export interface ApiHooksOptions {
-  /** The manifest `npm run api` wrote for the client's contract. */
   manifest: Pick<Manifest, "operations" | "resources">;
 }
 

@@ -1,5 +1,4 @@
-// Request bodies in the media type the operation declares: openapi-fetch sends every body as
-// `application/json`, but an operation that declares only another (a `+json`, a form) must get that one.
+// Request bodies in the declared media type: openapi-fetch sends every body as `application/json`.
 
 import type { FieldEncoding } from "./manifest-types.ts";
 import { essenceOf, formFields, isJsonType, urlEncoded } from "./styles/form-encoding.ts";
@@ -44,10 +43,7 @@ export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<stri
   };
 }
 
-/**
- * The media type an operation's body must be sent in instead of JSON: undefined when
- * `application/json` is declared (or a range covers it), else the first JSON type, else the first.
- */
+/** The media type a body must be sent in instead of JSON: undefined when JSON is accepted, else the first JSON one. */
 export function defaultMediaType(declared: readonly string[]): string | undefined {
   const accepts = (type: string) => ["application/json", "application/*", "*/*"].includes(essenceOf(type));
   if (declared.length === 0 || declared.some(accepts)) return undefined;

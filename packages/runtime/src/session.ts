@@ -1,10 +1,7 @@
 import type { Middleware } from "openapi-fetch";
 import type { ManifestOperation } from "./manifest-types.ts";
 
-/**
- * Where the API client gets the signed-in person's ID token. The identity feature
- * provides it (`setTokenSource`), so `src/api` never imports the identity provider's SDK.
- */
+/** Where the API client gets the ID token: set by the identity feature, so `src/api` never imports its SDK. */
 export interface TokenSource {
   /** The current ID token, refreshed first when `forceRefresh`; null when signed out. */
   getToken(forceRefresh: boolean): Promise<string | null>;
@@ -15,8 +12,7 @@ export interface TokenSource {
 let source: TokenSource | null = null;
 
 /**
- * Sets (or, with null, clears) the token source every API client uses; returns the
- * function that clears it again.
+ * Sets (or, with null, clears) the token source every API client uses; returns what clears it.
  *
  * @example
  * useEffect(() => setTokenSource({ getToken: (force) => user.getIdToken(force), onExpired: expire }), [user]);
@@ -34,7 +30,7 @@ export function requiresCredentials(operation: Pick<ManifestOperation, "security
 }
 
 interface Sent {
-  /** A copy of the request before its body was read, to send again. */
+  /** A copy made before the body was read, to send again. */
   request: Request;
   token: string;
 }

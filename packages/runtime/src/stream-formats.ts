@@ -1,6 +1,5 @@
-// Server-Sent Events, JSON Lines and JSON text sequences (RFC 7464), read incrementally and bounded.
-// Pure, so the client and the workbench read the same bytes the same way. Why the SSE parser is
-// ours: docs/decisions/0028-the-event-stream-parser-stays-ours.md.
+// SSE, JSON Lines and JSON text sequences, read incrementally and bounded; pure, so the client and the workbench
+// read the same bytes the same way (why ours: docs/decisions/0028-the-event-stream-parser-stays-ours.md).
 
 /** How the items of a sequential media type are framed on the wire. */
 export type StreamFormat = "sse" | "jsonl" | "json-seq";
@@ -27,11 +26,7 @@ export function streamFormatOf(mediaType: string): StreamFormat | undefined {
   return undefined;
 }
 
-/**
- * One Server-Sent Event in OpenAPI 3.2's data model of `text/event-stream`: `data` as dispatched
- * (its lines joined with LF), `event` when the block named a type, and `id` and `retry` when the
- * block carried them (a `retry` that is not all digits is ignored, as the standard says).
- */
+/** One Server-Sent Event in OpenAPI 3.2's data model of `text/event-stream` (`data` lines joined with LF). */
 export interface ServerSentEvent {
   data: string;
   event?: string;
@@ -53,7 +48,6 @@ export interface Framer {
   end(): Frame[];
 }
 
-/** The characters of an excerpt in a message. */
 const EXCERPT = 120;
 
 function excerptOf(text: string): string {
@@ -107,10 +101,7 @@ class LineSplitter {
 
 /** The event-stream parser of the WHATWG HTML standard (§ 9.2.5 and § 9.2.6), bounded per event. */
 export class EventStreamFramer implements Framer {
-  /**
-   * Sent back as `Last-Event-ID` on reconnection: a new connection's framer starts from the previous
-   * one's (`options.lastEventId`), its buffer from empty.
-   */
+  /** Sent back as `Last-Event-ID` on reconnection (a new connection's framer starts from it). */
   lastEventId: string;
   /** The reconnection time the server asked for with `retry`, in milliseconds. */
   reconnectionTime: number | undefined;
@@ -222,7 +213,6 @@ export class EventStreamFramer implements Framer {
     this.reset();
   }
 
-  /** Empties the block and the line read so far. */
   private reset(): void {
     this.line = "";
     this.lineBytes = 0;
@@ -235,10 +225,7 @@ export class EventStreamFramer implements Framer {
   }
 }
 
-/**
- * JSON Lines (and NDJSON): one JSON text per line, LF or CRLF ended; blank lines are skipped,
- * and a last line without its newline is an item when the stream ends.
- */
+/** JSON Lines (and NDJSON): one JSON text per line; blank lines skipped, an unended last line kept. */
 export class JsonLinesFramer implements Framer {
   private line = "";
   private bytes = 0;
@@ -364,7 +351,6 @@ export class JsonSequenceFramer implements Framer {
   }
 }
 
-/** A framer for a format. */
 export function framerFor(format: StreamFormat, options: { maxEventBytes?: number | undefined } = {}): Framer {
   if (format === "sse") return new EventStreamFramer(options);
   if (format === "jsonl") return new JsonLinesFramer(options);
@@ -373,11 +359,7 @@ export function framerFor(format: StreamFormat, options: { maxEventBytes?: numbe
 
 /** Why an item of a stream is not a value: its text, or the stream around it, is not what was declared. */
 export interface StreamEventError {
-  /**
-   * `malformed`: its JSON does not parse; `oversized`: it was larger than the reader allows and
-   * was cut; `truncated`: the stream ended inside it; `limit`: the reader stopped (too many
-   * events or bytes, or too long).
-   */
+  /** `oversized`: over the reader's size, cut; `truncated`: the stream ended inside it; `limit`: reading stopped. */
   kind: "malformed" | "oversized" | "truncated" | "limit";
   /** Its position among the stream's items, from 0. */
   index: number;

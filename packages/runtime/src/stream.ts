@@ -1,5 +1,4 @@
-// Streamed answers (SSE, JSON Lines, JSON text sequences) read through the same client as every
-// other call. Apart from ./query.ts, so a screen that streams nothing ships none of it.
+// Streamed answers through the same client as every call; apart from ./query.ts, so a screen not streaming ships none.
 import {
   experimental_streamedQuery,
   type QueryClient,
@@ -51,9 +50,8 @@ export type StreamMediaOf<Op> = {
   string;
 
 /**
- * One item of an operation's stream, as its item schema types it: an SSE event
- * (`{ event?, data, id?, retry? }`, `data` parsed when the contract says it is JSON), or a JSON
- * Lines or JSON sequence item.
+ * One item of an operation's stream, as its item schema types it: an SSE event (`data` parsed when
+ * the contract says it is JSON), or a JSON Lines or JSON sequence item.
  *
  * @example
  * type ChatEvent = StreamEventOf<operations["streamChatEvents"]>; // { event: "message" | "typing"; data: ChatMessage; … }
@@ -76,10 +74,7 @@ export interface StreamOptions<Media extends string = string> {
   accept?: Media;
   /** How far it is read (events, bytes, size of one event, time); see {@link StreamLimits}. */
   limits?: StreamLimits;
-  /**
-   * Server-Sent Events: how many times (in all) a connection that breaks is opened again, after
-   * the server's `retry` (else `retryMs`), with `Last-Event-ID` (default 3; 0 never).
-   */
+  /** SSE: how many times in all a broken connection is reopened, with `Last-Event-ID` (default 3). */
   reconnect?: number;
   /** Server-Sent Events: the reconnection time until the server sets one with `retry` (default 3,000 ms). */
   retryMs?: number;
@@ -112,7 +107,6 @@ type QueryExtra<Data, Error, Key extends readonly unknown[]> = Omit<
   "queryKey" | "queryFn"
 >;
 
-/** What a streamed query of `path` takes besides its arguments: how the stream is read and kept, and the query's own options. */
 type StreamQueryExtra<
   P extends AnyPaths,
   M extends HttpMethod,
@@ -176,7 +170,6 @@ export interface ApiStreams<P extends AnyPaths> {
   ): UseQueryResult<Data, Failure<P, M, Path>>;
 }
 
-/** The reconnection time of Server-Sent Events until the server sets one. */
 const DEFAULT_RETRY_MS = 3_000;
 const DEFAULT_RECONNECTS = 3;
 
@@ -201,8 +194,8 @@ async function notAStream(response: Response, method: string, message: string): 
 }
 
 /**
- * Reads a contract's streams through a client from `createApiClient` (its middleware, base URL
- * and session apply). `manifest` says which answers stream and how an SSE event's data reads.
+ * Reads a contract's streams through a `createApiClient` client (its middleware and session apply).
+ * `manifest` says which answers stream and how an SSE event's data reads.
  *
  * @example
  * const streams = createApiStreams<paths>(createApiClient<paths>({ operations: manifest.operations }), { manifest });
@@ -254,9 +247,8 @@ export function createApiStreams<P extends AnyPaths>(
   }
 
   /**
-   * The items of an open stream. A broken SSE connection is reopened as the WHATWG standard says
-   * (after `retry`, with `Last-Event-ID`; a 204 ends it); past the attempts allowed, or for the
-   * other formats, the break is thrown as an `ApiError` after the items that arrived.
+   * The items of an open stream. A broken SSE connection is reopened as WHATWG says (a 204 ends it);
+   * past the attempts allowed, or for other formats, the break is thrown after the items that arrived.
    */
   async function* follow(
     method: string,

@@ -1,5 +1,4 @@
-// Form bodies by OpenAPI's Encoding Object: written here for the client, and grouped back by
-// property for the fixtures, which read each group as its schema allows.
+// Form bodies by OpenAPI's Encoding Object: written for the client, grouped back by property for the fixtures.
 import type { FieldEncoding } from "../manifest-types.ts";
 import { encodingOf, styledAs, type Field } from "./options.ts";
 import { bracketedName } from "./read.ts";
@@ -10,7 +9,6 @@ export function essenceOf(mediaType: string): string {
   return mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-/** Whether a media type is JSON (`application/json` or any `+json`). */
 export function isJsonType(mediaType: string): boolean {
   const essence = essenceOf(mediaType);
   return essence === "application/json" || essence.endsWith("+json");
@@ -18,10 +16,7 @@ export function isJsonType(mediaType: string): boolean {
 
 type Encoding = Readonly<Record<string, FieldEncoding>>;
 
-/**
- * A value by its part's content type (the Encoding Object without a style): the declared one, else
- * JSON for an object and text for anything else; a string is JSON-quoted only under a JSON type.
- */
+/** A value by its part's declared content type, else JSON for an object and text for anything else. */
 function byContentType(value: unknown, contentType: string | undefined): string | Blob {
   if (value instanceof Blob) return value;
   const type = contentType ?? (isRecord(value) ? "application/json" : "text/plain");
@@ -51,10 +46,7 @@ export function formFields(body: unknown, encoding: Encoding = {}): Array<[strin
 /** Characters a form percent-encodes unless `allowReserved` lets RFC 3986's reserved ones through (never `&`, `=`, `+`, `#`, `%`, which would change the form). */
 export const KEPT_RESERVED = /%(3A|2F|3F|5B|5D|40|21|24|27|28|29|2A|2C|3B)/g;
 
-/**
- * `application/x-www-form-urlencoded` text of the fields (the URL standard's serialiser,
- * space as `+`), reserved characters kept where the property's `allowReserved` says.
- */
+/** `application/x-www-form-urlencoded` text of the fields, reserved characters kept where `allowReserved` says. */
 export function urlEncoded(fields: ReadonlyArray<[string, string | Blob]>, encoding: Encoding = {}): string {
   return fields
     .map(([name, value]) => {
@@ -75,9 +67,8 @@ export interface FormProperties {
 }
 
 /**
- * A form's fields grouped by the property they carry, the inverse of {@link formFields}'
- * naming: a declared name is its own; `name[…]` belongs to `name` when declared; a member of
- * a `form`-exploded object to that object; any other field to its own name.
+ * A form's fields grouped by the property they carry, the inverse of {@link formFields}' naming:
+ * `name[…]` belongs to a declared `name`, a member of a `form`-exploded object to that object.
  *
  * @example
  * groupForm([["a[0]", "x"], ["size", "2"]], { declares: (n) => n === "a", ownerOf: (n) => (n === "size" ? "options" : undefined) });

@@ -1,5 +1,4 @@
-// The styles OpenAPI serialises parameters and form fields in (RFC 6570's, named as OpenAPI
-// names them), their defaults, and the delimiters that join a list's items.
+// The styles OpenAPI serialises parameters and form fields in, their defaults, and their delimiters.
 import type { FieldEncoding, FieldStyle } from "../manifest-types.ts";
 
 /** Styles written as `name=value` fields (a query, a form body): the manifest's `FieldStyle`. */
@@ -41,8 +40,7 @@ export const DELIMITERS: Readonly<Record<Style, string>> = {
 };
 
 /**
- * A parameter's style and explode, with OpenAPI's defaults: `form` in the query and cookies,
- * `simple` in the path and headers; `explode` true for `form` only.
+ * A parameter's style and explode, with OpenAPI's defaults (`form` in query and cookies, else `simple`).
  *
  * @example
  * styleOf("query", { style: "pipeDelimited" }); // { style: "pipeDelimited", explode: false }
@@ -52,10 +50,7 @@ export function styleOf(location: string, declared: { style?: string; explode?: 
   return { style, explode: declared.explode ?? style === "form" };
 }
 
-/**
- * A form property's style and explode when it is written in a style (OpenAPI: any of
- * `style`, `explode`, `allowReserved` present; `form`, exploded, by default), else undefined.
- */
+/** A form property's style and explode when any of `style`, `explode`, `allowReserved` is present. */
 export function styledAs(encoding: FieldEncoding | undefined): StyleOptions<FieldStyle> | undefined {
   if (encoding?.style === undefined && encoding?.explode === undefined && encoding?.allowReserved === undefined)
     return undefined;

@@ -1,5 +1,4 @@
-// A query string in the styles its operation's parameters declare: what the client hands
-// openapi-fetch as its `querySerializer`, so the fixtures' reading (./read.ts) gets back the value sent.
+// A query string in its operation's declared styles, so the fixtures' reading (./read.ts) gets back the value sent.
 import type { ManifestParameter } from "../manifest-types.ts";
 import { KEPT_RESERVED } from "./form-encoding.ts";
 import { styleOf, type FieldStyle, type StyleOptions } from "./options.ts";
@@ -15,9 +14,8 @@ const encodeText = (text: string, allowReserved: boolean) => {
 };
 
 /**
- * The serializer of one operation's query: each parameter in its declared style (OpenAPI's
- * default, `form` exploded, for one the operation does not declare); `undefined`, `null`
- * and an empty list are left out, as openapi-fetch leaves them out.
+ * The serializer of one operation's query, each parameter in its declared style; `undefined`,
+ * `null` and an empty list are left out, as openapi-fetch leaves them out.
  *
  * @example
  * const write = querySerializer([{ name: "ids", in: "query", required: false, style: "pipeDelimited", explode: false }]);

@@ -1,6 +1,5 @@
-// Values read back from what ./write.ts writes: the inverse of each style, given the
-// reading the caller's schema asks for (a list, an object, a scalar), which the text alone
-// cannot tell. Leaves stay text unless the reader says how they read.
+// Values read back from what ./write.ts writes, given the reading the caller's schema asks for (a list, an object,
+// a scalar), which the text alone cannot tell. Leaves stay text unless the reader says how they read.
 import {
   DELIMITERS,
   type Field,
@@ -43,10 +42,7 @@ const isIndex = (step: string) => step === "" || /^\d+$/.test(step);
 
 const leafOf = (reader: Reader) => reader.leaf ?? ((text: string) => text);
 
-/**
- * `deepObject`'s bracketed fields nested back into their value: a step that is a number (or
- * empty, the next index) under a value that may be an array is an index, any other a member.
- */
+/** `deepObject`'s fields nested back: a numeric (or empty) step under a possible array is an index. */
 function readDeep(fields: ReadonlyArray<{ steps: readonly string[]; text: string }>, reader: Reader): unknown {
   const mayBeArray = (path: readonly string[], next: string | undefined) =>
     (reader.mayBeArray?.(path) ?? false) && isIndex(next ?? "");

@@ -1,6 +1,5 @@
-// Values written in a style, as text not yet percent-encoded: `name=value` fields for the
-// query and form styles (ours: openapi-fetch's serialisers join and encode, and nest one
-// level only), one text for the path and header styles (openapi-fetch's, as its client writes a path).
+// Values written in a style, not yet percent-encoded: fields for the query and form styles (ours: openapi-fetch's
+// nest one level only), one text for the path and header styles (openapi-fetch's, as its client writes a path).
 import { serializeArrayParam, serializeObjectParam, serializePrimitiveParam } from "openapi-fetch";
 import { DELIMITERS, type Field, type FieldStyle, type StyleOptions, type TextStyle } from "./options.ts";
 
@@ -9,10 +8,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Blob);
 }
 
-/**
- * A value as the styles write a scalar: text as it is, `null` as nothing, numbers and booleans
- * as their JSON text; an item deeper than a style defines (a list in a list) as JSON too.
- */
+/** A value as the styles write a scalar: `null` as nothing, anything but a string as JSON. */
 export function scalarText(value: unknown): string {
   return typeof value === "string" ? value : value === null ? "" : JSON.stringify(value);
 }
@@ -53,8 +49,7 @@ export function writeFields(name: string, value: unknown, { style, explode }: St
 }
 
 /**
- * A value as the one text a path or header style writes (`simple` `a,b`, `label` `.a.b`,
- * `matrix` `;id=a;id=b`), by openapi-fetch's own serialisers, unencoded.
+ * A value as the one text a path or header style writes, by openapi-fetch's serialisers, unencoded.
  *
  * @example
  * writeText("id", { a: 1 }, { style: "matrix", explode: true }); // ";a=1"

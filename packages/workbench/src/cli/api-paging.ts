@@ -1,7 +1,4 @@
-/**
- * `npm run api:paging [contract]` prints how each list operation of a contract pages, as the
- * manifest records it: its style and fields, or why it is left unrecognised.
- */
+/** `npm run api:paging [contract]`: how each list operation pages, as the manifest records it, or why not. */
 import { contractArgument, reportContractError, root } from "./contract-argument.ts";
 import { generate } from "../codegen/generate.ts";
 import { describePaging } from "../codegen/paging/paging-report.ts";

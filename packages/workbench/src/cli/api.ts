@@ -1,12 +1,6 @@
-/**
- * `npm run api`        regenerates everything derived from the contracts (types,
- *                      operation manifests, the mock Service Worker), all or nothing.
- * `npm run api:check`  fails when a committed generated file differs from what would
- *                      be generated now (CI runs it).
- * Add `--verbose` for every warning (the test contracts' notes too) and for stack traces.
- * A contract whose inputs and outputs are as its stamp (.cache/api/) recorded is not generated
- * again (packages/workbench/src/codegen/regeneration-stamp.ts); `--force` generates every contract.
- */
+// `npm run api` regenerates everything derived from the contracts, all or nothing; `api:check` fails
+// when a committed generated file is stale. A contract its stamp (.cache/api/) says is unchanged is
+// not generated again unless `--force`; `--verbose` shows every warning and stack trace.
 import module from "node:module";
 
 // V8's code cache for the large modules below (TypeScript's, Redocly's); set in the environment so

@@ -1,14 +1,10 @@
-// The one optional argument of `api:paging` and `fixtures:resources`: a contract inside this
-// repository, openapi/ when none is named.
+// The one optional argument of `api:paging` and `fixtures:resources`: a contract inside this repository.
 import { relative, resolve } from "node:path";
 import { ContractError, formatProblem } from "../codegen/input/contract-error.ts";
 
 export const root = process.cwd();
 
-/**
- * The contract named on the command line, relative to the repository; a usage line and
- * exit code 1 for anything else (an option, two contracts, a path outside the repository).
- */
+/** The contract named on the command line, relative to the repository; anything else exits with a usage line. */
 export function contractArgument(script: string): string {
   const args = process.argv.slice(2);
   if (args.length > 1 || args.some((arg) => arg.startsWith("-"))) {

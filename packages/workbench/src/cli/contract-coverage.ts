@@ -1,10 +1,5 @@
-/**
- * `npm run coverage:contract`: which operation × declared status pairs the hand-written stories and
- * tests reached in their last recorded Vitest run (gallery stories do not count). Writes
- * coverage/contract-coverage.json and fails below package.json's `contractCoverage.threshold`
- * (percent); each service's document follows, for information only.
- * `--summary` prints the summary lines without the tables (unless the threshold is missed).
- */
+// `npm run coverage:contract`: the pairs the hand-written stories and tests reached in their last run;
+// fails below package.json's `contractCoverage.threshold`. `--summary` leaves out the tables.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {

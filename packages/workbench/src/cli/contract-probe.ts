@@ -1,22 +1,6 @@
-/**
- * `npm run contract:probe -- <base URL>` calls a live server's operations as the contract
- * describes them and prints what disagrees with it (packages/workbench/src/drift/probe.ts).
- *
- *   --contract <file or folder>  another contract than the product's (openapi/)
- *   --json                       the report as JSON
- *   --unsafe                     also call operations that may change data (POST, PUT, PATCH, DELETE)
- *   --budget <n>                 at most n requests (200)
- *   --pages <n>                  at most n pages of each list that pages (2)
- *   --events <n>                 at most n events of a streamed answer (SSE, JSON Lines) (100)
- *   --timeout <duration>         per request, from sending to the body's last byte (10s)
- *   --max-time <duration>        for the whole run (2m)
- *   --concurrency <n>            requests at a time (4)
- *
- * A duration is milliseconds (`500`) or has a unit: `500ms`, `3s`, `2m`. Ctrl-C stops the run and
- * prints what it found so far; a second Ctrl-C quits at once. Credentials:
- * CONTRACT_PROBE_AUTHORIZATION (the whole `Authorization` value), never printed. Exit codes:
- * `probeExitCode` (../drift/probe-report.ts); 2 also for a wrong command.
- */
+// `npm run contract:probe -- <base URL>`: a live server's answers against the contract (options in
+// docs/scripts.md and USAGE). The `Authorization` comes from CONTRACT_PROBE_AUTHORIZATION, never
+// printed. Exit codes: `probeExitCode` (../drift/probe-report.ts); 2 also for a wrong command.
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { ContractSchemas } from "../contract/contract-types.ts";
@@ -74,7 +58,6 @@ function duration(values: Map<string, string>, name: string, fallback: number): 
 }
 
 async function loadContract(path: string | undefined): Promise<{ manifest: Manifest; contract: ContractSchemas }> {
-  // The generated manifest and schemas, from the text `read` gives for each file's name.
   const parsed = (read: (file: string) => string) => ({
     manifest: JSON.parse(read("manifest.json")) as Manifest,
     contract: JSON.parse(read("contract.json")) as ContractSchemas,

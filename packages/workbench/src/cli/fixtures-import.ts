@@ -1,8 +1,5 @@
-/**
- * `npm run fixtures:import -- <file.har>` turns a devtools HAR into the fixtures' `recorded`
- * scenario: the answers that keep the contract, credentials removed; the others listed with why.
- * The HAR is untrusted: bounded in size, and nothing is written but that one file, whole or not at all.
- */
+// `npm run fixtures:import -- <file.har>`: a HAR's answers that keep the contract, as the `recorded`
+// scenario. The HAR is untrusted: bounded in size, and only that one file is written, whole or not at all.
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeAllOrNothing } from "../codegen/atomic-write.ts";
@@ -10,7 +7,6 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const root = process.cwd();
-/** The one file this command writes. */
 const RECORDED = "mocks/recorded/recorded.json";
 
 function fail(message: string): never {

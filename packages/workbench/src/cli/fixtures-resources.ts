@@ -1,7 +1,4 @@
-/**
- * `npm run fixtures:resources [contract]` lists the resources the stateful fixtures find in the
- * contract: their key, collections, pagination, filters and item operations.
- */
+/** `npm run fixtures:resources [contract]`: the resources the stateful fixtures find in the contract. */
 import { contractArgument, reportContractError, root } from "./contract-argument.ts";
 import { generate } from "../codegen/generate.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";

@@ -1,10 +1,6 @@
-/**
- * `contract-workbench init [--yes] [--force]` adds the workbench (contract, registry, binding,
- * fixtures' session, scripts, dependencies; Storybook 10 and its test setup where the app has none)
- * to the Vite + React + TypeScript app at the working directory. It prints the plan and asks first
- * (not with --yes or without a terminal), keeps the team's files unless --force, and a second run
- * changes nothing; a refusal is one line and exit code 1.
- */
+// `contract-workbench init [--yes] [--force]` adds the workbench to the Vite + React + TypeScript app
+// at the working directory: prints the plan and asks first (not with --yes or without a terminal),
+// keeps the team's files unless --force; a second run changes nothing.
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -23,7 +19,6 @@ const NAME = "init";
 const USAGE = "usage: contract-workbench init [--yes] [--force]";
 const root = process.cwd();
 
-/** A package.json's text, as this package (or one beside it) declares itself. */
 function manifestOf(file: string): {
   version: string;
   dependencies?: Record<string, string>;
@@ -53,14 +48,9 @@ function runtimeDependencies(): Record<string, string> {
   };
 }
 
-/** The Main config's name for the preset, as an app's .storybook/main.ts lists it. */
 const PRESET = "@contract-workbench/workbench/storybook";
 
-/**
- * What init adds for Storybook: the whole setup where the app has none; where it has Storybook 10,
- * only the binding the preset renders through, and a line saying to list the preset (init does not
- * rewrite a config the team wrote).
- */
+/** Storybook's setup where the app has none; else only the binding (init does not rewrite the team's config). */
 function storybookOptions(pkg: AppPackage): { options: PlanOptions; advice?: string } {
   const files = storybookFiles();
   if (declared(pkg, "storybook") === undefined && !existsSync(join(root, ".storybook"))) {

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// `contract-workbench <command> [options]`: the package's one bin. It only picks the command, so
-// that `npm run api` in an adopting app and in this repository run the same code.
+// The package's one bin: it only picks the command, so an adopting app and this repository run the same code.
 import { existsSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import { join, sep } from "node:path";
@@ -29,9 +28,8 @@ type Command = keyof typeof COMMANDS;
 // `<app>/node_modules/.bin/contract-workbench mcp`) still reaches the app: the folder holding that node_modules.
 const invoked = process.argv[1] ?? "";
 const modules = `${sep}node_modules${sep}`;
-if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules)) {
+if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules))
   process.chdir(invoked.slice(0, invoked.indexOf(modules)));
-}
 
 // V8's code for the modules a command loads, kept between runs so each command starts sooner;
 // Node checks each entry against its module's source, so an upgrade never runs stale code.

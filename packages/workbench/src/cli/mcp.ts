@@ -1,7 +1,4 @@
-/**
- * `npm run mcp`: the workbench's MCP server over stdio, for a coding agent's host (docs/agents.md;
- * ../mcp/). Stdout carries the protocol only: every log line goes to stderr.
- */
+/** `npm run mcp`: the MCP server over stdio. Stdout carries the protocol only: every log line goes to stderr. */
 import module from "node:module";
 import { format } from "node:util";
 

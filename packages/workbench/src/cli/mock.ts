@@ -1,7 +1,4 @@
-/**
- * `npm run mock`: a registry contract's fixtures over HTTP on 127.0.0.1 (../serve/,
- * docs/mock-server.md); a saved contract is regenerated and reloaded, as `npm run dev` does.
- */
+/** `npm run mock`: a contract's fixtures over HTTP; a saved contract is regenerated and reloaded, as in dev. */
 import module from "node:module";
 
 module.enableCompileCache?.();

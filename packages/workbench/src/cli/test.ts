@@ -1,9 +1,5 @@
-/**
- * `contract-workbench test [vitest options…]`: an app's whole suite, what `init` gives it as
- * `npm test`: `check`, then `vitest run` with the app's configuration (the options passed on),
- * then `coverage --summary`, each failure stopping the rest.
- * Exit code: the failed step's, else 0; 130 on Ctrl-C, 143 on SIGTERM.
- */
+// `contract-workbench test [vitest options…]`: `check`, `vitest run`, then `coverage --summary`, each
+// failure stopping the rest. Exit code: the failed step's, else 0; 130 on Ctrl-C, 143 on SIGTERM.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { extname, join } from "node:path";

@@ -1,6 +1,4 @@
-// Contract coverage: reads the records Vitest keeps per project (./coverage-recorder.ts,
-// ./coverage-reporter.ts) against the current manifests, for `npm run coverage:contract` and the
-// Contract/Coverage page; each service's document in a section of its own.
+// Contract coverage: the records Vitest keeps per project, read against the current manifests.
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
@@ -71,10 +69,7 @@ export function writeRecords(root: string, records: ProjectRecords): void {
   writeFileSync(file, `${JSON.stringify(records, null, 2)}\n`);
 }
 
-/**
- * Forgets the records of every project not in `projects` (all the configuration's), so that a
- * renamed or removed one stops counting what it last exercised. Returns the names it forgot.
- */
+/** Forgets the records of every project not in `projects`, so a removed one stops counting; returns those names. */
 export function forgetOtherProjects(root: string, projects: readonly string[]): string[] {
   const stale = readRecords(root)
     .map((records) => records.project)
@@ -91,9 +86,8 @@ export interface ModuleRun {
 }
 
 /**
- * The records after a run: each file that ran replaces its entry in its project's records;
- * a test this run skipped or filtered out keeps what it recorded last time, a test that
- * is gone is forgotten. Files that did not run are kept as they were.
+ * The records after a run: each file that ran replaces its entry; a test it skipped keeps what it
+ * recorded last time, a test that is gone is forgotten. Files that did not run are kept.
  */
 export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
   const byProject = new Map(previous.map((records) => [records.project, records]));
@@ -129,10 +123,7 @@ export function readThreshold(root: string): number {
   return threshold;
 }
 
-/**
- * The whole report: the product's contract (held to `threshold`), then each service's
- * document whose generated files are present (for information).
- */
+/** The whole report: the product's contract (held to `threshold`), then each generated service's. */
 export function fullReport(root: string, records: ProjectRecords[], threshold: number): CoverageReportFile {
   const exists = (file: string) => existsSync(join(root, file));
   const services = serviceContracts(registry)
@@ -145,11 +136,7 @@ export function fullReport(root: string, records: ProjectRecords[], threshold: n
   };
 }
 
-/**
- * The pairs of the product's contract whose body no value can make (proven: a required
- * empty `enum`, keywords that contradict each other), and every pair of an operation whose
- * required request no value can make, read from contract.json.
- */
+/** The product's pairs no exchange can make (proven): no body answers them, or no request is sendable. */
 function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: string, status: string) => boolean {
   const file = generatedPath(root, "contract.json");
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
@@ -171,7 +158,6 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
 
 /** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
-  // A column of its own only when the contract has such pairs.
   const anyUnsatisfiable = report.operations.some((operation) =>
     operation.statuses.some((pair) => pair.unsatisfiable === true),
   );
@@ -199,9 +185,8 @@ export function formatReport(report: ContractCoverageReport): string[] {
 }
 
 /**
- * The Contract/Coverage docs page's data: `import report from "virtual:contract-coverage"`
- * gives the report for the current manifests and the last recorded runs, the same one
- * `npm run coverage:contract` prints (null-free: before any run, every pair is uncovered).
+ * The Contract/Coverage page's data: `import report from "virtual:contract-coverage"` gives the report
+ * `npm run coverage:contract` prints (before any run, every pair is uncovered).
  */
 export function contractCoveragePage({ root }: { root: string }): Plugin {
   const resolved = `\0${VIRTUAL_REPORT}`;

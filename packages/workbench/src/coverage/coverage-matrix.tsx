@@ -10,10 +10,7 @@ function byStatus(a: string, b: string): number {
   return rank(a).localeCompare(rank(b));
 }
 
-/**
- * The coverage report as a matrix: one row per operation, one column per declared status, each cell
- * covered (the tests that cover it on hover and for screen readers) or not.
- */
+/** The coverage report as a matrix: one row per operation, one column per declared status. */
 export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const titleId = useId();
   const statuses = [

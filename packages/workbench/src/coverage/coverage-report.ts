@@ -1,5 +1,4 @@
-// Contract coverage computed from recorded runs: pure, so that `npm run coverage:contract`
-// (Node), the Contract/Coverage page and the matrix's stories all count the same way.
+// Contract coverage from recorded runs: pure, so the command, the page and the matrix's stories count alike.
 import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./coverage-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { firstTag } from "../contract/records.ts";
@@ -7,9 +6,8 @@ import { streamPairs } from "../contract/stream-pairs.ts";
 import { unsendablePair } from "../contract/unsendable.ts";
 
 /**
- * The coverage of a manifest's pairs by the recorded runs; a test file `exists` denies no longer counts.
- * With `service`, only that service's exchanges count and no threshold applies. An `unsatisfiable` pair
- * is marked and counted in neither total; one fetch cannot exchange (`unsendablePair`) is not listed.
+ * The coverage of a manifest's pairs by the recorded runs (a file `exists` denies no longer counts);
+ * an `unsatisfiable` pair counts in neither total, one fetch cannot exchange is not listed.
  */
 export function coverageReport(
   manifest: Manifest,
@@ -72,10 +70,7 @@ export function coverageReport(
   };
 }
 
-/**
- * The one-line summary: `covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`,
- * or for a service's document `identity: covered 3 of 10 operation×status pairs (30.0%; no threshold)`.
- */
+/** The one-line summary: `covered 5 of 20 operation×status pairs (25.0%; threshold 0%)`. */
 export function summaryLine(report: ContractCoverageReport): string {
   const counted = `covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
   return report.service === undefined

@@ -1,7 +1,5 @@
-// Writes what each test recorded (./coverage-recorder.ts) to .cache/contract-coverage/<project>.json
-// when a run ends (under `--merge-reports`, what the shards recorded). The last run of every test
-// counts, so a focused run never makes the report forget the others. The workbench's own stories and
-// tests are its proofs, not the app's screens: they never count.
+// Writes what each test recorded when a run ends. The last run of every test counts, so a focused run never
+// makes the report forget the others; the workbench's own stories and tests never count.
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { relative } from "node:path";
 import {

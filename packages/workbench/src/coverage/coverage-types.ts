@@ -1,11 +1,8 @@
-// The shapes of contract coverage: what Vitest records per test (.cache/contract-coverage/) and the
-// report `npm run coverage:contract` writes and the Contract/Coverage page shows. Shared by the command,
-// the test setup and the page, so it imports nothing at run time.
+// The shapes of contract coverage, shared by the command, the test setup and the page: no run-time imports.
 
 /** A third-party service's name (a `service` in the registry): its pairs are reported in a section of their own. */
 export type ServiceName = string;
 
-/** One response a test received, by the contract's names for it. */
 export interface RecordedExchange {
   /** The service whose document declares the operation; absent for the product's contract. */
   contract?: ServiceName;
@@ -25,9 +22,7 @@ export interface ProjectRecords {
 
 /** One declared response of one operation, and the hand-written tests that exercised it. */
 export interface CoveragePair {
-  /** As declared: "200", "4XX", "default". */
   status: string;
-  /** A stream the status declares beside JSON: the pair of that stream (`200 text/event-stream`). */
   stream?: string;
   /** `project: file > test name` of each test or story that received this response; empty when none did. */
   coveredBy: string[];
@@ -52,7 +47,7 @@ export interface ContractCoverageReport {
   projects: string[];
   covered: number;
   total: number;
-  /** covered / total, in percent; 100 for a contract with nothing to cover. */
+  /** In percent; 100 for a contract with nothing to cover. */
   percent: number;
   /** The minimum percentage (package.json `contractCoverage.threshold`). */
   threshold: number;
@@ -60,10 +55,7 @@ export interface ContractCoverageReport {
   operations: CoverageOperation[];
 }
 
-/**
- * What `npm run coverage:contract` writes (coverage/contract-coverage.json) and the
- * Contract/Coverage page shows: the product's contract, then each service's document.
- */
+/** What `npm run coverage:contract` writes and the Contract/Coverage page shows. */
 export interface CoverageReportFile extends ContractCoverageReport {
   services: ContractCoverageReport[];
 }

@@ -1,5 +1,4 @@
-// One request to an untrusted server, bounded (bounded-read.ts). No redirect is followed (a 3xx
-// is an answer, so the probe never reaches another host); every failure becomes one report line.
+// One request to an untrusted server, bounded. No redirect is followed, so the probe never reaches another host.
 import {
   BoundedReadError,
   causeCode,
@@ -27,10 +26,7 @@ export type BoundedResult =
       response: Response;
       ms: number;
       retried: boolean;
-      /**
-       * Set for a streamed answer, whose body is read as it arrives (by its check) within what is
-       * left of the exchange's deadline and cap: call it once the reading is done, to end the exchange.
-       */
+      /** For a streamed answer, read by its check within the exchange's bounds: ends the exchange. */
       release?: () => void;
     }
   | { ok: false; problem: string; fatal: boolean; ms: number; retried: boolean };
@@ -69,10 +65,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
  */
 const inFlight = new Set<Request>();
 
-/**
- * One exchange within its own deadline: the answer with its body read in full (a stream's, as it
- * arrives, with the `release` that ends the exchange), or the line that says why not.
- */
+/** One exchange within its own deadline: the answer, its body read (a stream's as it arrives), or why not. */
 async function once(
   request: Request,
   options: BoundedOptions,
@@ -138,10 +131,7 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
-/**
- * Sends `request` within the bounds; answers a 429 or 503 with a `Retry-After` it may
- * wait for by waiting and sending it once more.
- */
+/** Sends `request` within the bounds; a 429 or 503 with a short enough `Retry-After` is sent once more. */
 export async function boundedFetch(request: Request, options: BoundedOptions): Promise<BoundedResult> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;

@@ -1,6 +1,5 @@
-// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read
-// (not an idle timeout, so a trickling body still ends), a cap on the decoded bytes, and the body
-// cancelled as soon as the read stops. Every tool that meets a real server reads through here.
+// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read (not an idle
+// timeout, so a trickling body still ends), a cap on the decoded bytes, and the body cancelled once the read stops.
 
 /** How a bounded read ended early. */
 export type ReadStop =
@@ -26,9 +25,8 @@ export class BoundedReadError extends Error {
 }
 
 /**
- * A point in time after which a read gives up, held by a timer of its own: unlike
- * `AbortSignal.timeout`, whose timer goes when nothing holds the signal any more (fetch holds
- * it weakly), this one fires whatever the garbage collector does.
+ * A point in time after which a read gives up, on a timer of its own: `AbortSignal.timeout`'s goes
+ * when nothing holds the signal (fetch holds it weakly); this one fires whatever the GC does.
  */
 export interface Deadline {
   /** Aborted when the time is up or the parent is aborted. */
@@ -43,7 +41,6 @@ export interface Deadline {
   dispose(): void;
 }
 
-/** The text of an abort reason, for a report line. */
 export function reasonText(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
 }
@@ -63,10 +60,7 @@ export function formatBytes(bytes: number): string {
   return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
 }
 
-/**
- * A deadline `ms` from now, ended early when `parent` aborts. When its own time is up, its
- * signal's reason says "`label` of `ms` passed", which is what the reads it bounds report.
- */
+/** A deadline `ms` from now, ended early when `parent` aborts; its reason then says "`label` of `ms` passed". */
 export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline"): Deadline {
   const controller = new AbortController();
   let ended: Deadline["ended"];
@@ -128,14 +122,12 @@ export function causeCode(error: unknown): string | undefined {
 
 export interface ReadLimits {
   deadline: Deadline;
-  /** The most decoded bytes read; one more and the read stops. */
   maxBytes: number;
 }
 
 /**
- * The chunks of a body as they arrive, bounded by `limits`; the body is cancelled when the
- * reading stops for any reason (the end of the loop included), so nothing holds the
- * connection open. Throws a BoundedReadError when a limit stops it or the connection fails.
+ * The chunks of a body as they arrive, bounded by `limits`; the body is cancelled whenever the
+ * reading stops, so nothing holds the connection open. A limit or a failure throws a BoundedReadError.
  */
 export async function* boundedChunks(
   body: ReadableStream<Uint8Array>,
@@ -178,9 +170,8 @@ export async function* boundedChunks(
 }
 
 /**
- * A response's whole body as bytes, bounded by `limits`. A declared `Content-Length` over
- * the cap is refused before reading (when the body is not encoded, so the length is the
- * decoded one); an encoded body is counted as it decodes.
+ * A response's whole body, bounded by `limits`. An unencoded body's `Content-Length` over the cap is
+ * refused before reading; an encoded body is counted as it decodes.
  */
 export async function readBounded(response: Response, limits: ReadLimits): Promise<Uint8Array<ArrayBuffer>> {
   const encoded = (response.headers.get("content-encoding") ?? "identity").trim().toLowerCase() !== "identity";

@@ -1,5 +1,4 @@
-// A real server's stream, read within the exchange's bounds (bounded-read.ts) and handed to the
-// fixtures' stream check; whichever stops first cancels the body, so an endless stream holds nothing open.
+// A real server's stream, read within the exchange's bounds; whichever stops first cancels the body.
 import { boundedChunks, type ReadLimits } from "./bounded-read.ts";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
 
@@ -11,10 +10,7 @@ export function isStreamed(response: Response): boolean {
   return response.body !== null && streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
 
-/**
- * `body` as a stream whose chunks pass through `boundedChunks`: a read past the deadline or the
- * cap fails with its BoundedReadError; cancelling it cancels `body`.
- */
+/** `body` as a stream through `boundedChunks` (a limit errors it); cancelling it cancels `body`. */
 export function boundedStream(body: ReadableStream<Uint8Array>, limits: ReadLimits): ReadableStream<Uint8Array> {
   const chunks = boundedChunks(body, limits);
   return new ReadableStream<Uint8Array>(

@@ -1,5 +1,4 @@
-// The drift check of `npm run dev` against a real server (VITE_API_MOCK=0), loaded only by the
-// app's dev-only branch, which passes its generated manifest and contract.
+// The drift check of `npm run dev` against a real server, loaded only by the app's dev-only branch.
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { createDriftCheck } from "./drift-check.ts";

@@ -1,5 +1,4 @@
-// One real exchange against the contract, by the fixtures' validators (../fixtures/check);
-// nothing is changed or blocked: the request and response are read from clones.
+// One real exchange against the contract; nothing is changed or blocked: the request and response are read from clones.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
@@ -73,9 +72,8 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
     },
 
     /**
-     * The drifts of one exchange; undefined when the request is for no operation of the
-     * contract (the page's own files, another service). Reads clones only. A streamed answer is
-     * read event by event, up to `stream.limits`, and `stream.onChecked` hears what was read.
+     * The drifts of one exchange, read from clones; undefined for no operation of the contract. A
+     * stream is read event by event up to `stream.limits`; `stream.onChecked` hears what was read.
      */
     async check(
       request: Request,

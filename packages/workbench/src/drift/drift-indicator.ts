@@ -1,5 +1,4 @@
-// The corner badge `npm run dev` shows against a real server. Plain DOM, outside the app's React
-// tree, so the product's rendering is untouched.
+// The corner badge `npm run dev` shows: plain DOM, outside the app's React tree, so its rendering is untouched.
 import { formatDrift, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
 
@@ -21,10 +20,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return Object.assign(document.createElement(tag), properties);
 }
 
-/**
- * Mounts the indicator in `document.body`; it shows itself at the first disagreement or
- * recorded answer and follows the report. Returns the function that removes it.
- */
+/** Mounts the indicator, shown from the first disagreement or recorded answer; returns what removes it. */
 export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): () => void {
   const style = element("style", { textContent: STYLE });
   const region = element("section", { className: "contract-drift", hidden: true });

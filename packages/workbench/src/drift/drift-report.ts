@@ -1,5 +1,4 @@
-// The drift report: each disagreement once per operation × status × place × pointer, with
-// how often it was seen, as the dev-mode indicator, the console and the probe show it.
+// The drift report: each disagreement once per operation × status × place × pointer, with its count.
 import type { Drift } from "./drift-check.ts";
 
 export interface DriftEntry extends Drift {

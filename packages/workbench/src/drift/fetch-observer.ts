@@ -1,14 +1,12 @@
-// Watches every `fetch` the page makes (the app's client looks `fetch` up on each call) and checks
-// each exchange after the caller has its response: nothing is blocked, delayed or changed. The
-// observer's copy is read within bounds (bounded-read.ts) and cancelled when the app abandons the
-// exchange, so it never holds a connection open or buffers what the app stopped reading.
+// Watches every `fetch` the page makes and checks each exchange after the caller has its response:
+// nothing is blocked, delayed or changed. The observer's copy is read within bounds and cancelled
+// when the app abandons the exchange, so it never holds a connection open.
 import { BoundedReadError, createDeadline, formatDuration, readBounded, withBody } from "./bounded-read.ts";
 import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { Drift, DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recorder.ts";
 
-/** One console group per disagreement seen for the first time. */
 export function logNewDrift(entries: readonly DriftEntry[]): void {
   for (const entry of entries) {
     console.groupCollapsed(`[contract drift] ${entry.method} ${entry.path} ${entry.status ?? ""} ${entry.place}`);
@@ -19,7 +17,6 @@ export function logNewDrift(entries: readonly DriftEntry[]): void {
   }
 }
 
-/** How long and how much of an answer the observer reads to check it (of a stream, how many events). */
 export const OBSERVER_LIMITS = { timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024, maxEvents: STREAM_EVENTS };
 
 export interface ObserveOptions {
@@ -32,14 +29,10 @@ export interface ObserveOptions {
   limits?: { timeoutMs: number; maxBodyBytes: number; maxEvents?: number };
 }
 
-/** Statuses whose answers have no body, which a Response cannot be built with. */
+/** Statuses a Response cannot be built with a body for. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/**
- * The app's response, its body passed through from `body`, with the response's own status,
- * headers, URL and kind: what the app reads is what the server sent. `onCancel` runs when
- * the app cancels the body.
- */
+/** The app's response with its body passed through from `body` (URL and kind kept); `onCancel` runs if cancelled. */
 function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onCancel: () => void): Response {
   const reader = body.getReader();
   const stream = new ReadableStream<Uint8Array>(
@@ -62,10 +55,7 @@ function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onC
   return copy;
 }
 
-/**
- * Replaces `target.fetch` with one that checks what it sends and receives; returns the
- * function that puts the original back.
- */
+/** Replaces `target.fetch` with one that checks its exchanges; returns the function that puts it back. */
 export function observeFetch(
   target: { fetch: typeof globalThis.fetch },
   check: DriftCheck,
@@ -90,10 +80,7 @@ export function observeFetch(
     }
   }
 
-  /**
-   * A stream's copy, checked event by event as it arrives, up to the limits' events, time and
-   * bytes (the app reads its own branch at its own pace); nothing is recorded of it.
-   */
+  /** A stream's copy, checked event by event within the limits (the app reads at its own pace); never recorded. */
   async function inspectStream(
     sent: Request,
     response: Response,
@@ -146,7 +133,6 @@ export function observeFetch(
 
   const observed: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
-    // Only exchanges with the contract's operations are copied and checked.
     if (check.operationOf(request.method, request.url) === undefined) return original.call(target, request);
     const sent = request.clone();
     const response = await original.call(target, request);

@@ -1,5 +1,4 @@
-// A HAR file (a browser's devtools export) read as untrusted input and turned into recorded
-// answers: the first per operation that keeps the contract, credentials scrubbed; the others reported.
+// A HAR file, read as untrusted input, as recorded answers: the first per operation that keeps the contract, scrubbed.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createDriftCheck } from "./drift-check.ts";

@@ -1,5 +1,4 @@
-// What the probe asks: a URL on the given server per operation, with values from the contract or
-// from earlier answers (an `id` in a list fills `{petId}`), and a body from the contract's examples.
+// What the probe asks of each operation, with values from the contract or from earlier answers (a list's `id`).
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { componentSchemaName } from "../contract/pointer.ts";
@@ -35,10 +34,7 @@ export function contractValue(contract: ContractSchemas, schema: JsonSchema | un
   return undefined;
 }
 
-/**
- * Values seen in answers, by property name: every scalar property of every object in a
- * JSON body (a few levels deep), so that a later `{id}` or `{petId}` can use a real one.
- */
+/** Scalar values seen in answers, by property name, so that a later `{id}` or `{petId}` can use a real one. */
 export function createSeenValues() {
   const seen = new Map<string, unknown>();
   function walk(value: unknown, depth: number): void {

@@ -44,9 +44,8 @@ export function formatProbeReport(result: ProbeResult, { pages }: { pages: numbe
 }
 
 /**
- * 0 the server keeps the contract; 1 drift, or an answer missing, cut, too large or steering
- * elsewhere; 2 the probe could not run or finish (no server, the run's deadline, nothing
- * answered); 130 stopped by Ctrl-C (`interrupted`).
+ * 0 the server keeps the contract; 1 drift, or an answer missing, cut, too large or steering elsewhere;
+ * 2 the probe could not run or finish; 130 stopped by Ctrl-C (`interrupted`).
  */
 export function probeExitCode(result: ProbeResult, { interrupted = false }: { interrupted?: boolean } = {}): number {
   if (interrupted) return 130;

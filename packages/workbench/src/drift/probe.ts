@@ -1,6 +1,5 @@
-// The probe: calls a live server's operations as the contract describes them and checks each
-// answer with the drift check, bounded whatever the server does. Lists go first, so their ids fill
-// later paths; however it ends, it resolves with the report of what it found so far.
+// The probe: calls a live server's operations and checks each answer, bounded whatever the server does. Lists go
+// first, so their ids fill later paths; however it ends, it resolves with the report so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";
@@ -23,7 +22,6 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** For the whole run: what has not finished by then is stopped, and the report says so. */
   maxTimeMs?: number;
-  /** The most pages read of each list that pages (its record in the manifest): the first and the next ones. */
   pages?: number;
   /** The most events read of a streamed answer (its time and bytes are the request's). */
   events?: number;
@@ -43,10 +41,8 @@ export interface ProbeCall {
   method: string;
   path: string;
   operationId: string;
-  /** The page of a list, from 2 on. */
   page?: number;
   status?: number;
-  /** Why there is no complete answer. */
   problem?: string;
   /** What the answer tried that the probe did not do (a redirect elsewhere, a paging chain that loops). */
   note?: string;
@@ -63,9 +59,8 @@ export interface ProbeResult {
   elapsedMs: number;
   drift: DriftEntry[];
   calls: ProbeCall[];
-  /** Operations not called, and why. */
   skipped: Array<{ operationId: string; reason: string }>;
-  /** Set when the probe stopped early: the server cannot be reached at all, the run's deadline passed, or it was stopped. */
+  /** Why the probe stopped early (server unreachable, the run's deadline, stopped). */
   stopped?: string;
 }
 
@@ -121,7 +116,6 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   // Lists and operations without path parameters first: their answers hold the ids the others need.
   const withoutParameters = callable.filter((operation) => !operation.path.includes("{"));
   const withParameters = callable.filter((operation) => operation.path.includes("{"));
-  /** Why no more requests go out, or undefined while they may. */
   const halted = (): string | undefined => {
     const stopped = result.stopped ?? (run.signal.aborted ? reasonText(run.signal.reason) : undefined);
     if (stopped !== undefined) return `stopped before it was called: ${stopped}`;
@@ -153,7 +147,6 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     const { response } = answer;
     call.status = response.status;
     if (answer.release !== undefined) {
-      // A stream: read and checked event by event, within the request's time and bytes.
       const mediaType = response.headers.get("content-type") ?? "";
       try {
         const limits = { maxEvents: options.events ?? STREAM_EVENTS, maxDurationMs: bounds.timeoutMs };
@@ -183,9 +176,8 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   }
 
   /**
-   * The pages after the first, asked as the app's hooks ask them (`nextPageQuery` on top of
-   * the first call's query: a `Link`'s query or the next cursor, never a link's host or path),
-   * up to `pages` in all; a chain that asks for a page already read is not followed round again.
+   * The pages after the first, asked as the app's hooks ask them (never a link's host or path), up
+   * to `pages` in all; a chain that asks for a page already read is not followed round again.
    */
   async function followPages(
     operation: ManifestOperation,

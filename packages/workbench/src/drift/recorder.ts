@@ -1,5 +1,4 @@
-// What the drift check saw that keeps the contract, kept as a recording (the first answer per
-// operation) for the fixtures' `recorded` scenario: status, media type and a scrubbed body.
+// What the drift check saw that keeps the contract, kept for the fixtures' `recorded` scenario.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { createRecording, type Recording } from "./recording.ts";
 

@@ -1,5 +1,4 @@
-// Recorded answers for the fixtures' `recorded` scenario: status, media type and body only, bodies
-// scrubbed of credentials (../contract/secrets.ts) and of the fields the contract marks secret.
+// Recorded answers, scrubbed of credentials and of the fields the contract marks secret.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import type { Recording } from "../contract/recorded.ts";

@@ -1,6 +1,5 @@
-// The contract gallery's stories, from the manifests of the contracts the registry
-// (contracts.config.ts) shows there: a Storybook indexer lists them, a Vite plugin writes their
-// modules, nothing goes to disk (docs/decisions/0009-contract-gallery-and-coverage.md).
+// The contract gallery's stories, from the shown contracts' manifests: a Storybook indexer lists them, a Vite
+// plugin writes their modules, nothing goes to disk (docs/decisions/0009-contract-gallery-and-coverage.md).
 import { existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { toId } from "storybook/internal/csf";
@@ -17,10 +16,7 @@ import { withoutFragment } from "../contract/variant-marks.ts";
 import { GALLERY_TAG, GALLERY_THEME_TAG } from "./gallery-tag.ts";
 import type { Manifest } from "../codegen/manifest/manifest.ts";
 
-/**
- * The gallery's front page, absolute (its source here, its compiled file in an app's
- * node_modules); Storybook indexes the whole gallery from it, Vitest runs the whole gallery in it.
- */
+/** The gallery's front page, absolute: Storybook indexes the whole gallery from it, Vitest runs it in it. */
 export const GALLERY_STORIES = packageModule("./gallery.page.stories", import.meta.url);
 /** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
 export const GALLERY_RUNTIME = packageModule("./gallery-story", import.meta.url);
@@ -39,23 +35,15 @@ export interface GalleryPair {
   name: string;
   /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
   id: string;
-  /** The export in the operation's module. */
   exportName: string;
-  /** The operation's module (`virtual:contract-gallery/…`). */
   module: string;
   /** The service whose operation it is (its name in the registry); absent for the product's. */
   service?: string;
-  /**
-   * The method and URL a request for it is sent to (`PUT /folders/{}`: no fragment, no
-   * parameter names): operations that share one are never in one batch (`galleryBatches`).
-   */
+  /** `PUT /folders/{}` (`endpointOf`): operations that share one are never in one batch. */
   endpoint: string;
 }
 
-/**
- * The method and URL template a request shows of an operation (`PUT /folders/{}`): the path key
- * without its fragment, its parameters unnamed (a literal query stays: a request shows it).
- */
+/** The method and URL template a request shows (`PUT /folders/{}`): no fragment, parameters unnamed. */
 export function endpointOf({ method, path }: { method: string; path: string }): string {
   return `${method.toUpperCase()} ${withoutFragment(path).replace(/\{[^}]*\}/g, "{}")}`;
 }
@@ -70,9 +58,8 @@ function segment(text: string): string {
 }
 
 /**
- * Every operation × declared status of a manifest, in order, with its story's title, id, export
- * and module; colliding titles are told apart by a number, a service's stories sit under its name.
- * A pair fetch cannot exchange (TRACE, a 1xx status: `unsendablePair`) has no story.
+ * Every operation × declared status of a manifest, in order; colliding titles are told apart by a
+ * number. A pair fetch cannot exchange (TRACE, a 1xx status: `unsendablePair`) has no story.
  *
  * @example
  * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
@@ -117,11 +104,9 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   return pairs;
 }
 
-/** A contract the gallery shows: its manifest's folder and, for a service, its name and fixtures module. */
 interface ShownContract {
   generated: string;
   service?: string;
-  /** The service's fixtures module, absolute. */
   fixtures?: string;
 }
 
@@ -136,14 +121,12 @@ function shownContracts(root: string): ShownContract[] {
     );
 }
 
-/** Every pair the gallery shows, the product's first. */
 function allPairs(root: string): GalleryPair[] {
   return shownContracts(root).flatMap((contract) =>
     galleryPairs(readManifest(root, contract.generated), contract.service),
   );
 }
 
-/** The identifier a service's fixtures are imported as in a generated module. */
 function serviceLocal(service: string): string {
   return `__service_${service.replace(/[^A-Za-z0-9]/g, "_")}`;
 }
@@ -153,13 +136,11 @@ function contractArgument(service: string | undefined): string {
   return service === undefined ? "" : `, { source: ${serviceLocal(service)}, mocks: ${serviceLocal(service)} }`;
 }
 
-/** The arguments after the status of `galleryStory` for a pair: its contract, and a stream pair's media type. */
 function storyArguments(pair: GalleryPair): string {
   if (pair.mediaType === undefined) return contractArgument(pair.service);
   return `${contractArgument(pair.service) || ", undefined"}, ${JSON.stringify(pair.mediaType)}`;
 }
 
-/** The imports of the services' fixtures modules the pairs need. */
 function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => string): string {
   const services = [...new Set(pairs.flatMap((pair) => (pair.service === undefined ? [] : [pair.service])))];
   return services
@@ -167,10 +148,7 @@ function serviceImports(pairs: GalleryPair[], fixturesOf: (service: string) => s
     .join("");
 }
 
-/**
- * One story as code: spread from `galleryStory`, with its name and its id written out
- * literally, because Storybook's Vitest plugin reads both from the source.
- */
+/** One story as code, its name and id written literally: Storybook's Vitest plugin reads both from the source. */
 function storyCode(pair: GalleryPair, exportName: string, name: string, index: number, tags = ""): string {
   const local = `__gallery${index}`;
   return (
@@ -229,7 +207,6 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
     let firstOpen = 0;
     for (const pair of group) {
       while ((batches[firstOpen]?.pairs.length ?? 0) >= size) firstOpen++;
-      // The first batch with room that holds no operation of the pair's method and URL.
       let batch = batches
         .slice(firstOpen)
         .find((open) => open.pairs.length < size && !open.endpoints.has(pair.endpoint));
@@ -242,9 +219,8 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
 }
 
 /**
- * Every story of the gallery, appended to the front page's module under Vitest: one test per story
- * from Storybook's test widget (each result on its own sidebar entry), else one per batch, the
- * batches alternating between the light and the dark project.
+ * Every story of the gallery, appended to the front page's module under Vitest: one test per story from
+ * Storybook's test widget, else one per batch, the batches alternating between the light and dark project.
  */
 export function vitestStories(
   pairs: GalleryPair[],
@@ -295,9 +271,8 @@ export function vitestStories(
 }
 
 /**
- * Storybook's indexer for the gallery: the front page's own stories (read by Storybook's
- * CSF indexer, which this wraps), then one entry per operation × declared status of each
- * contract the gallery shows, loaded from the operation's virtual module.
+ * Storybook's indexer for the gallery: the front page's own stories (through the CSF indexer it
+ * wraps), then one entry per gallery pair, loaded from the operation's virtual module.
  *
  * @example
  * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
@@ -308,7 +283,6 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
     async createIndex(fileName, options) {
       const csf = existing.find((indexer) => indexer.test.exec(fileName));
       const own = csf ? await csf.createIndex(fileName, options) : [];
-      // The app is where Storybook runs (its registry is read from there too).
       const generated = allPairs(root).map((pair): IndexInput => ({
         type: "story",
         importPath: pair.module,
@@ -326,17 +300,15 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
 }
 
 /**
- * The Vite side of the gallery: serves `virtual:contract-gallery/<operation>` modules; under Vitest,
- * appends the stories to the front page's module (Vitest only runs files on disk); in the dev
- * server, touches the front page when a manifest changes, so Storybook indexes the gallery again.
+ * The Vite side of the gallery: serves its virtual modules; under Vitest, appends the stories to the front
+ * page (Vitest only runs files on disk); in dev, touches it when a manifest changes, for Storybook to re-index.
  */
 export function contractGallery({ root = process.cwd() }: { root?: string } = {}): Plugin {
   const manifestPaths = galleryContracts(registry).map((contract) =>
     generatedPath(root, "manifest.json", contract.generated),
   );
-  const fixturesOf: FixturesOf = (service) => {
-    return shownContracts(root).find((contract) => contract.service === service)?.fixtures ?? noServices(service);
-  };
+  const fixturesOf: FixturesOf = (service) =>
+    shownContracts(root).find((contract) => contract.service === service)?.fixtures ?? noServices(service);
   return {
     name: "contract-gallery",
     enforce: "pre",

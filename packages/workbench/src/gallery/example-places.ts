@@ -1,5 +1,4 @@
-// Which values of a shown body are the contract's own examples, said under each answer so a
-// designer knows which values the contract vouches for and which were made to fit the field.
+// Which shown values are the contract's own examples: a designer knows which the contract vouches for.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { escapeSegment, valueAt } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
@@ -19,9 +18,8 @@ export interface ExampleSource {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The places of `value` (described by the schema at `pointer`) that are their schema's
- * first valid example, in words ("Category › Name"); "the whole answer" when the body is
- * one of the response's own `examples` or its schema's. Only a list's first item is read.
+ * The places of `value` (its schema at `pointer`) that are their schema's first valid example, in
+ * words ("Category › Name"), or "the whole answer". Only a list's first item is read.
  */
 export function examplePlaces(
   source: ExampleSource,

@@ -19,10 +19,7 @@ export function galleryGroups(manifest: Manifest): string[] {
   return manifest.operations.map(operationGroups(manifest.operations));
 }
 
-/**
- * The gallery's front page: what it holds and where, by tag. With an empty contract it
- * says that there is nothing to show yet and how that changes.
- */
+/** The gallery's front page: what it holds and where, by tag. */
 export function GalleryOverview({ manifest }: { manifest: Manifest }) {
   const titleId = useId();
   const groups = new Map<string, { operations: number; responses: number }>();

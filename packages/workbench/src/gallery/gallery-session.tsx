@@ -12,7 +12,6 @@ export interface GallerySessionProps {
   useSession: NonNullable<typeof identity>["useSession"];
 }
 
-/** The banner's words for each state of the product's session. */
 function wordsFor(
   status: SessionStatus,
   email: string | null | undefined,
@@ -44,9 +43,8 @@ function wordsFor(
 }
 
 /**
- * The product's session around a secured operation's story: a banner (`data-session`) says who is
- * signed in, or that the session expired. Renders `children` only once the session is known, so the
- * call goes out with the token. Must sit inside the product's `SessionProvider`.
+ * The session banner (`data-session`) over a secured operation's story; `children` render once the
+ * session is known, so the call goes out with the token. Must sit inside the `SessionProvider`.
  */
 export function GallerySession({ children, signInProblem, useSession }: GallerySessionProps) {
   const { status, account } = useSession();
@@ -61,10 +59,7 @@ export function GallerySession({ children, signInProblem, useSession }: GalleryS
   );
 }
 
-/**
- * A secured operation's story in an app that lends no identity provider: the call goes without
- * credentials, the fixtures answer it as declared, and the banner says so (`data-session="none"`).
- */
+/** A secured operation's story in an app that lends no identity provider (`data-session="none"`). */
 export function GalleryWithoutIdentity({ children }: { children: ReactNode }) {
   return (
     <div className="gallery-session">

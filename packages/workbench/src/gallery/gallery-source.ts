@@ -1,5 +1,4 @@
-// What the gallery's views take from a contract: its fixtures and the product's ways of calling it,
-// typed for a method and path known only at run time (read from a manifest).
+// What the gallery's views take from a contract, typed for a method and path known only at run time.
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";

@@ -1,10 +1,10 @@
-// How one gallery story is built: each module ./contract-gallery.ts generates holds one call of
-// `galleryStory` per operation × declared status, and nothing else.
+// What each module ./contract-gallery.ts generates calls: `galleryStory` per operation × declared status.
 import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
 import type { Fixtures } from "../fixtures/contract-fixtures.ts";
 import { concreteStatus } from "../contract/media-and-status.ts";
+import { pairLabel } from "../contract/stream-pairs.ts";
 import { requiresCredentials } from "@contract-workbench/runtime";
 import { fixtures, identity as productIdentity } from "virtual:contract-workbench/product";
 import { GallerySession, GalleryWithoutIdentity } from "./gallery-session.tsx";
@@ -15,17 +15,14 @@ import { OperationResponse } from "./operation-response.tsx";
 export interface GalleryArgs {
   operationId: string;
   status: string;
-  /** A stream pair's media type: the story asks for that stream. */
   mediaType?: string | undefined;
 }
 
 /** The contract a gallery story shows: its fixtures, and the hooks that call it (the app's by default). */
 export interface GalleryContract {
   source: GallerySource;
-  /** Answers the story's operation with the story's status. */
   mocks: Pick<Fixtures, "respond">;
   hooks?: RuntimeHooks;
-  /** Reads its streams (the app's by default). */
   streams?: RuntimeStreams;
 }
 
@@ -33,19 +30,14 @@ export interface GalleryContract {
 // types (which, for the product's empty contract, accept no operation at all).
 const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
 
-/** The identity provider the app lends (its session, its fixtures, its seeded accounts), if any. */
 type ProductIdentity = NonNullable<typeof productIdentity>;
 
-/** The annotations every gallery module's default export spreads. */
 export const galleryMeta = {
   tags: [GALLERY_TAG, "!autodocs"],
   parameters: { layout: "padded" },
 };
 
-/**
- * A story's test waits for the response, then reads the verdict: what arrived must match the
- * contract. `label` names the pair in a failure, since one test may check several.
- */
+/** Waits for the response, then reads the verdict. `label` names the pair, as one test may check several. */
 async function expectResponseShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const result = () => element.querySelector(".operation-response__result");
   await waitFor(
@@ -72,15 +64,11 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
     const problems = Array.from(verdict.querySelectorAll("li"), (item) => item.textContent).join("; ");
     throw new Error(`${label} does not match the contract: ${problems}`);
   }
-  if (scenario !== "offline") {
+  if (scenario !== "offline")
     await expect(result(), label).toHaveAttribute("data-state", expect.stringMatching(/^(success|error|unsendable)$/));
-  }
 }
 
-/**
- * A streamed answer shows its events in the order they arrived, each once, numbered from the
- * first, as many as the stream delivered; in the scenarios that serve data, at least one.
- */
+/** A stream's events are shown in order, each once; in the scenarios that serve data, at least one. */
 async function expectSequenceShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const stream = element.querySelector(".stream-response .operation-response__result");
   if (stream === null) return;
@@ -93,37 +81,27 @@ async function expectSequenceShown(element: Element, scenario: unknown, label: s
   const serving =
     scenario === undefined ||
     (typeof scenario === "string" && ["default", "slow", "many", "long-text", "broken"].includes(scenario));
-  if (serving && stream.getAttribute("data-state") === "success" && shown.length === 0) {
+  if (serving && stream.getAttribute("data-state") === "success" && shown.length === 0)
     throw new Error(`${label}: the stream ended without an event.`);
-  }
-}
-
-/** A pair as a failure names it. */
-function pairLabel({ operationId, status, mediaType }: GalleryArgs): string {
-  return `${operationId} ${status}${mediaType === undefined ? "" : ` ${mediaType}`}`;
 }
 
 const play: NonNullable<StoryObj<GalleryArgs>["play"]> = async ({ canvasElement, args, globals }) => {
-  await expectResponseShown(canvasElement, globals.scenario, pairLabel(args));
+  const label = `${args.operationId} ${pairLabel(args.status, args.mediaType)}`;
+  await expectResponseShown(canvasElement, globals.scenario, label);
 };
 
-/** A pair's response, through the contract's hooks and streams. */
 function PairResponse({ contract, ...pair }: GalleryArgs & { contract: GalleryContract }) {
   return <OperationResponse {...pair} source={contract.source} hooks={contract.hooks} streams={contract.streams} />;
 }
 
-/** What happened to the session during one run of a story. */
 interface SessionRun {
-  /** Token refreshes the identity provider's fixtures answered since the seeded account signed in. */
+  /** Token refreshes answered since the seeded account signed in. */
   refreshes: number;
-  /** Why the seeded account could not sign in (the `offline` scenario), if it could not. */
+  /** Why the seeded account could not sign in (the `offline` scenario). */
   signInProblem?: string;
 }
 
-/**
- * Signs the seeded account in before the story renders and counts the token refreshes
- * from then on; the cleanup signs out, so the next story starts signed out.
- */
+/** Signs the seeded account in and counts the token refreshes; the cleanup signs out for the next story. */
 async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise<() => Promise<void>> {
   run.refreshes = 0;
   run.signInProblem = undefined;
@@ -144,9 +122,8 @@ async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise
 }
 
 /**
- * The session's part of a secured operation's story: a 401 makes the client refresh the
- * token once (the identity fixtures answer), retry, get 401 again and end the session,
- * which the banner shows as expired; any other answer leaves the session as it was.
+ * The session's part of a secured story: a 401 makes the client refresh the token once, retry, get 401
+ * again and end the session (the banner says expired); any other answer leaves the session as it was.
  */
 async function expectSessionPath(
   provider: ProductIdentity,
@@ -164,10 +141,8 @@ async function expectSessionPath(
 }
 
 /**
- * `story`, run signed in as the seeded account: its content inside the product's session
- * and the banner that shows it, and after its own checks, the session's path for `status`.
- * An app that lends no identity provider gets the story as it is, under a banner saying that
- * the call goes without credentials (the fixtures answer it all the same).
+ * `story`, run signed in as the seeded account under the session banner, then the session's path
+ * for `status` checked. Without an identity provider: the story under a "no credentials" banner.
  */
 function signedIn<Args extends object>(
   story: StoryObj<Args>,
@@ -175,9 +150,8 @@ function signedIn<Args extends object>(
   content: (args: Args) => ReactNode,
   provider: ProductIdentity | undefined = productIdentity,
 ): StoryObj<Args> {
-  if (provider === undefined) {
+  if (provider === undefined)
     return { ...story, render: (args: Args) => <GalleryWithoutIdentity>{content(args)}</GalleryWithoutIdentity> };
-  }
   const { SessionProvider, useSession } = provider;
   const run: SessionRun = { refreshes: 0 };
   type PlayContext = Parameters<NonNullable<StoryObj<Args>["play"]>>[0];
@@ -208,15 +182,13 @@ const READ_ONLY_PAIR = {
   mediaType: { control: false },
 } as const;
 
-/** The handler line that answers `operationId` with `status`'s fixture in any story. */
 function snippet(operationId: string, status: string): string {
   return `parameters: { msw: { handlers: [fixtures.respond(${JSON.stringify(operationId)}, ${JSON.stringify(status)})] } }`;
 }
 
 /**
- * The story of one operation's response with one declared status, shown through the app's hooks
- * and client. A secured operation's story runs signed in as a seeded account, its 401 showing the
- * session ending (docs/decisions/0012-identity.md); with `mediaType`, it plays that stream.
+ * The story of one operation's response with one declared status, through the app's hooks and client;
+ * a secured one runs signed in (docs/decisions/0012-identity.md); with `mediaType`, it plays that stream.
  */
 export function galleryStory(
   operationId: string,
@@ -249,9 +221,8 @@ interface GalleryBatchArgs {
 }
 
 /**
- * Several gallery stories checked in one test, each pair in its own labelled section of one page
- * with its own handler (docs/decisions/0009-contract-gallery-and-coverage.md). The pairs share a
- * status, so a secured batch runs signed in and its 401s share one refresh, as parallel calls do.
+ * Several gallery stories checked in one test, each pair in its own section with its own handler. The
+ * pairs share a status, so a secured batch runs signed in and its 401s share one refresh.
  */
 export function galleryBatch(
   pairs: GalleryBatchArgs["pairs"],
@@ -273,11 +244,7 @@ export function galleryBatch(
     await expect(sections).toHaveLength(args.pairs.length);
     await Promise.all(
       args.pairs.map(([operationId, pairStatus, mediaType], index) =>
-        expectResponseShown(
-          sections[index]!,
-          globals.scenario,
-          pairLabel({ operationId, status: pairStatus, mediaType }),
-        ),
+        expectResponseShown(sections[index]!, globals.scenario, `${operationId} ${pairLabel(pairStatus, mediaType)}`),
       ),
     );
   };

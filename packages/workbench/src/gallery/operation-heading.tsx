@@ -1,5 +1,3 @@
-// The heading of a gallery response: the operation, the status shown, its method and path,
-// its summary and the media type that answers.
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 
 export interface OperationHeadingProps {

@@ -2,7 +2,6 @@ import { useId, useMemo, type ReactNode } from "react";
 import type { JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { schemaPointer } from "../contract/pointer.ts";
-import { declaredStatus } from "../contract/media-and-status.ts";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 import { declaredResponse, type GallerySource, type RuntimeHooks, type RuntimeStreams } from "./gallery-source.ts";
 import { OperationHeading } from "./operation-heading.tsx";
@@ -15,7 +14,7 @@ import { allowsString } from "./schema-shape.ts";
 import { examplePlaces } from "./example-places.ts";
 import { SchemaView } from "./schema-view.tsx";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
-import { check, type Verdict, VerdictLine } from "./verdict.tsx";
+import { check, failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
 
 export interface OperationResponseProps {
@@ -25,9 +24,8 @@ export interface OperationResponseProps {
   status: string;
   /** A stream declared beside the status's JSON, asked for by `Accept` (a stream pair's story). */
   mediaType?: string | undefined;
-  /** Defaults to the app's hooks (`api` from src/api/index.ts): the same path every screen's calls take. */
+  /** Default to the app's (src/api/index.ts): the same path every screen's calls take. */
   hooks?: RuntimeHooks | undefined;
-  /** Defaults to the app's streams (`streams` from src/api/index.ts), for an answer that streams. */
   streams?: RuntimeStreams | undefined;
 }
 
@@ -53,11 +51,7 @@ function fromJsonText(body: unknown): unknown {
 
 const PROBLEM_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 
-/**
- * ErrorState says what went wrong in people's words; an error body with more to it (a
- * plain JSON error, problem details with extension members such as field errors) is
- * shown in full below it.
- */
+/** An error body with more than ErrorState says (plain JSON, problem details' extension members) is shown in full. */
 function showsBody(error: unknown): boolean {
   const body: unknown = error instanceof ApiError ? error.body : undefined;
   if (!(error instanceof ApiError) || typeof body !== "object" || body === null) return false;
@@ -95,7 +89,6 @@ function Body({
   );
 }
 
-/** Places listed before the line says how many more. */
 const MAX_PLACES = 12;
 
 /** Which values the contract's examples gave (the others were made to fit their fields); nothing when none did. */
@@ -165,16 +158,9 @@ function AnsweredResponse({
         ) : null}
       </>
     );
-    if (answered === undefined) {
-      verdict = { kind: "none", why: "No response arrived, so there is nothing to check against the contract." };
-    } else if (declaredStatus(responses ?? {}, answered) !== status) {
-      verdict = {
-        kind: "invalid",
-        problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
-      };
-    } else {
-      verdict = check(source.validator, operationId, status, mediaType, schema, body);
-    }
+    verdict = failureVerdict(answered, responses, status, "response", () =>
+      check(source.validator, operationId, status, mediaType, schema, body),
+    );
   } else {
     // The hooks give `null` for an empty body (204, or Content-Length 0).
     const data = read(query.data);
@@ -237,10 +223,7 @@ function AnsweredResponse({
 
 const sourceStreams = new WeakMap<GallerySource, RuntimeStreams>();
 
-/**
- * The app's stream client over a contract's operations (the product's, or a test contract's or
- * service's the gallery shows): its manifest says which answers stream and how their data reads.
- */
+/** The app's stream client over a contract's operations (the product's, a test contract's or a service's). */
 function streamsOf(source: GallerySource): RuntimeStreams {
   let streams = sourceStreams.get(source);
   if (streams === undefined) {
@@ -251,10 +234,7 @@ function streamsOf(source: GallerySource): RuntimeStreams {
   return streams;
 }
 
-/**
- * One response of one operation, called through the app's hooks and client with arguments
- * generated from the contract and shown as a screen would get it, then the verdict.
- */
+/** One response of one operation, called through the app's hooks and client, shown, then its verdict. */
 export function OperationResponse(props: OperationResponseProps) {
   const { source, operationId } = props;
   // One sample request per story: what it shows as unsendable is what it would have sent.

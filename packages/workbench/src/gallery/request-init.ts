@@ -2,10 +2,7 @@
 import { bodyOptionsFor } from "@contract-workbench/runtime";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 
-/**
- * The body in the media type the operation declares, written by its `encoding` (the client does
- * this for the product's own operations; the gallery's may be another contract's).
- */
+/** The body in its declared media type (the client does it for the product's operations only). */
 export function bodyInit(sample: SampleRequest): object {
   if (sample.body === undefined) return {};
   return { body: sample.body, ...bodyOptionsFor(sample.mediaType ?? "application/json", sample.encoding) };

@@ -1,5 +1,4 @@
-// The declared response headers beside a gallery response's body, as they arrived. The hooks give
-// a query's data, not its response, so the call carries a per-request middleware that keeps them.
+// The declared response headers as they arrived. The hooks give data, not the response: a middleware keeps them.
 import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
 import type { ContractHeader } from "../contract/contract-types.ts";
 import { isFollowedHeader } from "../contract/media-and-status.ts";
@@ -26,9 +25,7 @@ export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: 
 }
 
 export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"> {
-  /** The headers the contract declares for the status shown. */
   declared: Record<string, ContractHeader>;
-  /** What arrived. */
   headers: Headers;
   /** The declared status shown (`"302"`): a redirect's `Location` is not sent by the mocks. */
   status: string;
@@ -46,10 +43,7 @@ function notSent(status: string, name: string, header: ContractHeader | undefine
   return header?.required === true ? "Not sent (the contract requires it)" : "Not sent";
 }
 
-/**
- * The declared headers of a response, each with the value that arrived, or said to be
- * missing (and whether the contract requires it). Nothing when the status declares none.
- */
+/** The declared headers of a response, each with the value that arrived or said to be missing. */
 export function ResponseHeaders({ declared, headers, status, place, className, ...rest }: ResponseHeadersProps) {
   const names = Object.keys(declared);
   if (names.length === 0) return null;

@@ -1,6 +1,4 @@
-// What a JSON Schema (from contract.json) says about how a value should be shown:
-// its resolved shape, the order and labels of its fields, its format. Display only:
-// whether a value is valid is the validator's business (../fixtures/check/validator.ts).
+// How a JSON Schema says a value should be shown. Display only: validity is the validator's business.
 import type { JsonSchema } from "../contract/contract-types.ts";
 import { define, own } from "../contract/own.ts";
 import { componentSchemaName } from "../contract/pointer.ts";
@@ -104,10 +102,7 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   return Object.assign({}, ...parts, node, { properties }) as Node;
 }
 
-/**
- * What the schema says about `value` (references followed, `allOf` merged, the fitting
- * `oneOf`/`anyOf` branch); an absent or unreadable schema gives an empty shape.
- */
+/** The shape of `value` under `schema`; an absent or unreadable schema gives an empty shape. */
 export function shapeOf(
   schema: JsonSchema | undefined,
   value: unknown,
@@ -127,10 +122,7 @@ export function shapeOf(
   };
 }
 
-/**
- * Whether a schema allows a string: a text body whose schema does not is the JSON text of a value,
- * which is how the fixtures send it.
- */
+/** Whether a schema allows a string: a text body whose schema does not is a value's JSON text. */
 export function allowsString(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): boolean {
   const node = follow(schema, schemas);
   // Unreadable, `true`, or nested too deep to tell: nothing rules a string out.
@@ -154,10 +146,7 @@ export function allowsString(schema: unknown, schemas: Readonly<Record<string, J
 
 const ACRONYMS = new Set("id url uri api ip uuid html json sha ssh gpg http https".split(" "));
 
-/**
- * A field's label for people: the schema's `title`, else its name in words
- * (`birthDate`, `birth_date` and `birth-date` all read "Birth date"; `photoUrl` "Photo URL").
- */
+/** A field's label: the schema's `title`, else its name in words (`birth_date` "Birth date", `photoUrl` "Photo URL"). */
 export function labelOf(name: string, title?: string): string {
   if (title) return title;
   const words = name

@@ -14,10 +14,7 @@ export interface SchemaViewProps {
   schemas?: Readonly<Record<string, JsonSchema>>;
   /** What the value is ("Response body"): names a top-level table or list for assistive technology. */
   label: string;
-  /**
-   * Where the view sits, when one page may show several ("getPet 200"): it begins the name
-   * of every table's region, so two views' "Response body" tables stay told apart.
-   */
+  /** Where the view sits ("getPet 200"), when one page shows several: it begins every table region's name. */
   place?: string | undefined;
 }
 
@@ -42,10 +39,7 @@ interface Context {
   trail: string[];
 }
 
-/**
- * A table's region needs a name no other region on the page has (axe's landmark-unique): where it
- * is, after the view's `place`.
- */
+/** A table's region needs a name unique on the page (axe's landmark-unique). */
 function regionName(trail: string[], label: string): string {
   const names = trail.at(-1) === label ? trail : [...trail, label];
   return names.join(" › ");
@@ -56,7 +50,6 @@ function Null() {
   return <span className="schema-view__null">null</span>;
 }
 
-/** A field the value does not have (a table row without it). */
 function Absent() {
   return (
     <span className="schema-view__none">
@@ -98,7 +91,6 @@ function Scalar({ value, shape }: { value: unknown; shape: Shape }) {
   return <span className="schema-view__text">{value}</span>;
 }
 
-/** What every part of the view gets: the value, its schema, its label and where it sits. */
 interface PartProps {
   value: unknown;
   schema: JsonSchema | undefined;
@@ -109,9 +101,8 @@ interface PartProps {
 /** A value of any shape: an object as labelled fields, an array as a table or a list, a scalar as text. */
 function Value({ value, schema, label, context }: PartProps) {
   const shape = shapeOf(schema, value, context.schemas);
-  if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value))) {
+  if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value)))
     return <code className="schema-view__json">{JSON.stringify(value)}</code>;
-  }
   if (Array.isArray(value)) return <List items={value} shape={shape} label={label} context={context} />;
   if (isRecord(value)) return <Fields value={value} shape={shape} context={context} />;
   return <Scalar value={value} shape={shape} />;
@@ -174,8 +165,7 @@ function More({ shown, total }: { shown: number; total: number }) {
 
 /** The columns of a table: the item schema's properties in order, then any other key the rows have. */
 function columnsOf(rows: Array<Record<string, unknown>>, shape: Shape): Array<[string, JsonSchema | undefined]> {
-  const seen = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  const seen = new Set(rows.flatMap((row) => Object.keys(row)));
   const declared = shape.properties.filter(([name]) => seen.has(name));
   const named = new Set(declared.map(([name]) => name));
   return [

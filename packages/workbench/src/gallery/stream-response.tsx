@@ -1,10 +1,8 @@
-// A streamed answer in the gallery, through the app's stream client: each event as it arrives,
-// and once the stream ends, whether every event kept the contract's item schema.
+// A streamed answer in the gallery: each event as it arrives, then whether every event kept the item schema.
 import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
 import type { ContractMediaType, JsonSchema } from "../contract/contract-types.ts";
-import { declaredStatus } from "../contract/media-and-status.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 import { ApiError } from "@contract-workbench/runtime";
@@ -15,7 +13,7 @@ import { OperationHeading } from "./operation-heading.tsx";
 import { bodyInit } from "./request-init.ts";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
 import { SchemaView } from "./schema-view.tsx";
-import { type Verdict, VerdictLine } from "./verdict.tsx";
+import { failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
 import "./stream-response.css";
 
@@ -23,10 +21,8 @@ export interface StreamResponseProps {
   source: GallerySource;
   operation: ManifestOperation;
   status: string;
-  /** The stream media type asked for and shown. */
   mediaType: string;
   media: ContractMediaType;
-  /** The arguments of the call (the operation's sample request). */
   sample: SampleRequest;
   streams: RuntimeStreams;
 }
@@ -67,10 +63,7 @@ function streamVerdict(
   return { kind: "valid", what: `${status}, ${mediaType}, ${count} event${count === 1 ? "" : "s"}` };
 }
 
-/**
- * One streamed answer of one operation, asked for (`Accept`) with arguments generated from the
- * contract: each event listed as it arrives, "Play again", and the verdict once it ended.
- */
+/** One streamed answer: each event listed as it arrives, "Play again", and the verdict once it ended. */
 export function StreamResponse({ source, operation, status, mediaType, media, sample, streams }: StreamResponseProps) {
   const headingId = useId();
   const listId = useId();
@@ -91,17 +84,13 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
   if (state === "error" || state === "success") {
     const error = query.error;
     const answered = error instanceof ApiError ? error.status : undefined;
-    if (error && items.length === 0) {
-      verdict =
-        answered === undefined
-          ? { kind: "none", why: "No stream arrived, so there is nothing to check against the contract." }
-          : declaredStatus(responses ?? {}, answered) === status
-            ? { kind: "none", why: `HTTP ${answered} arrived instead of the stream.` }
-            : {
-                kind: "invalid",
-                problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
-              };
-    } else verdict = streamVerdict(source, pointer, status, mediaType, items);
+    verdict =
+      error && items.length === 0
+        ? failureVerdict(answered, responses, status, "stream", () => ({
+            kind: "none",
+            why: `HTTP ${answered} arrived instead of the stream.`,
+          }))
+        : streamVerdict(source, pointer, status, mediaType, items);
   }
 
   const count = items.filter((item) => item.error === undefined).length;

@@ -1,5 +1,4 @@
-// A story whose operation no request can call as the contract describes it: the contract's own
-// defect (`npm run api` warns of it), shown and sent nowhere so the story fails nothing for it.
+// A story whose operation no request can call as described: the contract's own defect, so nothing is sent.
 import { useId } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { OperationHeading } from "./operation-heading.tsx";

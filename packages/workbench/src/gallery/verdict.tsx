@@ -1,6 +1,6 @@
-// The verdict under a gallery response: whether what arrived matches the contract, and where
-// it does not. One for an ordinary answer and a streamed one alike.
+// The verdict under a gallery response, ordinary or streamed: whether it matches the contract, and where not.
 import type { JsonSchema } from "../contract/contract-types.ts";
+import { declaredStatus } from "../contract/media-and-status.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import type { SchemaFailure } from "../fixtures/check/validator.ts";
 
@@ -39,6 +39,25 @@ export function check(
       (failure) => `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
     ),
   };
+}
+
+/** The verdict of a failed call: nothing arrived, a status not declared as `status`, else `declared()`. */
+export function failureVerdict(
+  answered: number | undefined,
+  responses: Record<string, unknown> | undefined,
+  status: string,
+  what: "response" | "stream",
+  declared: () => Verdict,
+): Verdict {
+  if (answered === undefined)
+    return { kind: "none", why: `No ${what} arrived, so there is nothing to check against the contract.` };
+  if (declaredStatus(responses ?? {}, answered) !== status) {
+    return {
+      kind: "invalid",
+      problems: [`answered HTTP ${answered}, which the contract does not declare as ${status}`],
+    };
+  }
+  return declared();
 }
 
 /** The verdict as the gallery shows it (`data-verdict` is what the stories' tests read). */

@@ -1,5 +1,4 @@
-// The registry's contracts as the tools read them (../contract/generated.ts), read again whenever
-// their generated files have been rewritten since.
+// The registry's contracts as the tools read them, read again whenever their generated files are rewritten.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import registry from "../contract/app-registry.ts";
@@ -87,10 +86,7 @@ export function createContractReader(root: string) {
     return entries.flatMap((each) => tryLoad(each.name) ?? []);
   }
 
-  /**
-   * The operation `operationId` names, in `contract` when given, else in the one contract
-   * that has it; an id that several contracts share asks for the contract.
-   */
+  /** The operation `operationId` names, in `contract`, else in the one contract that has it. */
   function find(operationId: string, contract?: string): FoundOperation {
     const candidates = contract === undefined ? all() : [load(contract)];
     const found = candidates.flatMap((loaded) => {

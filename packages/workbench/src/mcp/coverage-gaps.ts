@@ -1,5 +1,4 @@
-// The coverage gaps, from the report `npm run coverage:contract` prints (../coverage/contract-coverage.ts),
-// each with where its story would go: beside the operation's stories, else its tag's, else a new file.
+// The coverage gaps, each with where its story would go: beside the operation's stories, else its tag's, else new.
 import { fullReport, notTheApps, readRecords, readThreshold, RECORDS_DIR } from "../coverage/contract-coverage.ts";
 import type { ContractCoverageReport } from "../coverage/coverage-types.ts";
 import { firstTag } from "../contract/records.ts";
@@ -45,7 +44,6 @@ export function coverageGaps(root: string, contracts: ContractReader, question: 
       `the ${name} contract has no operation ${JSON.stringify(question.operationId)}.`,
     );
   }
-  // Where the stories of each operation and of each tag already are.
   const storiesOf = new Map<string, string>();
   for (const operation of report.operations) {
     for (const pair of operation.statuses) {

@@ -1,6 +1,5 @@
-// The drift tools: a probe of the URL the user gives (../drift/probe.ts, safe operations only) and
-// the last one's report. Nothing else persists a report, so the probe tool keeps its result (the
-// `contract:probe --json` shape) in the git-ignored .cache/drift/<contract>.json.
+// The drift tools: a probe of the user's URL (safe operations only) and the last one's report, which nothing else
+// persists: the probe tool keeps it in the git-ignored .cache/drift/<contract>.json.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CACHE_FOLDER } from "../contract/cache-folder.ts";
@@ -38,9 +37,8 @@ function baseUrl(text: string): URL {
     );
   }
   const url = new URL(text);
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new ArgumentError("url", `${url.protocol} is not http: or https:.`);
-  }
   if (url.username !== "" || url.password !== "") {
     throw new ArgumentError(
       "url",

@@ -1,5 +1,4 @@
-// What the mocks answer for an operation × status × scenario, or a named example: the contract's
-// own fixtures run their MSW handler on the gallery's sample request, read back as a browser would.
+// What the mocks answer: the contract's fixtures run their handler on the gallery's sample request.
 import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -30,7 +29,6 @@ export interface FixtureQuestion {
   /** A declared status ("200", 404, "4XX", "default"); the scenario decides when absent. */
   status?: string | number | undefined;
   scenario: Scenario;
-  /** The name of one of the contract's examples for the status. */
   example?: string | undefined;
 }
 
@@ -71,9 +69,8 @@ function declaredStatus(operation: ManifestOperation, status: string | number): 
   const text = String(status);
   const declared = operation.responses.map((response) => response.status);
   const klass = /^\d{3}$/.test(text) ? `${text[0]}XX` : undefined;
-  if (declared.includes(text) || (klass !== undefined && (declared.includes(klass) || declared.includes("default")))) {
+  if (declared.includes(text) || (klass !== undefined && (declared.includes(klass) || declared.includes("default"))))
     return text;
-  }
   throw new ArgumentError(
     "status",
     `${operation.operationId} declares ${declared.join(", ")}, not ${JSON.stringify(status)}.`,
@@ -81,9 +78,8 @@ function declaredStatus(operation: ManifestOperation, status: string | number): 
 }
 
 /**
- * The fixtures of the registry's contracts, one instance per contract (rebuilt when its
- * generated files change), and the answers their handlers give. Questions are answered one
- * at a time: the scenario is the instance's session's, which a question sets.
+ * The answers of each contract's fixtures (rebuilt when its generated files change), one question at a
+ * time: the scenario is the instance's session's, which a question sets.
  */
 export function createFixtureAnswers(root: string, contracts: ContractReader) {
   const instances = new Map<string, { stamp: string; fixtures: Fixtures }>();
@@ -195,7 +191,6 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
       status: response.status,
       headers: Object.fromEntries(response.headers),
       body: bounded(body, "#"),
-      // Which values are the contract's own examples, as the gallery says under each answer.
       ...(fromExamples.length > 0 ? { fromExamples } : {}),
       ...(question.scenario === "slow" ? { delayMs: SLOW_DELAY_MS } : {}),
       ...(violations.length > 0 ? { violations } : {}),

@@ -1,5 +1,4 @@
-// One operation's generated types, read from schema.d.ts as openapi-typescript wrote it: its entry
-// and the components it names (one level), within a budget; those left out are named by pointer.
+// One operation's generated types from schema.d.ts, within a budget; those left out are named by pointer.
 import { componentSchemaRef } from "../contract/pointer.ts";
 
 /** The most characters of types one answer carries. */

@@ -1,5 +1,4 @@
-// The operations tools, read from the generated files: list and search operations, describe one as
-// a screen needs it; schemas over the budget are summarised with the pointer `read_schema` reads.
+// The operations tools; schemas over the budget are summarised with the pointer `read_schema` reads.
 import type { ManifestOperation, Method } from "@contract-workbench/runtime/manifest";
 import type { ContractMediaType, JsonSchema } from "../contract/contract-types.ts";
 import { own } from "../contract/own.ts";
@@ -32,10 +31,7 @@ function summaryOf(loaded: LoadedContract, operation: ManifestOperation) {
   };
 }
 
-/**
- * The operations that match every filter given: `text` (each word in the id, summary, path or
- * tags), `tag` (one of its tags), `path` (part of its path), `method`; a page of them.
- */
+/** A page of the operations that match every filter given. */
 export function listOperations(contracts: ContractReader, filter: OperationFilter) {
   const words = (filter.text ?? "").toLowerCase().split(/\s+/).filter(Boolean);
   const tag = filter.tag?.toLowerCase();
@@ -152,10 +148,7 @@ export function describeOperation(contracts: ContractReader, operationId: string
   };
 }
 
-/**
- * The value at a JSON pointer of a contract's schemas (contract.json): a component
- * (`#/components/schemas/Pet`) or an operation's part (`#/operations/getPet/responses/200`).
- */
+/** The value at a JSON pointer of a contract's schemas (`#/components/schemas/Pet`, `#/operations/getPet/…`). */
 export function readSchema(contracts: ContractReader, contract: string, pointer: string, offset = 0) {
   const loaded = contracts.load(contract);
   if (!pointer.startsWith("#/")) {

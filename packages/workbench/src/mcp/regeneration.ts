@@ -1,5 +1,4 @@
-// The regenerate tool: `npm run api`'s own path (../codegen/regenerate.ts), or `api:check`'s with
-// `check`. The generator loads on the first call, not when the server starts.
+// The regenerate tool: `npm run api`'s own path. The generator loads on the first call, not with the server.
 import type { Problem } from "../codegen/input/contract-error.ts";
 import type { ContractChange } from "../codegen/contract-diff.ts";
 

@@ -1,5 +1,4 @@
-// The resources: each contract's files as written and its manifest. Files are read only inside the
-// contract's own folder, symbolic links resolved; a long text is served in parts.
+// The resources. Files are read only inside the contract's folder, links resolved; a long text comes in parts.
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { NamedContract } from "../contract/registry.ts";
@@ -62,9 +61,8 @@ export function textPart(text: string, part: number): { text: string; part: numb
     start = end;
   }
   if (parts.length === 0) parts.push("");
-  if (!Number.isInteger(part) || part < 1 || part > parts.length) {
+  if (!Number.isInteger(part) || part < 1 || part > parts.length)
     throw new ArgumentError("part", `${part} is not a part of this text; it has parts 1 to ${parts.length}.`);
-  }
   return { text: parts[part - 1] ?? "", part, parts: parts.length };
 }
 

@@ -1,5 +1,5 @@
-// What every tool answers with: JSON text, bounded so that a large contract cannot flood an agent's
-// context, and an error naming the argument at fault (the SDK passes on only its message).
+// What every tool answers with: JSON bounded so a large contract cannot flood an agent's context, and errors
+// naming the argument at fault (the SDK passes on only the message).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { escapeSegment } from "../contract/pointer.ts";
 
@@ -20,10 +20,7 @@ const ITEMS_SHOWN = 20;
 /** The longest string shown whole. */
 const TEXT_SHOWN = 2_000;
 
-/**
- * What stands for a part of a value left out: what it is, and where to read it (the JSON
- * pointer, and for the rest of a long array or object the entry it starts at).
- */
+/** What stands for a part of a value left out: what it is, and where to read it (pointer, offset). */
 export interface Elided {
   $elided: string;
   $pointer: string;
@@ -53,9 +50,8 @@ function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | R
 const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;
 
 function render(value: unknown, pointer: string, depth: number): unknown {
-  if (typeof value === "string") {
+  if (typeof value === "string")
     return value.length > TEXT_SHOWN ? ({ $elided: describe(value), $pointer: pointer } satisfies Elided) : value;
-  }
   if (!isContainer(value)) return value;
   const entries = entriesOf(value);
   if (entries.length === 0) return value;

@@ -1,5 +1,4 @@
-// How this repository calls an operation from a screen and where the screen and its stories live
-// (docs/features.md). The describe tool, the coverage gaps and the prompt all write code from here, so they agree.
+// How this repository calls an operation from a screen, and where screens live: the tools all write it from here.
 import { posix } from "node:path";
 import type { ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 import type { NamedContract } from "../contract/registry.ts";
@@ -44,7 +43,6 @@ export interface ScreenPlace {
   component: string;
   componentFile: string;
   storiesFile: string;
-  /** The stories' title, as the sidebar files it. */
   title: string;
 }
 
@@ -107,14 +105,10 @@ export interface HookCall {
   /** For a contract other than the product's: its hooks, made as the product's are. */
   setup: string[];
   call: string;
-  /** What the call gives and how to render it. */
   usage: string;
 }
 
-/**
- * The hook call for an operation: `api.useQuery` for a read, `api.useInfiniteQuery` for a
- * list the contract pages, `api.useMutation` for a change; typed by the contract.
- */
+/** The hook call for an operation: `useQuery`, `useInfiniteQuery` for a list that pages, else `useMutation`. */
 export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string): HookCall {
   const product = entry.role === "product";
   const hooks = product ? "api" : "hooks";
@@ -179,10 +173,7 @@ const STATE_NAMES: Record<string, string> = {
   "503": "Unavailable",
 };
 
-/**
- * What a story showing an answer with `status` is called, after the screen: "" for a success,
- * `NotFound` for a 404, `Status4XX` for a class.
- */
+/** A story's name for an answer with `status`, after the screen's: "" for a success, `NotFound`, `Status4XX`. */
 export function stateName(status: string): string {
   if (/^2/.test(status)) return "";
   return STATE_NAMES[status] ?? (status === "default" ? "UnexpectedError" : `Status${status.toUpperCase()}`);

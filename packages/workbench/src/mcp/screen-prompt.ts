@@ -1,5 +1,4 @@
-// The "build a screen for operation X" prompt, written as this repository writes screens and
-// stories (src/features/identity/identity.stories.tsx); the data a story asserts is asked of the fixtures now.
+// The "build a screen" prompt, in this repository's conventions; the data a story asserts is asked of the fixtures.
 import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import type { FixtureAnswers } from "./fixture-answer.ts";
@@ -12,9 +11,8 @@ function shownField(body: unknown): { path: string; value: string } | undefined 
   const item: unknown = list ? body[0] : body;
   if (!isRecord(item)) return undefined;
   for (const [name, value] of Object.entries(item)) {
-    if (typeof value === "string" && value.trim() !== "" && value.length <= 60 && /^[A-Za-z_$][\w$]*$/.test(name)) {
+    if (typeof value === "string" && value.trim() !== "" && value.length <= 60 && /^[A-Za-z_$][\w$]*$/.test(name))
       return { path: `${list ? "[0]" : ""}.${name}`, value };
-    }
   }
   return undefined;
 }

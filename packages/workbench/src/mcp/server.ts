@@ -1,6 +1,4 @@
-// The workbench's Model Context Protocol server: a coding agent's questions about the registry's
-// contracts, answered by the workbench's own modules. Safe by default: every tool reads, except
-// regenerate and probe (see README). ../cli/mcp.ts serves it over stdio.
+// The workbench's MCP server. Safe by default: every tool reads, except regenerate and probe (see README).
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -247,7 +245,6 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
     async (args) => jsonResult(await runProbe(root, contracts, args)),
   );
 
-  // Resources: each contract's document as written, its other files, and its manifest.
   const names = () => contracts.entries.map((entry) => entry.name);
   type Variable = string | string[] | undefined;
   /** The part `number` (the first when none is asked for) of a repository file. */

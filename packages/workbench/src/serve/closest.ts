@@ -15,10 +15,7 @@ function requestShape(path: string): string {
     .join("/");
 }
 
-/**
- * The `count` operations whose path (under any prefix) is nearest the request's, as
- * `METHOD /path (operationId)`, the same method first.
- */
+/** The `count` operations whose path is nearest the request's, as `METHOD /path (operationId)`, same method first. */
 export function closestOperations(
   operations: readonly ManifestOperation[],
   method: string,

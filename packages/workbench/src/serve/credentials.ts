@@ -1,5 +1,4 @@
-// Whether a request carries the credentials its operation requires: presence only, never the
-// value (a mock cannot tell a good token from a bad one, and the value is never logged or echoed).
+// Whether a request carries its operation's credentials: presence only, never the value (never logged or echoed).
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { SecurityScheme } from "./served-contract.ts";
 
@@ -41,10 +40,7 @@ export function schemeRule(name: string, scheme: SecurityScheme | undefined): st
   }
 }
 
-/**
- * The alternatives of the operation's security, each scheme with how it is sent, when the
- * request carries none of them completely; undefined when it may go on.
- */
+/** The operation's security alternatives, each scheme as it is sent, when the request carries none whole. */
 export function missingCredentials(
   op: ManifestOperation,
   request: Request,
@@ -66,10 +62,7 @@ export function credentialHeaders(schemes: ReadonlyMap<string, SecurityScheme>):
   return [...names];
 }
 
-/**
- * The `WWW-Authenticate` a 401 for the operation sends (RFC 9110): one challenge per HTTP or
- * OAuth scheme it accepts; none when it takes only API keys.
- */
+/** The `WWW-Authenticate` of a 401 (RFC 9110): one challenge per HTTP or OAuth scheme the operation accepts. */
 export function challenges(
   op: ManifestOperation,
   schemes: ReadonlyMap<string, SecurityScheme>,

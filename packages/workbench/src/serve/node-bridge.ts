@@ -1,6 +1,4 @@
-// Node's HTTP messages and the Fetch API's, both ways: the fixtures' handlers take a Fetch
-// `Request` and give a `Response`; the server reads an IncomingMessage (its body bounded) and
-// writes the answer back as it comes, a stream's events one chunk at a time.
+// Node's HTTP messages to the Fetch API's and back: a request's body bounded, a stream written as it comes.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { streamFormatOf } from "@contract-workbench/runtime/streams";
 import { bodyTextOf } from "../fixtures/answer/text-body.ts";
@@ -31,7 +29,6 @@ async function readBody(message: IncomingMessage, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-/** The absolute URL of an incoming message, on the server's `origin`. */
 export function requestUrl(message: IncomingMessage, origin: string): string {
   return new URL(message.url ?? "/", origin).href;
 }
@@ -62,7 +59,6 @@ export async function toFetchRequest(
   });
 }
 
-/** Whether a response's body is a stream of events, sent as it comes. */
 function isStream(response: Response): boolean {
   return streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
@@ -76,10 +72,7 @@ export interface ReadAnswer {
   text?: string;
 }
 
-/**
- * An answer read for sending, and a copy for the exchange monitor to check. A whole body is read
- * once (a second Response would cost as much as the first); a stream is cloned.
- */
+/** An answer read for sending, and a copy for the exchange monitor; a whole body is read once, a stream cloned. */
 export async function readForSending(response: Response): Promise<[ReadAnswer, CheckedAnswer]> {
   // The headers as the fixtures answered, before the server adds its own (CORS).
   const { status } = response;
@@ -101,10 +94,7 @@ export async function readForSending(response: Response): Promise<[ReadAnswer, C
   ];
 }
 
-/**
- * Writes a Fetch `Response` to Node's response: a body whole with its length, a stream chunk by
- * chunk until the client goes away. `bytes`, when given, is the body already read (./readForSending).
- */
+/** Writes a Fetch `Response` to Node's: a body whole with its length, a stream chunk by chunk until the client goes. */
 export async function sendFetchResponse(
   { response, bytes, text }: ReadAnswer,
   target: ServerResponse,

@@ -1,5 +1,4 @@
-// `npm run mock`'s arguments: which contract of the registry, where to listen, the default
-// scenario. A bad argument is a one-line error naming it, never a stack trace.
+// `npm run mock`'s arguments. A bad argument is a one-line error naming it, never a stack trace.
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 
 export interface ServeOptions {

@@ -1,5 +1,4 @@
-// The `Prefer` header's choices of answer, as Prism's users already send them
-// (`Prefer: code=404`, `Prefer: example=cat`), and ours (`Prefer: scenario=empty`).
+// The `Prefer` header's choices of answer: Prism's (`code=404`, `example=cat`) and ours (`scenario=empty`).
 
 export interface Preference {
   code?: string;

@@ -1,5 +1,4 @@
-// The fixtures' request violations as RFC 9457 problem details' errors (the shape is
-// `../fixtures/check/problem-details.ts`): the field, the rule and the place in the contract.
+// The fixtures' request violations as problem details' errors: the field, the rule and the place in the contract.
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../contract/pointer.ts";
 import { operationPointer, type RequestError } from "../fixtures/check/problem-details.ts";
@@ -12,10 +11,7 @@ const PLACES: Partial<Record<Violation["place"], string>> = {
   "request body": "body",
 };
 
-/**
- * The request's violations (the fixtures' exchange check) as located errors: a parameter is
- * named with the operation's place; a body field under its media type's schema.
- */
+/** The request's violations as located errors: a parameter at the operation's place, a field in its body schema. */
 export function requestErrors(
   op: ManifestOperation,
   violations: readonly Violation[],

@@ -1,6 +1,5 @@
-// The contract the server answers for: one entry of the registry (contracts.config.ts), its
-// generated files as `npm run api` wrote them, and the security schemes its document declares
-// (the generated files do not keep them; the credential check needs their names and places).
+// The contract the server answers for: a registry entry, its generated files, and its document's security schemes
+// (which the generated files do not keep).
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
@@ -81,10 +80,7 @@ function readSchemes(root: string, entry: NamedContract): Map<string, SecuritySc
   return new Map(Object.entries(all).map(([name, value]) => [name, schemeOf(value)]));
 }
 
-/**
- * The registry's contract `name` with what `npm run api` generated from it; a usage error
- * when it is not in the registry or not generated yet.
- */
+/** The registry's contract `name` and its generated files; a usage error when unknown or not generated yet. */
 export function loadServedContract(root: string, name: string | undefined): ServedContract {
   const entry = registryEntry(name);
   const files = [

@@ -1,6 +1,5 @@
-// The mock server: one contract's fixtures behind a real HTTP server, answered by what answers the
-// fixtures' MSW handler (`fixtures.answer`), so there is no second router. This module adds what a
-// server owes its clients: request checks, problem details, `Prefer`, CORS, bounds, a log, a clean close.
+// The mock server: one contract's fixtures behind HTTP, answered by `fixtures.answer`, so there is no second router;
+// this adds request checks, problem details, `Prefer`, CORS, bounds, a log and a clean close.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
@@ -43,9 +42,8 @@ export const RESET_PATH = "/__workbench/reset";
 const PRODUCT_RECORDING = "mocks/recorded/recorded.json";
 
 export interface MockServerOptions {
-  /** The repository whose registry and generated files are read. */
   root: string;
-  /** The registry's name of the contract; the product's when absent. */
+  /** The contract's name in the registry; the product's when absent. */
   contract?: string | undefined;
   /** The scenario answers are in unless a request prefers another. */
   scenario?: Scenario;
@@ -74,9 +72,8 @@ function readable(request: Request): Request {
 }
 
 /**
- * The handlers' answer as MSW's `getResponse` finds it (each handler's `run` in turn), under
- * `requestId`: the id the exchange monitor hears, under which the handlers leave their notes
- * (an answer from checked data, the operation that answered), as MSW's own setups do.
+ * The handlers' answer as MSW's `getResponse` finds it, under `requestId`: the id the exchange
+ * monitor hears, under which the handlers leave their notes, as MSW's own setups do.
  */
 async function handlersResponse(handlers: RequestHandler[], request: Request, requestId: string) {
   for (const handler of handlers) {
@@ -110,10 +107,7 @@ function requestHeaderNames(op: ManifestOperation): string[] {
   return op.parameters.filter((each) => each.in === "header").map((each) => each.name.toLowerCase());
 }
 
-/**
- * What answers the requests for one contract: its fixtures, checks and refusals, built from
- * the generated files as they are now. `origin` is the server's own URL.
- */
+/** What answers the requests for one contract, from its generated files as they are now. */
 function createContractAnswers(options: MockServerOptions, origin: () => string) {
   const served: ServedContract = loadServedContract(options.root, options.contract);
   const { manifest, contract, schemes } = served;
@@ -168,7 +162,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     };
   }
 
-  /** A preflight, answered from the operations on the path: their methods and their headers. */
+  /** A preflight, answered from the methods and headers of the operations on the path. */
   function preflight(request: Request): Response {
     const ops = methods.flatMap((method) => match(method, request.url)?.variants ?? []);
     if (ops.length === 0) return unknownPath(request);
@@ -201,7 +195,6 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     return problemResponse({ status: 404, title: "Not Found", detail, closest }, corsHeaders(request));
   }
 
-  /** The problem the request for `op` is refused with, with `headers` (a challenge) and the CORS ones. */
   function refused(op: ManifestOperation, request: Request, problem: Problem, headers: Record<string, string> = {}) {
     return problemResponse({ ...problem, operationId: op.operationId }, { ...headers, ...corsHeaders(request) });
   }
@@ -293,7 +286,6 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     return variants.some((op) => op.responses.some((each) => (each.streams?.length ?? 0) > 0));
   }
 
-  /** The store's records, all resources together. */
   const storeSize = () => fixtures.resources.summary().reduce((sum, each) => sum + each.count, 0);
 
   async function answer(request: Request): Promise<ReadAnswer & { operationId?: string }> {
@@ -443,17 +435,13 @@ export function createMockServer(options: MockServerOptions) {
     return listening;
   }
 
-  /**
-   * Reads the contract's generated files again and answers from them: a new store, seeded
-   * from the new contract's examples. Throws, keeping the old answers, when they cannot be read.
-   */
+  /** Answers from the generated files read again (a new store); throws, keeping the old answers, when unreadable. */
   function reload(): ServedContract {
     current = createContractAnswers(options, origin);
     return current.served;
   }
 
   return {
-    /** The contract served now. */
     get served(): ServedContract {
       return current.served;
     },
@@ -463,10 +451,7 @@ export function createMockServer(options: MockServerOptions) {
     },
     server,
     reload,
-    /**
-     * Reloads whenever `npm run api` rewrites the contract's generated files (a burst of writes
-     * is one reload); `onReload` hears each outcome. Returns the stop function.
-     */
+    /** Reloads whenever the generated files change (a burst of writes is one reload); returns the stop function. */
     watch(onReload: (outcome: { served: ServedContract } | { error: string }) => void): () => void {
       const names = new Set(current.served.files.map((file) => basename(file)));
       let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,5 @@
-// What `contract-workbench init` requires of an app before it changes anything: a Vite + React +
-// TypeScript app at the working directory, Storybook 10 or none, and a clean Git tree (so that
-// what init writes can be read, and undone, as one change).
+// What `init` requires of an app: Vite + React + TypeScript, Storybook 10 or none, and a clean Git tree
+// (so that what init writes can be read, and undone, as one change).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,15 +39,13 @@ export function refusal(root: string, pkg: AppPackage): string | undefined {
     return "no Vite in package.json: init adds the workbench to a Vite + React + TypeScript app.";
   if (!declared(pkg, "react"))
     return "no React in package.json: init adds the workbench to a Vite + React + TypeScript app.";
-  if (!declared(pkg, "typescript") && !existsSync(join(root, "tsconfig.json"))) {
+  if (!declared(pkg, "typescript") && !existsSync(join(root, "tsconfig.json")))
     return "no TypeScript (neither in package.json nor a tsconfig.json): the workbench generates TypeScript.";
-  }
   const storybook = declared(pkg, "storybook");
   // The major version its range starts from ("^8.6.0" → 8), when it says one.
   const major = /\d+/.exec(storybook ?? "")?.[0];
-  if (major !== undefined && Number(major) < 10) {
+  if (major !== undefined && Number(major) < 10)
     return `Storybook ${storybook} is older than 10: upgrade it first (npx storybook@latest upgrade), then run init again.`;
-  }
   return dirtyTree(root);
 }
 

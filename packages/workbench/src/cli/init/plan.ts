@@ -1,6 +1,4 @@
-// What `contract-workbench init` would change in an app, computed before anything is written:
-// each file it adds (or leaves, when the team already wrote one), and the package.json fields it
-// fills in. Applying the same plan twice changes nothing the second time.
+// What `init` would change in an app, computed before anything is written; applying it twice changes nothing.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { declared, type AppPackage } from "./app-checks.ts";
@@ -31,11 +29,7 @@ export type FileChange =
   | { path: string; action: "create" | "overwrite" | "update"; text: string }
   | { path: string; action: "keep"; reason: string };
 
-/**
- * What the workbench and Storybook write that belongs to one checkout, never to Git: the
- * regeneration stamps, coverage records and drift reports (`.cache/`), the coverage report,
- * the static Storybook and its log.
- */
+/** What the workbench and Storybook write that belongs to one checkout, never to Git. */
 export const IGNORED = [".cache/", "/coverage/", "storybook-static/", "*storybook.log"] as const;
 
 /** `.gitignore` with the entries of IGNORED it lacks (in any of Git's spellings) appended; undefined when none. */
@@ -137,7 +131,6 @@ export function planInit(root: string, pkg: AppPackage, options: PlanOptions = {
   };
 }
 
-/** Whether applying the plan would write anything. */
 export function changesAnything(plan: InitPlan): boolean {
   return plan.files.some((file) => file.action !== "keep") || plan.packageJson.next !== undefined;
 }

@@ -1,5 +1,4 @@
-// What `contract-workbench init` writes for an app that has no Storybook of its own: main config
-// with the workbench's preset, a preview on the fixtures' Service Worker, the gallery's binding.
+// What `init` writes for an app that has no Storybook of its own.
 
 /** The devDependencies the files below import, at the versions this workbench is tested with. */
 export const STORYBOOK_DEV_DEPENDENCIES: Record<string, string> = {

@@ -1,5 +1,4 @@
-// The files `contract-workbench init` writes into an app that has none of them: what this
-// repository's own app holds at the same paths, reduced to what a new contract needs.
+// The files `init` writes into an app: this repository's own, reduced to what a new contract needs.
 
 /** The registry: the app's contract, named once (docs/decisions/0014-contract-registry.md). */
 export const REGISTRY = `// The contract registry: every OpenAPI document this app generates from, named once.
