@@ -14,12 +14,10 @@ import {
 } from "virtual:contract-workbench/product";
 import "./gallery-overview.css";
 
-/** The sidebar folders of a contract's operations: by first tag, else by path (`operationGroups`). */
 export function galleryGroups(manifest: Manifest): string[] {
   return manifest.operations.map(operationGroups(manifest.operations));
 }
 
-/** The gallery's front page: what it holds and where, by tag. */
 export function GalleryOverview({ manifest }: { manifest: Manifest }) {
   const titleId = useId();
   const groups = new Map<string, { operations: number; responses: number }>();

@@ -1,4 +1,3 @@
-// A streamed answer in the gallery: each event as it arrives, then whether every event kept the item schema.
 import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
@@ -27,7 +26,7 @@ export interface StreamResponseProps {
   streams: RuntimeStreams;
 }
 
-/** What an event shows: an SSE event's data, with its schema (the item schema's `data`); any other item, whole. */
+/** An SSE event's data with the item schema's `data`; any other item whole. */
 function shown(media: ContractMediaType, item: unknown): { value: unknown; schema: JsonSchema | undefined } {
   const items = isRecord(media.schema) ? media.schema.items : undefined;
   if (media.stream?.format !== "sse" || !isRecord(item))
@@ -37,7 +36,6 @@ function shown(media: ContractMediaType, item: unknown): { value: unknown; schem
   return { value: item.data, schema: data };
 }
 
-/** The verdict once the stream ended: every event against the item schema; an unreadable one is a problem. */
 function streamVerdict(
   source: GallerySource,
   pointer: string,
@@ -63,7 +61,6 @@ function streamVerdict(
   return { kind: "valid", what: `${status}, ${mediaType}, ${count} event${count === 1 ? "" : "s"}` };
 }
 
-/** One streamed answer: each event listed as it arrives, "Play again", and the verdict once it ended. */
 export function StreamResponse({ source, operation, status, mediaType, media, sample, streams }: StreamResponseProps) {
   const headingId = useId();
   const listId = useId();
