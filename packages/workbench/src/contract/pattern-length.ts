@@ -45,12 +45,10 @@ export function patternLength(written: string): { min: number; max: number } | u
 }
 
 /**
- * Why a pattern's anchor can never hold (so no string matches): a `^` after a required character or
- * a `$` before one, as in `/^[0-9]{5}$/i` written with its delimiters (patterns are not multiline).
- * Undefined when every anchor may hold, or an alternation at the top leaves it to a regex engine.
+ * A `^` after a required character or a `$` before one (`/^[0-9]{5}$/i` written with its delimiters): patterns
+ * are not multiline, so it never matches. Undefined for an alternation at the top: left to a regex engine.
  */
 export function misplacedAnchor(pattern: string): string | undefined {
-  // Each atom at the top, in order: an anchor, or whether it must consume a character.
   const atoms: Array<"^" | "$" | "required" | "optional"> = [];
   for (let index = 0; index < pattern.length;) {
     const char = pattern[index] ?? "";
@@ -89,9 +87,8 @@ export function misplacedAnchor(pattern: string): string | undefined {
 }
 
 /**
- * The literal characters a pattern requires, in order: each plain or escaped character at the top
- * no quantifier makes optional (classes, groups and `.` may match many: skipped). Undefined for an
- * alternation at the top, a group or class left open, or an escape it does not read (`\x41`, `\p{L}`).
+ * The literal characters a pattern requires at the top, in order (classes, groups and `.` skipped). Undefined
+ * for an alternation at the top, a group or class left open, or an escape it does not read (`\x41`, `\p{L}`).
  */
 export function requiredCharacters(written: string): string[] | undefined {
   const pattern = caretAnchored(written);
@@ -127,7 +124,6 @@ export function requiredCharacters(written: string): string[] | undefined {
   return found;
 }
 
-/** The index of the `]` closing the class opened at `open`. */
 function classEnd(pattern: string, open: number): number | undefined {
   for (let index = open + 1; index < pattern.length; index++) {
     if (pattern[index] === "\\") index++;
@@ -136,7 +132,6 @@ function classEnd(pattern: string, open: number): number | undefined {
   return undefined;
 }
 
-/** The index of the `)` closing the group opened at `open`. */
 function groupEnd(pattern: string, open: number): number | undefined {
   let depth = 0;
   for (let index = open; index < pattern.length; index++) {

@@ -1,4 +1,3 @@
-/** Whether a parsed JSON value is an object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -14,7 +13,6 @@ export interface FiledOperation {
   path: string;
 }
 
-/** `/v1/pets/{petId}/notes` → `v1`, `pets`, `notes`. */
 function literalSegments(path: string): string[] {
   return path.split("/").filter((part) => part !== "" && !part.includes("{"));
 }

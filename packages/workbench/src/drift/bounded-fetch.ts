@@ -1,4 +1,4 @@
-// One request to an untrusted server, bounded. No redirect is followed, so the probe never reaches another host.
+// No redirect is followed, so the probe never reaches another host.
 import {
   BoundedReadError,
   causeCode,
@@ -13,9 +13,9 @@ import { boundedStream, isStreamed } from "./bounded-stream.ts";
 export interface BoundedOptions {
   timeoutMs: number;
   maxBodyBytes: number;
-  /** The longest `Retry-After` waited for; a longer one is reported instead. */
+  /** A longer `Retry-After` is reported instead. */
   maxRetryWaitMs: number;
-  /** Ends the exchange, and any wait, at once; its reason is the report's. */
+  /** Ends the exchange, and any wait, at once. */
   signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
 }
@@ -26,7 +26,7 @@ export type BoundedResult =
       response: Response;
       ms: number;
       retried: boolean;
-      /** For a streamed answer, read by its check within the exchange's bounds: ends the exchange. */
+      /** A streamed answer's, once its check is done. */
       release?: () => void;
     }
   | { ok: false; problem: string; fatal: boolean; ms: number; retried: boolean };
@@ -43,7 +43,6 @@ function describeFailure(error: unknown): { problem: string; fatal: boolean } {
   return { problem: `request failed (${error instanceof Error ? error.message : String(error)})`, fatal: false };
 }
 
-/** The report's line for a read that ended early, once the status had come. */
 function describeBodyStop(error: BoundedReadError, status: number, timeoutMs: number): string {
   if (error.stop === "deadline")
     return `no complete answer within ${formatDuration(timeoutMs)} (status ${status}, ${error.bytes} bytes of body so far)`;
@@ -51,7 +50,7 @@ function describeBodyStop(error: BoundedReadError, status: number, timeoutMs: nu
   return error.message;
 }
 
-/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+/** Seconds or an HTTP date, as milliseconds from now. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === "") return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
@@ -65,7 +64,6 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
  */
 const inFlight = new Set<Request>();
 
-/** One exchange within its own deadline: the answer, its body read (a stream's as it arrives), or why not. */
 async function once(
   request: Request,
   options: BoundedOptions,
@@ -116,7 +114,7 @@ async function once(
   }
 }
 
-/** Waits `ms`, or less when `signal` aborts; true when the wait ran its course. */
+/** True when the wait ran its course. */
 function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
@@ -131,7 +129,7 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
-/** Sends `request` within the bounds; a 429 or 503 with a short enough `Retry-After` is sent once more. */
+/** A 429 or 503 with a short enough `Retry-After` is sent once more. */
 export async function boundedFetch(request: Request, options: BoundedOptions): Promise<BoundedResult> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;

@@ -7,7 +7,6 @@ import { createDriftReport, type DriftReport } from "./drift-report.ts";
 import { observeFetch } from "./fetch-observer.ts";
 import { createRecorder } from "./recorder.ts";
 
-/** Starts checking the page's exchanges; the report is what the indicator shows. */
 export function startDriftCheck(manifest: Manifest, contract: ContractSchemas): DriftReport {
   const report = createDriftReport();
   const check = createDriftCheck({ manifest, contract });

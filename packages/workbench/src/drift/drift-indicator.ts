@@ -20,7 +20,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return Object.assign(document.createElement(tag), properties);
 }
 
-/** Mounts the indicator, shown from the first disagreement or recorded answer; returns what removes it. */
+/** Shown from the first disagreement or recorded answer; returns what removes it. */
 export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): () => void {
   const style = element("style", { textContent: STYLE });
   const region = element("section", { className: "contract-drift", hidden: true });
@@ -56,7 +56,7 @@ export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): (
     toggle.setAttribute("aria-expanded", String(open));
     list.hidden = !open;
   });
-  /** A button that copies `value()` as JSON, and logs it for a page without a clipboard. */
+  // Logged too, for a page without a clipboard.
   const copies = (button: HTMLButtonElement, what: string, value: () => unknown, copied: string) =>
     button.addEventListener("click", () => {
       const json = JSON.stringify(value(), null, 2);

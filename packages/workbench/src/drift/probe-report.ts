@@ -1,4 +1,3 @@
-// The probe's report as `npm run contract:probe` prints it, and its exit code.
 import { formatDriftTable } from "./drift-report.ts";
 import type { ProbeCall, ProbeResult } from "./probe.ts";
 
@@ -13,13 +12,7 @@ function where(call: ProbeCall): string {
   return `${call.method} ${call.path}${call.page === undefined ? "" : ` (page ${call.page})`}`;
 }
 
-/**
- * The report's lines; `pages` is the `--pages` the run was given.
- *
- * @example
- * const { problems, output } = formatProbeReport(result, { pages: 2 });
- * // problems: ["contract:probe: GET /pets: no answer within 3 s"]
- */
+/** `pages` is the `--pages` the run was given. */
 export function formatProbeReport(result: ProbeResult, { pages }: { pages: number }): ProbeReport {
   const problems: string[] = [];
   if (result.stopped !== undefined) problems.push(`contract:probe: stopped: ${result.stopped}`);

@@ -1,8 +1,7 @@
-// What the drift check saw that keeps the contract, kept for the fixtures' `recorded` scenario.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { createRecording, type Recording } from "./recording.ts";
 
-/** Keeps the first answer per operation; `recording()` is what mocks/recorded/recorded.json holds. */
+/** For the `recorded` scenario: `recording()` is what mocks/recorded/recorded.json holds. */
 export function createRecorder(contract: ContractSchemas) {
   const { recording, keep } = createRecording(contract);
   return {

@@ -1,4 +1,3 @@
-// Recorded answers, scrubbed of credentials and of the fields the contract marks secret.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import type { Recording } from "../contract/recorded.ts";
@@ -6,7 +5,7 @@ import { scrubJson } from "../contract/secrets.ts";
 
 export type { RecordedAnswer, Recording } from "../contract/recorded.ts";
 
-/** Names of the properties the contract marks `format: password` or `writeOnly`, anywhere. */
+/** `format: password` or `writeOnly`, anywhere. */
 function sensitiveProperties(contract: ContractSchemas): Set<string> {
   const names = new Set<string>();
   const walk = (node: unknown, depth: number): void => {
@@ -25,7 +24,7 @@ function sensitiveProperties(contract: ContractSchemas): Set<string> {
   return names;
 }
 
-/** An empty recording, and what keeps the first answer per operation in it, its body parsed when JSON ("" for none). */
+/** Keeps the first answer per operation, scrubbed, its body parsed when JSON ("" for none). */
 export function createRecording(contract: ContractSchemas) {
   const sensitive = sensitiveProperties(contract);
   const recording: Recording = {};
