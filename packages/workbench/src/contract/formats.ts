@@ -23,7 +23,6 @@ export const JSON_SCHEMA_FORMATS = [
   "byte",
 ] as const;
 
-/** OpenAPI's, JSON Schema lacks them. */
 export const OPENAPI_FORMATS = ["int32", "int64", "float", "double", "password", "binary"] as const;
 
 export type KnownFormat = (typeof JSON_SCHEMA_FORMATS)[number] | (typeof OPENAPI_FORMATS)[number];

@@ -1,7 +1,4 @@
-/**
- * The shortest and longest string a simple pattern (`^[A-Z]{2}[0-9]{4}$`) can match; undefined with
- * groups or alternation. Without both anchors the string may go on past the match: no longest.
- */
+/** Shortest and longest match of a pattern without groups or alternation; no longest without both anchors. */
 export function patternLength(written: string): { min: number; max: number } | undefined {
   const pattern = caretAnchored(written);
   const start = pattern.startsWith("^");
@@ -44,10 +41,7 @@ export function patternLength(written: string): { min: number; max: number } | u
   return { min, max: start && end ? max : Infinity };
 }
 
-/**
- * A `^` after a required character or a `$` before one (`/^[0-9]{5}$/i` written with its delimiters): patterns
- * are not multiline, so it never matches. Undefined for an alternation at the top: left to a regex engine.
- */
+/** A `^` after a required character or `$` before one, as in `/^[0-9]{5}$/i` (patterns are not multiline). */
 export function misplacedAnchor(pattern: string): string | undefined {
   const atoms: Array<"^" | "$" | "required" | "optional"> = [];
   for (let index = 0; index < pattern.length;) {
@@ -86,10 +80,7 @@ export function misplacedAnchor(pattern: string): string | undefined {
   return end === -1 ? undefined : "`$` before a character it requires";
 }
 
-/**
- * The literal characters a pattern requires at the top, in order (classes, groups and `.` skipped). Undefined
- * for an alternation at the top, a group or class left open, or an escape it does not read (`\x41`, `\p{L}`).
- */
+/** Literal characters required at the top, in order; undefined for alternation, an open group or an unread escape. */
 export function requiredCharacters(written: string): string[] | undefined {
   const pattern = caretAnchored(written);
   const found: string[] = [];
@@ -147,10 +138,7 @@ function groupEnd(pattern: string, open: number): number | undefined {
   return undefined;
 }
 
-/**
- * The pattern with a leading `\A` and a trailing `\z` (`\Z`) written as `^` and `$`: they anchor so in
- * the engines contracts are written for (Java's, Ruby's, RE2); ECMA-262 reads them as the letters.
- */
+/** Leading `\A`, trailing `\z`/`\Z` as `^`/`$`: anchors in Java, Ruby and RE2; ECMA-262 reads them as letters. */
 export function caretAnchored(pattern: string): string {
   const start = pattern.startsWith("\\A") ? `^${pattern.slice(2)}` : pattern;
   return /(?:^|[^\\])(?:\\\\)*\\[zZ]$/.test(start) ? `${start.slice(0, -2)}$` : start;

@@ -1,4 +1,3 @@
-/** RFC 6901. */
 export function escapeSegment(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }

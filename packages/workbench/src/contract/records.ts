@@ -17,10 +17,7 @@ function literalSegments(path: string): string[] {
   return path.split("/").filter((part) => part !== "" && !part.includes("{"));
 }
 
-/**
- * The gallery's folders: the first tag; without tags, the first literal segment past the mount point
- * every untagged path shares (`/v1/…`), so a contract without tags is not one folder of everything.
- */
+/** First tag, else the path's first segment past a shared mount (`/v1/…`): untagged is not one folder of everything. */
 export function operationGroups(operations: readonly FiledOperation[]): (operation: FiledOperation) => string {
   const untagged = operations
     .filter((operation) => operation.tags.length === 0)

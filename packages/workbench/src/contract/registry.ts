@@ -67,11 +67,8 @@ export function defineContracts<const Registry extends ContractRegistry>(registr
   const seen = new Map<string, string>();
   for (const [name, entry] of Object.entries(registry)) {
     if (!NAME.test(name)) problems.push(`"${name}": a contract's name is lower-case letters, digits and "-".`);
-    for (const [field, path] of [
-      ["source", entry.source],
-      ["generated", entry.generated],
-      ["fixtures", entry.fixtures],
-    ] as const) {
+    for (const field of ["source", "generated", "fixtures"] as const) {
+      const path = entry[field];
       if (path === undefined) continue;
       if (path === "" || path.startsWith("/") || path.split("/").includes("..") || path.includes("\\")) {
         problems.push(`${name}.${field}: "${path}" must be a path inside the repository, written with "/".`);

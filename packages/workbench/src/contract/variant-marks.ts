@@ -1,5 +1,4 @@
-// What tells apart operations that share a method and URL (`/items#folders` beside `/items#links`):
-// the fixtures answer a request with its variant, `npm run api` warns where nothing does.
+// What tells apart operations sharing a method and URL (`/items#folders`, `/items#links`): the fixtures answer by it.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
 import { resolve } from "./schema-types.ts";
 import { own } from "./own.ts";
@@ -140,10 +139,7 @@ export function ownMediaTypes(variant: VariantShape, variants: readonly VariantS
   return (variant.requestBody?.mediaTypes ?? []).filter((type) => !others.has(essenceOf(type)));
 }
 
-export function ownRequirements(
-  variant: VariantShape,
-  variants: readonly VariantShape[],
-): Array<{ name: string; in: string }> {
+export function ownRequirements(variant: VariantShape, variants: readonly VariantShape[]) {
   const others = variants.filter((other) => other !== variant).flatMap((other) => other.parameters);
   return variant.parameters.filter(
     (parameter) =>

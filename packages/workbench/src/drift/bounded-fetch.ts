@@ -58,16 +58,10 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/**
- * The requests in flight, held until their exchange ends: undici follows a request's signal
- * through a WeakRef, so aborting a request nothing holds would leave its connection open.
- */
+/** undici follows a request's signal through a WeakRef: aborting a request nothing holds leaves its connection open. */
 const inFlight = new Set<Request>();
 
-async function once(
-  request: Request,
-  options: BoundedOptions,
-): Promise<Response | { response: Response; release: () => void } | { problem: string; fatal: boolean }> {
+async function once(request: Request, options: BoundedOptions) {
   const deadline = createDeadline(options.timeoutMs, options.signal);
   const send = options.fetch ?? globalThis.fetch;
   // A stream's reading ends before its body may: releasing it aborts the exchange, connection and all.

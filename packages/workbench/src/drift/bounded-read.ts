@@ -1,5 +1,4 @@
-// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read (not an idle
-// timeout, so a trickling body still ends), a cap on the decoded bytes, and the body cancelled once the read stops.
+// A deadline for the whole read (a trickling body still ends), a cap on decoded bytes, the body cancelled once it stops.
 
 /** `stopped`: the deadline's parent was aborted (a run's deadline, or the user stopped it). */
 export type ReadStop = "deadline" | "too large" | "cut" | "stopped";
@@ -16,10 +15,7 @@ export class BoundedReadError extends Error {
   }
 }
 
-/**
- * On a timer of its own: `AbortSignal.timeout`'s goes when nothing holds the signal (fetch holds it
- * weakly); this one fires whatever the GC does.
- */
+/** `AbortSignal.timeout`'s timer goes when nothing holds the signal (fetch holds it weakly); this one fires regardless. */
 export interface Deadline {
   readonly signal: AbortSignal;
   /** Undefined while it runs. */
@@ -115,10 +111,7 @@ export interface ReadLimits {
 }
 
 /** The body is cancelled whenever the reading stops, so nothing holds the connection open. */
-export async function* boundedChunks(
-  body: ReadableStream<Uint8Array>,
-  { deadline, maxBytes }: ReadLimits,
-): AsyncGenerator<Uint8Array, void, undefined> {
+export async function* boundedChunks(body: ReadableStream<Uint8Array>, { deadline, maxBytes }: ReadLimits) {
   const reader = body.getReader();
   let bytes = 0;
   let done = false;

@@ -13,10 +13,7 @@ const STYLE = `
 .contract-drift__list li{margin-block:4px;overflow-wrap:anywhere}
 `;
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  properties: Partial<HTMLElementTagNameMap[K]> = {},
-): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}) {
   return Object.assign(document.createElement(tag), properties);
 }
 

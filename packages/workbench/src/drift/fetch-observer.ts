@@ -1,5 +1,4 @@
-// Checks each exchange after the caller has its response: nothing is blocked, delayed or changed. The copy
-// is read within bounds and cancelled when the app abandons the exchange, so it never holds a connection open.
+// Checked after the caller has its response; the copy is cancelled when the app lets go, so it never holds a connection.
 import { BoundedReadError, createDeadline, formatDuration, readBounded, withBody } from "./bounded-read.ts";
 import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { Drift, DriftCheck } from "./drift-check.ts";

@@ -3,20 +3,13 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createDriftCheck } from "./drift-check.ts";
 import { formatDrift } from "./drift-report.ts";
-import { createRecording, type Recording } from "./recording.ts";
+import { createRecording } from "./recording.ts";
 
 /** Devtools exports of a long session stay well under it. */
 export const MAX_HAR_BYTES = 50 * 1024 * 1024;
 
 /** With the place: `file.har:3:14` or `file.har: log.entries[2].response.status`. */
 export class HarError extends Error {}
-
-export interface HarImport {
-  recording: Recording;
-  rejected: string[];
-  /** Entries for no operation of the contract (the page's files, other services). */
-  ignored: number;
-}
 
 function lineAndColumn(text: string, position: number): string {
   const before = text.slice(0, position);
@@ -114,11 +107,12 @@ function bodyText(content: Entry["response"]["content"]): string | undefined {
   }
 }
 
+/** `ignored` counts the entries for no operation of the contract (the page's files, other services). */
 export async function importHar(
   file: string,
   text: string,
   { manifest, contract }: { manifest: Manifest; contract: ContractSchemas },
-): Promise<HarImport> {
+) {
   // Every character is at least one byte: a text that long is refused before it is encoded.
   if (text.length > MAX_HAR_BYTES || new TextEncoder().encode(text).length > MAX_HAR_BYTES)
     throw new HarError(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);

@@ -27,10 +27,7 @@ export function createSeenValues() {
   const seen = new Map<string, unknown>();
   function walk(value: unknown, depth: number): void {
     if (depth > 4 || typeof value !== "object" || value === null) return;
-    if (Array.isArray(value)) {
-      value.slice(0, 20).forEach((item) => walk(item, depth + 1));
-      return;
-    }
+    if (Array.isArray(value)) return value.slice(0, 20).forEach((item) => walk(item, depth + 1));
     for (const [key, item] of Object.entries(value)) {
       if (["string", "number"].includes(typeof item) && !seen.has(key.toLowerCase())) seen.set(key.toLowerCase(), item);
       else walk(item, depth + 1);
@@ -89,10 +86,7 @@ export function planCall(
     }
     if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(text(value)));
     else if (parameter.in === "header") headers[parameter.name] = text(value);
-    else if (parameter.required) {
-      if (Array.isArray(value)) value.forEach((item) => query.append(parameter.name, text(item)));
-      else query.append(parameter.name, text(value));
-    }
+    else if (parameter.required) [value].flat().forEach((item) => query.append(parameter.name, text(item)));
   }
   let body: string | undefined;
   const requestBody = contractOperation?.requestBody;

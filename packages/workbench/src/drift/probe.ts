@@ -98,9 +98,8 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   const callable = options.manifest.operations.filter(
     (operation) => options.unsafe === true || SAFE_METHODS.has(operation.method),
   );
-  for (const operation of options.manifest.operations) {
+  for (const operation of options.manifest.operations)
     if (!callable.includes(operation)) skip(operation, `${operation.method.toUpperCase()} needs --unsafe`);
-  }
   // Lists and operations without path parameters first: their answers hold the ids the others need.
   const withoutParameters = callable.filter((operation) => !operation.path.includes("{"));
   const withParameters = callable.filter((operation) => operation.path.includes("{"));
@@ -111,11 +110,7 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   };
 
   /** With the answer's JSON and headers when it came whole and ok, to page on. */
-  async function exchange(
-    operation: ManifestOperation,
-    request: Request,
-    page: number,
-  ): Promise<{ call: ProbeCall; json?: { data: unknown; headers: Record<string, string> } }> {
+  async function exchange(operation: ManifestOperation, request: Request, page: number) {
     result.requests += 1;
     const answer = await boundedFetch(request, bounds);
     if (answer.retried) result.requests += 1;

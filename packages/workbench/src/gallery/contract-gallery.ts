@@ -168,10 +168,7 @@ export function operationModule(pairs: GalleryPair[], runtime: string, fixturesO
 /** A test's fixed cost is paid once per batch; twenty keeps a page small enough for axe on large bodies. */
 export const BATCH_SIZE = 20;
 
-/**
- * Batches for `vitest run`: one contract, status and stream per batch, at most `size`. Operations sharing
- * a method and URL are never in one batch: nothing in the request would tell their handlers apart.
- */
+/** One contract, status and stream per batch, without two operations no request tells apart (one method and URL). */
 export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
   const byStatus = Map.groupBy(
     pairs,
@@ -195,28 +192,16 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
 }
 
 /** The gallery's stories for Vitest: one per pair (Storybook's test widget), else batches alternating light and dark. */
-export function vitestStories(
-  pairs: GalleryPair[],
-  runtime: string,
-  batched = true,
-  fixturesOf: FixturesOf = noServices,
-): string {
+export function vitestStories(pairs: GalleryPair[], runtime: string, batched = true, fixturesOf = noServices) {
   if (pairs.length === 0) return "";
   const services = serviceImports(pairs, fixturesOf);
   if (!batched) {
+    const light = tagsCode(GALLERY_THEME_TAG.light);
     return (
       `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
       services +
       pairs
-        .map((pair, index) =>
-          storyCode(
-            pair,
-            `gallery_${index}`,
-            `${pair.operationId} ${pair.status}`,
-            index,
-            tagsCode(GALLERY_THEME_TAG.light),
-          ),
-        )
+        .map((pair, index) => storyCode(pair, `gallery_${index}`, `${pair.operationId} ${pair.status}`, index, light))
         .join("")
     );
   }

@@ -204,10 +204,7 @@ interface GalleryBatchArgs {
 }
 
 /** Several pairs in one test, each with its own handler; one status, so a secured batch's 401s share one refresh. */
-export function galleryBatch(
-  pairs: GalleryBatchArgs["pairs"],
-  contract: GalleryContract = productContract,
-): StoryObj<GalleryBatchArgs> {
+export function galleryBatch(pairs: GalleryBatchArgs["pairs"], contract: GalleryContract = productContract) {
   const operations = new Set(pairs.map(([operationId]) => operationId));
   if (operations.size !== pairs.length) throw new Error("gallery: a batch holds each operation at most once.");
   const statuses = new Set(pairs.map(([, status, mediaType]) => `${status} ${mediaType ?? ""}`));

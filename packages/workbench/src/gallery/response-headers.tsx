@@ -4,15 +4,11 @@ import type { ContractHeader } from "../contract/contract-types.ts";
 import { isFollowedHeader } from "../contract/media-and-status.ts";
 import "./response-headers.css";
 
-export interface HeadersMiddleware {
-  onResponse(options: { response: Response }): undefined;
-}
-
-export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: Headers | undefined } {
+export function useResponseHeaders() {
   const [headers, setHeaders] = useState<Headers | undefined>(undefined);
-  const middleware = useMemo<HeadersMiddleware>(
+  const middleware = useMemo(
     () => ({
-      onResponse({ response }) {
+      onResponse({ response }: { response: Response }) {
         setHeaders(new Headers(response.headers));
         return undefined;
       },

@@ -157,10 +157,7 @@ export function labelOf(name: string, title?: string): string {
 }
 
 /** The contract's order, then any field the schema does not name. */
-export function fieldsOf(
-  shape: Shape,
-  value: Record<string, unknown>,
-): Array<[name: string, schema: JsonSchema | undefined]> {
+export function fieldsOf(shape: Shape, value: Record<string, unknown>) {
   const declared = shape.properties.filter(([name]) => Object.hasOwn(value, name));
   const named = new Set(declared.map(([name]) => name));
   const extra = Object.keys(value)

@@ -12,7 +12,7 @@ import { OperationHeading } from "./operation-heading.tsx";
 import { bodyInit } from "./request-init.ts";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
 import { SchemaView } from "./schema-view.tsx";
-import { failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
+import { failureText, failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
 import "./stream-response.css";
 
@@ -50,11 +50,8 @@ function streamVerdict(
       if (item.error.kind !== "truncated" && item.error.kind !== "limit") problems.push(item.error.message);
       continue;
     }
-    for (const failure of source.validator.check(`${pointer}/items`, item.value)) {
-      problems.push(
-        `event ${item.index + 1}, ${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
-      );
-    }
+    for (const failure of source.validator.check(`${pointer}/items`, item.value))
+      problems.push(`event ${item.index + 1}, ${failureText(failure)}`);
   }
   if (problems.length > 0) return { kind: "invalid", problems };
   const count = items.filter((item) => item.error === undefined).length;

@@ -10,6 +10,10 @@ export interface ValueCheck {
 export type Verdict =
   { kind: "valid"; what: string } | { kind: "invalid"; problems: string[] } | { kind: "none"; why: string };
 
+export function failureText(failure: SchemaFailure): string {
+  return `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`;
+}
+
 /** `body` undefined: none arrived. */
 export function check(
   validator: ValueCheck,
@@ -30,12 +34,7 @@ export function check(
   const pointer = schemaPointer(operationId, "responses", status, "content", mediaType, "schema");
   const failures = validator.check(pointer, body);
   if (failures.length === 0) return { kind: "valid", what: `${status}, ${mediaType}` };
-  return {
-    kind: "invalid",
-    problems: failures.map(
-      (failure) => `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
-    ),
-  };
+  return { kind: "invalid", problems: failures.map(failureText) };
 }
 
 export function failureVerdict(

@@ -77,10 +77,7 @@ export function numberProof(parts: readonly Part[]): UnsatisfiableProof | undefi
   return ordered(parts, "minimum", "maximum");
 }
 
-export function arrayProof(
-  parts: readonly Part[],
-  proveItems: (items: Part[]) => UnsatisfiableProof | undefined,
-): UnsatisfiableProof | undefined {
+export function arrayProof(parts: readonly Part[], proveItems: (items: Part[]) => UnsatisfiableProof | undefined) {
   const counts = ordered(parts, "minItems", "maxItems");
   if (counts) return counts;
   const least = bound(parts, "minItems", Math.max);

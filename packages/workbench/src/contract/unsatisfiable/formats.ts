@@ -1,5 +1,4 @@
-// A format and a keyword no value of it meets (`format: date` with `pattern: YYYY-MM`). The formats without the
-// plugin (which loads all of Ajv), as the default export: a browser finds no named export in CommonJS files.
+// The formats without the plugin (which loads all of Ajv), as the default export: a browser finds no named CJS export.
 import ajvFormats from "ajv-formats/dist/formats.js";
 import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";

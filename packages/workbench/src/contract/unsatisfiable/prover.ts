@@ -157,11 +157,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
 
 const provers = new WeakMap<object, ReturnType<typeof createProver>>();
 
-export function proveUnsatisfiable(
-  schema: unknown,
-  schemas: Record<string, JsonSchema>,
-  at?: string,
-): UnsatisfiableProof | undefined {
+export function proveUnsatisfiable(schema: unknown, schemas: Record<string, JsonSchema>, at?: string) {
   return proverOf(schemas).prove(schema, at);
 }
 

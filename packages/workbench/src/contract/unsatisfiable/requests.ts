@@ -1,5 +1,4 @@
-// Requests no client can send as the contract describes them (decision 37): one rule for every
-// capability, so that none fails a test for the contract's defect.
+// One rule for every capability (decision 37), so that none fails a test for the contract's defect.
 import type { ContractSchemas } from "../contract-types.ts";
 import { isFormMediaType, preferredMediaType } from "../media-and-status.ts";
 import { own } from "../own.ts";
