@@ -5,7 +5,7 @@ import { createDriftCheck } from "./drift-check.ts";
 import { mountDriftIndicator } from "./drift-indicator.ts";
 import { createDriftReport, type DriftReport } from "./drift-report.ts";
 import { observeFetch } from "./fetch-observer.ts";
-import { createRecorder } from "./recorder.ts";
+import { createRecorder } from "./recording.ts";
 
 export function startDriftCheck(manifest: Manifest, contract: ContractSchemas): DriftReport {
   const report = createDriftReport();

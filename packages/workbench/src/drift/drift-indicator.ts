@@ -1,6 +1,6 @@
 // The corner badge `npm run dev` shows: plain DOM, outside the app's React tree, so its rendering is untouched.
 import { formatDrift, type DriftReport } from "./drift-report.ts";
-import type { Recorder } from "./recorder.ts";
+import type { Recorder } from "./recording.ts";
 
 const STYLE = `
 .contract-drift{position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483647;max-inline-size:min(44rem,calc(100vw - 24px));font:13px/1.4 system-ui,sans-serif;color:#1f1300;background:#fff7e0;border:1px solid #b26b00;border-radius:8px;box-shadow:0 4px 16px rgb(0 0 0/.2)}

@@ -3,7 +3,7 @@ import { BoundedReadError, createDeadline, formatDuration, readBounded, withBody
 import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { Drift, DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
-import type { Recorder } from "./recorder.ts";
+import type { Recorder } from "./recording.ts";
 
 export function logNewDrift(entries: readonly DriftEntry[]): void {
   for (const entry of entries) {
@@ -77,12 +77,7 @@ export function observeFetch(
   }
 
   /** Within the limits, while the app reads at its own pace; never recorded. */
-  async function inspectStream(
-    sent: Request,
-    response: Response,
-    copy: ReadableStream<Uint8Array>,
-    stop: AbortSignal,
-  ): Promise<void> {
+  async function inspectStream(sent: Request, response: Response, copy: ReadableStream<Uint8Array>, stop: AbortSignal) {
     const deadline = createDeadline(limits.timeoutMs, stop);
     const answer = withBody(response, boundedStream(copy, { deadline, maxBytes: limits.maxBodyBytes }));
     try {

@@ -1,5 +1,6 @@
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { define } from "../contract/own.ts";
 import type { Recording } from "../contract/recorded.ts";
 import { scrubJson } from "../contract/secrets.ts";
 
@@ -32,12 +33,27 @@ export function createRecording(contract: ContractSchemas) {
     if (Object.hasOwn(recording, operationId)) return;
     let body: unknown = text === "" ? null : text;
     if (text !== "" && isJsonMediaType(mediaType)) body = JSON.parse(text) as unknown;
-    Object.defineProperty(recording, operationId, {
-      value: { status, mediaType, body: scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? "")) },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const scrubbed = scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? ""));
+    define(recording, operationId, { status, mediaType, body: scrubbed });
   };
   return { recording, keep };
 }
+
+/** For the `recorded` scenario: `recording()` is what mocks/recorded/recorded.json holds. */
+export function createRecorder(contract: ContractSchemas) {
+  const { recording, keep } = createRecording(contract);
+  return {
+    async keep(operationId: string, response: Response): Promise<void> {
+      if (Object.hasOwn(recording, operationId)) return;
+      keep(operationId, response.status, response.headers.get("content-type") ?? "", await response.text());
+    },
+    recording(): Recording {
+      return structuredClone(recording);
+    },
+    get size(): number {
+      return Object.keys(recording).length;
+    },
+  };
+}
+
+export type Recorder = ReturnType<typeof createRecorder>;
