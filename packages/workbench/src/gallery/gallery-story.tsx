@@ -194,9 +194,7 @@ export function galleryStory(
     play,
   };
   const operation = contract.source.manifest.operations.find((candidate) => candidate.operationId === operationId);
-  if (!operation || !requiresCredentials(operation)) return story;
-
-  return signedIn(story, status, response);
+  return operation && requiresCredentials(operation) ? signedIn(story, status, response) : story;
 }
 
 interface GalleryBatchArgs {
@@ -237,7 +235,5 @@ export function galleryBatch(pairs: GalleryBatchArgs["pairs"], contract: Gallery
   const secured = contract.source.manifest.operations.some(
     (operation) => operations.has(operation.operationId) && requiresCredentials(operation),
   );
-  if (!secured) return story;
-
-  return signedIn(story, status, responses);
+  return secured ? signedIn(story, status, responses) : story;
 }

@@ -131,7 +131,6 @@ function List({ items, shape, label, context }: { items: unknown[]; shape: Shape
   if (items.length === 0) return <span className="schema-view__none">No items</span>;
   if (items.every(isRecord)) return <Table rows={items} itemSchema={shape.items} label={label} context={context} />;
   const shown = items.slice(0, MAX_ROWS);
-  const inner = { ...context, depth: context.depth + 1 };
   return (
     <>
       <ul className="schema-view__list" aria-label={label}>
@@ -141,7 +140,7 @@ function List({ items, shape, label, context }: { items: unknown[]; shape: Shape
               value={item}
               schema={shape.items}
               label={`${label} ${index + 1}`}
-              context={{ ...inner, trail: [...context.trail, `${label} ${index + 1}`] }}
+              context={{ ...context, depth: context.depth + 1, trail: [...context.trail, `${label} ${index + 1}`] }}
             />
           </li>
         ))}
