@@ -4,7 +4,7 @@ import addFormats from "ajv-formats";
 import { JSON_SCHEMA_FORMATS, OPENAPI_FORMATS } from "./formats.ts";
 import type { LinearRegExpEngine } from "./linear-regexp.ts";
 
-/** What each user chooses: how much is reported and how it is compiled, never the verdict. */
+/** How much is reported and how it is compiled, never the verdict. */
 export interface AjvReporting {
   allErrors: boolean;
   verbose?: boolean;
@@ -13,7 +13,7 @@ export interface AjvReporting {
   optimize?: boolean;
 }
 
-/** How OpenAPI's formats are checked: the integer ones by range, the rest are names only. */
+/** The integer formats are checked by range, the rest are names only. */
 const OPENAPI_FORMAT_CHECKS: Record<(typeof OPENAPI_FORMATS)[number], Format> = {
   int32: { type: "number", validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 },
   int64: { type: "number", validate: (n: number) => Number.isInteger(n) },
@@ -23,7 +23,6 @@ const OPENAPI_FORMAT_CHECKS: Record<(typeof OPENAPI_FORMATS)[number], Format> = 
   binary: true,
 };
 
-/** A JSON Schema 2020-12 Ajv for contract.json: the supported formats, linear-time patterns, own properties only. */
 export function createContractAjv(regExp: LinearRegExpEngine, reporting: AjvReporting): Ajv2020 {
   const { allErrors, verbose = false, inlineRefs = true, optimize = false } = reporting;
   const ajv = new Ajv2020({

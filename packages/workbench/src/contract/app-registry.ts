@@ -1,5 +1,4 @@
-// The app's `contracts.config.ts`, read from the working directory (where npm, Vite, Storybook and
-// Vitest start), as the package never imports the app by path.
+// Read from the working directory (where npm, Vite, Storybook and Vitest start): the package never imports the app by path.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -17,7 +17,6 @@ export interface ContractParameter {
   explode?: boolean;
 }
 
-/** How a streamed media type's items are framed, and whether an SSE event's `data` holds JSON. */
 export interface ContractStream {
   format: StreamFormat;
   data?: "json" | "text";

@@ -1,6 +1,5 @@
 // Written once so the codegen, validator and generator agree: a format checked but never made would fail every fixture.
 
-/** ajv-formats' full set. */
 export const JSON_SCHEMA_FORMATS = [
   "date",
   "time",
@@ -24,7 +23,6 @@ export const JSON_SCHEMA_FORMATS = [
   "byte",
 ] as const;
 
-/** OpenAPI's formats (its format registry) that JSON Schema lacks. */
 export const OPENAPI_FORMATS = ["int32", "int64", "float", "double", "password", "binary"] as const;
 
 export type KnownFormat = (typeof JSON_SCHEMA_FORMATS)[number] | (typeof OPENAPI_FORMATS)[number];

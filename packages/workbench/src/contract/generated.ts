@@ -6,25 +6,16 @@ import registry from "./app-registry.ts";
 import type { ContractSchemas } from "./contract-types.ts";
 import { productContract } from "./registry.ts";
 
-/** The product's generated folder, relative to the repository. */
 export const GENERATED_DIR = productContract(registry).generated;
 
 export function generatedPath(root: string, file: "manifest.json" | "contract.json", dir = GENERATED_DIR): string {
   return join(root, dir, file);
 }
 
-/**
- * The operation manifest a target's folder holds.
- *
- * @example
- * readManifest(root).operations.length;
- * readManifest(root, "tests/contracts/example/generated");
- */
 export function readManifest(root: string, dir = GENERATED_DIR): Manifest {
   return JSON.parse(readFileSync(generatedPath(root, "manifest.json", dir), "utf8")) as Manifest;
 }
 
-/** The contract's schemas (JSON Schema 2020-12) a target's folder holds. */
 export function readContract(root: string, dir = GENERATED_DIR): ContractSchemas {
   return JSON.parse(readFileSync(generatedPath(root, "contract.json", dir), "utf8")) as ContractSchemas;
 }

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-/** The absolute path of module `stem` relative to `from` (an `import.meta.url`): its `.ts`/`.tsx` source, else its `.js`. */
+/** `from` is an `import.meta.url`. */
 export function packageModule(stem: string, from: string): string {
   const [ts, tsx, js] = [".ts", ".tsx", ".js"].map((extension) => fileURLToPath(new URL(`${stem}${extension}`, from)));
   return [ts!, tsx!].find((source) => existsSync(source)) ?? js!;

@@ -1,7 +1,4 @@
-/**
- * The shortest and longest string a simple pattern (`^[A-Z]{2}[0-9]{4}$`) can match; undefined with
- * groups or alternation. Without both anchors the string may go on past the match: no longest.
- */
+/** Shortest and longest match of a pattern without groups or alternation; no longest without both anchors. */
 export function patternLength(written: string): { min: number; max: number } | undefined {
   const pattern = caretAnchored(written);
   const start = pattern.startsWith("^");
@@ -44,13 +41,8 @@ export function patternLength(written: string): { min: number; max: number } | u
   return { min, max: start && end ? max : Infinity };
 }
 
-/**
- * Why a pattern's anchor can never hold (so no string matches): a `^` after a required character or
- * a `$` before one, as in `/^[0-9]{5}$/i` written with its delimiters (patterns are not multiline).
- * Undefined when every anchor may hold, or an alternation at the top leaves it to a regex engine.
- */
+/** A `^` after a required character or `$` before one, as in `/^[0-9]{5}$/i` (patterns are not multiline). */
 export function misplacedAnchor(pattern: string): string | undefined {
-  // Each atom at the top, in order: an anchor, or whether it must consume a character.
   const atoms: Array<"^" | "$" | "required" | "optional"> = [];
   for (let index = 0; index < pattern.length;) {
     const char = pattern[index] ?? "";
@@ -88,11 +80,7 @@ export function misplacedAnchor(pattern: string): string | undefined {
   return end === -1 ? undefined : "`$` before a character it requires";
 }
 
-/**
- * The literal characters a pattern requires, in order: each plain or escaped character at the top
- * no quantifier makes optional (classes, groups and `.` may match many: skipped). Undefined for an
- * alternation at the top, a group or class left open, or an escape it does not read (`\x41`, `\p{L}`).
- */
+/** Literal characters required at the top, in order; undefined for alternation, an open group or an unread escape. */
 export function requiredCharacters(written: string): string[] | undefined {
   const pattern = caretAnchored(written);
   const found: string[] = [];
@@ -127,7 +115,6 @@ export function requiredCharacters(written: string): string[] | undefined {
   return found;
 }
 
-/** The index of the `]` closing the class opened at `open`. */
 function classEnd(pattern: string, open: number): number | undefined {
   for (let index = open + 1; index < pattern.length; index++) {
     if (pattern[index] === "\\") index++;
@@ -136,7 +123,6 @@ function classEnd(pattern: string, open: number): number | undefined {
   return undefined;
 }
 
-/** The index of the `)` closing the group opened at `open`. */
 function groupEnd(pattern: string, open: number): number | undefined {
   let depth = 0;
   for (let index = open; index < pattern.length; index++) {
@@ -152,10 +138,7 @@ function groupEnd(pattern: string, open: number): number | undefined {
   return undefined;
 }
 
-/**
- * The pattern with a leading `\A` and a trailing `\z` (`\Z`) written as `^` and `$`: they anchor so in
- * the engines contracts are written for (Java's, Ruby's, RE2); ECMA-262 reads them as the letters.
- */
+/** Leading `\A`, trailing `\z`/`\Z` as `^`/`$`: anchors in Java, Ruby and RE2; ECMA-262 reads them as letters. */
 export function caretAnchored(pattern: string): string {
   const start = pattern.startsWith("\\A") ? `^${pattern.slice(2)}` : pattern;
   return /(?:^|[^\\])(?:\\\\)*\\[zZ]$/.test(start) ? `${start.slice(0, -2)}$` : start;

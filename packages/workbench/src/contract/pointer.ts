@@ -1,15 +1,13 @@
-/** Escapes one segment of a JSON pointer (RFC 6901). */
 export function escapeSegment(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-/** The way down to a node, each step sharing its parent's: cheaper than a string per node on a whole-contract walk. */
+/** Each step shares its parent's: cheaper than a string per node on a whole-contract walk. */
 export interface PathStep {
   key: string;
   parent: PathStep | undefined;
 }
 
-/** The JSON pointer of a path (`""` for the root). */
 export function pointerOf(path: PathStep | undefined): string {
   const segments: string[] = [];
   for (let step = path; step !== undefined; step = step.parent) segments.push(escapeSegment(step.key));
@@ -20,12 +18,7 @@ export function unescapeSegment(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
-/**
- * The value a local pointer names, own properties only (`#/components/schemas/constructor` must not find Object's).
- *
- * @example
- * valueAt({ a: { "b/c": 1 } }, "#/a/b~1c"); // 1
- */
+/** Own properties only: `#/components/schemas/constructor` must not find Object's. */
 export function valueAt(document: unknown, pointer: string): unknown {
   if (!pointer.startsWith("#/")) return undefined;
   return pointer
@@ -43,7 +36,6 @@ export function valueAt(document: unknown, pointer: string): unknown {
     }, document);
 }
 
-/** Undefined when the segment has no `%XX` escape or a malformed one. */
 function percentDecoded(segment: string): string | undefined {
   if (!segment.includes("%")) return undefined;
   try {
@@ -53,35 +45,23 @@ function percentDecoded(segment: string): string | undefined {
   }
 }
 
-/** The name a `#/components/schemas/<name>` reference names; undefined for any other pointer. */
 export function componentSchemaName(ref: string): string | undefined {
   const name = /^#\/components\/schemas\/([^/]+)$/.exec(ref)?.[1];
   return name === undefined ? undefined : unescapeSegment(name);
 }
 
-/** The inverse of {@link componentSchemaName}. */
 export function componentSchemaRef(name: string): string {
   return `#/components/schemas/${escapeSegment(name)}`;
 }
 
-/**
- * Where a schema of an operation sits in `contract.json` (its `operations` are keyed by id).
- *
- * @example
- * schemaPointer("getNote", "responses", "200", "content", "application/json", "schema");
- * // "#/operations/getNote/responses/200/content/application~1json/schema"
- */
+/** `contract.json`'s `operations` are keyed by id. */
 export function schemaPointer(operationId: string, ...path: string[]): string {
   return `#/operations/${[operationId, ...path].map(escapeSegment).join("/")}`;
 }
 
-/** A longer chain of references is a cycle. */
-const MOST_HOPS = 8;
+const MOST_HOPS = 8; // a longer chain of references is a cycle
 
-/**
- * The pointer a schema that is nothing but a local `$ref` stands for, followed through such
- * references; the pointer itself otherwise (a `$ref` below an `$id` resolves against another document).
- */
+/** Follows schemas that are nothing but a local `$ref`; not below an `$id`, which resolves against another document. */
 export function referencedPointer(document: unknown, pointer: string): string {
   let current = pointer;
   for (let hop = 0; hop < MOST_HOPS; hop++) {

@@ -8,5 +8,4 @@ export interface RecordedAnswer {
   body: unknown;
 }
 
-/** By operationId. */
 export type Recording = Record<string, RecordedAnswer>;

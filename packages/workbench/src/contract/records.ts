@@ -1,4 +1,3 @@
-/** Whether a parsed JSON value is an object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -14,15 +13,11 @@ export interface FiledOperation {
   path: string;
 }
 
-/** `/v1/pets/{petId}/notes` → `v1`, `pets`, `notes`. */
 function literalSegments(path: string): string[] {
   return path.split("/").filter((part) => part !== "" && !part.includes("{"));
 }
 
-/**
- * The gallery's folders: the first tag; without tags, the first literal segment past the mount point
- * every untagged path shares (`/v1/…`), so a contract without tags is not one folder of everything.
- */
+/** First tag, else the path's first segment past a shared mount (`/v1/…`): untagged is not one folder of everything. */
 export function operationGroups(operations: readonly FiledOperation[]): (operation: FiledOperation) => string {
   const untagged = operations
     .filter((operation) => operation.tags.length === 0)

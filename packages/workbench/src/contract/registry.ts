@@ -1,15 +1,12 @@
 // The shape of contracts.config.ts and its shared readings. No I/O, so Node and the browser read it alike.
 
-/**
- * `product`: the app's own API (exactly one); `service`: a third party the app calls;
- * `test`: for the workbench's own tests, generated only.
- */
+/** `product`: the app's own API (exactly one); `service`: a third party it calls; `test`: generated only. */
 export type ContractRole = "product" | "service" | "test";
 
 export interface HandWrittenHandlers {
   /** Relative to the repository (`mocks/identity/fixtures.ts`). */
   module: string;
-  /** The name of its export: an array of MSW request handlers. */
+  /** An export holding an array of MSW request handlers. */
   export: string;
 }
 
@@ -22,11 +19,10 @@ export interface NumberRange {
 
 /** One row of the field rules' table: `make` for a string the schema leaves free, `range` for a number. */
 export type FieldRule = {
-  /** What the rule recognises, for a reader of the table. */
   field: string;
   /** The property's name, snake_case (`photoUrls` reads `photo_urls`; a header `X-RateLimit-Limit`, `x_rate_limit_limit`). */
   name: RegExp;
-  /** The parent's name (the object holding the property, or the list it is an item of), when it matters. */
+  /** The object holding the property, or the list it is an item of. */
   parent?: RegExp;
 } & (
   | {
@@ -55,7 +51,6 @@ export interface ContractEntry {
   fieldRules?: readonly FieldRule[];
 }
 
-/** The registry: each contract once, by name. */
 export type ContractRegistry = Readonly<Record<string, ContractEntry>>;
 
 export interface NamedContract extends ContractEntry {
@@ -66,25 +61,14 @@ export interface NamedContract extends ContractEntry {
 /** Contract names become file names, module names and story titles: plain ones only. */
 const NAME = /^[a-z][a-z0-9-]*$/;
 
-/**
- * The registry, checked when it is read.
- *
- * @example
- * export default defineContracts({
- *   product: { role: "product", source: "openapi", generated: "src/api", fixtures: "mocks/generated/fixtures.ts" },
- *   maps: { role: "service", source: "mocks/maps/maps.openapi.yaml", generated: "mocks/maps/generated" },
- * });
- */
+/** The registry, checked when it is read. */
 export function defineContracts<const Registry extends ContractRegistry>(registry: Registry): Registry {
   const problems: string[] = [];
   const seen = new Map<string, string>();
   for (const [name, entry] of Object.entries(registry)) {
     if (!NAME.test(name)) problems.push(`"${name}": a contract's name is lower-case letters, digits and "-".`);
-    for (const [field, path] of [
-      ["source", entry.source],
-      ["generated", entry.generated],
-      ["fixtures", entry.fixtures],
-    ] as const) {
+    for (const field of ["source", "generated", "fixtures"] as const) {
+      const path = entry[field];
       if (path === undefined) continue;
       if (path === "" || path.startsWith("/") || path.split("/").includes("..") || path.includes("\\")) {
         problems.push(`${name}.${field}: "${path}" must be a path inside the repository, written with "/".`);
@@ -109,7 +93,6 @@ export function defineContracts<const Registry extends ContractRegistry>(registr
   return registry;
 }
 
-/** Every contract, in the registry's order. */
 export function contractList(registry: ContractRegistry): NamedContract[] {
   return Object.entries(registry).map(([name, entry]) => ({
     ...entry,

@@ -4,7 +4,6 @@ import { componentSchemaName } from "./pointer.ts";
 
 type SchemaNode = Record<string, unknown>;
 
-/** Follows a `$ref` into the contract's components. */
 export function resolve(contract: ContractSchemas, schema: unknown): SchemaNode {
   let node = schema;
   for (let hops = 0; hops < 8 && typeof node === "object" && node !== null && "$ref" in node; hops++) {
@@ -14,7 +13,7 @@ export function resolve(contract: ContractSchemas, schema: unknown): SchemaNode 
   return typeof node === "object" && node !== null ? (node as SchemaNode) : {};
 }
 
-/** Every type a schema allows, through references and compositions (`allOf`, `anyOf`, `oneOf`). */
+/** Through references and compositions. */
 export function typesOf(contract: ContractSchemas, schema: unknown, depth = 0): Set<string> {
   const node = resolve(contract, schema);
   const types = new Set<string>(
@@ -39,7 +38,7 @@ export function typesOf(contract: ContractSchemas, schema: unknown, depth = 0): 
   return types;
 }
 
-/** The schema of a property or of the items, through references (the first composition branch that has it). */
+/** Through references, then the first composition branch that has it. */
 export function subschema(contract: ContractSchemas, schema: unknown, keyword: string, name?: string): unknown {
   const node = resolve(contract, schema);
   const direct = name === undefined ? own(node, keyword) : own(own(node, keyword), name);

@@ -1,9 +1,6 @@
 export type SchemaAt = (pointer: string) => Record<string, unknown> | undefined;
 
-/**
- * The pointers whose schemas describe `value`: the schema at `pointer`, what its `$ref`
- * names, its `allOf` parts, and the first `anyOf`/`oneOf` branch `value` fits; each once.
- */
+/** The schema at `pointer`, what its `$ref` names, its `allOf` parts, and the first `anyOf`/`oneOf` branch `value` fits. */
 export function schemaViews(
   pointer: string,
   value: unknown,

@@ -10,14 +10,14 @@ const SECRET_NAME =
 /** A JWT, a bearer or basic credential (opening the text, or a quoted one), a Google API key. */
 const SECRET_SHAPE = /eyJ[\w-]{4,}\.[\w-]{4,}\.|^\s*"?(bearer|basic|fis_v2)\s+\S|AIza[\w-]{20,}/i;
 
-/** A value shown in a report, hidden when its place (a pointer's last segment) is named like a credential or it looks like one. */
+/** Hidden when its place (a pointer's last segment) is named like a credential or it looks like one. */
 export function safeActual(pointer: string, actual: string): string {
   return SECRET_NAME.test(unescapeSegment(pointer.split("/").at(-1) ?? "")) || SECRET_SHAPE.test(actual)
     ? HIDDEN
     : actual;
 }
 
-/** A JSON value with every credential hidden: by name, by shape, or `marked` by the caller (`writeOnly`), at any depth. */
+/** Hidden by name, by shape, or `marked` by the caller (`writeOnly`), at any depth. */
 export function scrubJson(value: unknown, marked: (pointer: string) => boolean = () => false, pointer = ""): unknown {
   if (typeof value === "string") return SECRET_SHAPE.test(value) ? HIDDEN : value;
   if (Array.isArray(value)) return value.map((item, index) => scrubJson(item, marked, `${pointer}/${index}`));

@@ -2,13 +2,12 @@
 import type { ManifestResponse, ManifestStream } from "@contract-workbench/runtime/manifest";
 import { preferredMediaType } from "./media-and-status.ts";
 
-/** The streams of a declared response that its own pair does not answer with. */
 export function streamPairs(response: ManifestResponse): ManifestStream[] {
   const preferred = preferredMediaType(response.mediaTypes);
   return (response.streams ?? []).filter((stream) => stream.mediaType !== preferred);
 }
 
-/** A pair's name: its status, and a stream pair's media type after it (`200 text/event-stream`). */
+/** `200 text/event-stream`. */
 export function pairLabel(status: string, stream?: string): string {
   return stream === undefined ? status : `${status} ${stream}`;
 }

@@ -15,12 +15,10 @@ export function unanswerableStatus(status: string): string | undefined {
     : undefined;
 }
 
-/** Why fetch cannot exchange an operation × status; undefined when it can. */
 export function unsendablePair(operation: { method: string }, status: string): string | undefined {
   return unsendableMethod(operation.method) ?? unanswerableStatus(status);
 }
 
-/** How many of an operation's declared statuses the gallery has a story of (those fetch can exchange). */
 export function sendableResponses(operation: { method: string; responses: ReadonlyArray<{ status: string }> }): number {
   return operation.responses.filter(({ status }) => unsendablePair(operation, status) === undefined).length;
 }

@@ -1,5 +1,4 @@
-// What tells apart operations that share a method and URL (`/items#folders` beside `/items#links`):
-// the fixtures answer a request with its variant, `npm run api` warns where nothing does.
+// What tells apart operations sharing a method and URL (`/items#folders`, `/items#links`): the fixtures answer by it.
 import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
 import { resolve } from "./schema-types.ts";
 import { own } from "./own.ts";
@@ -37,7 +36,7 @@ export interface Mark {
   values: unknown[];
 }
 
-/** The values a schema fixes (`const`, or a short `enum`), through references and `allOf`. */
+/** `const` or `enum`, through references and `allOf`. */
 function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unknown[] | undefined {
   const node = resolve(contract, schema);
   if (depth > 8) return undefined;
@@ -51,7 +50,6 @@ function fixedValues(contract: ContractSchemas, schema: unknown, depth = 0): unk
   return undefined;
 }
 
-/** The properties a body schema declares, through references and `allOf` parts. */
 function propertiesOf(contract: ContractSchemas, schema: unknown, depth = 0): Array<[string, unknown]> {
   const node = resolve(contract, schema);
   if (depth > 8) return [];
@@ -78,22 +76,16 @@ function marksOf(contract: ContractSchemas, operation: ContractOperation | undef
   return marks;
 }
 
-/**
- * @example
- * withoutFragment("/templates/{id}#add"); // "/templates/{id}"
- */
 export function withoutFragment(path: string): string {
   const mark = path.indexOf("#");
   return mark === -1 ? path : path.slice(0, mark);
 }
 
-/** The operations that share a method and URL, in the contract's order: groups of two or more. */
 export function sharedEndpoints<T extends { method: string; path: string }>(operations: readonly T[]): T[][] {
   const groups = Map.groupBy(operations, (operation) => `${operation.method} ${withoutFragment(operation.path)}`);
   return [...groups.values()].filter((group) => group.length > 1);
 }
 
-/** The marks of a contract's operations, read once each. */
 export function createVariantMarks(contract: ContractSchemas) {
   const marks = new Map<string, Mark[]>();
   const marksFor = ({ operationId }: { operationId: string }) => {
@@ -113,10 +105,7 @@ export function createVariantMarks(contract: ContractSchemas) {
     );
   }
 
-  /**
-   * Whether a request tells the variants apart: each but at most one (the default) has a mark,
-   * a request media type no other declares, or a parameter it alone requires.
-   */
+  /** Each variant but at most one (the default) has a mark, a request media type or a required parameter of its own. */
   function distinguishable(variants: readonly VariantShape[]): boolean {
     const unmarked = variants.filter(
       (variant) =>
@@ -141,7 +130,6 @@ function sameParameter(a: { name: string; in: string }, b: { name: string; in: s
   return a.in === b.in && (a.in === "header" ? a.name.toLowerCase() === b.name.toLowerCase() : a.name === b.name);
 }
 
-/** The request media types no other variant declares (by essence). */
 export function ownMediaTypes(variant: VariantShape, variants: readonly VariantShape[]): string[] {
   const others = new Set(
     variants
@@ -151,11 +139,7 @@ export function ownMediaTypes(variant: VariantShape, variants: readonly VariantS
   return (variant.requestBody?.mediaTypes ?? []).filter((type) => !others.has(essenceOf(type)));
 }
 
-/** The headers and query parameters a variant requires that no other declares. */
-export function ownRequirements(
-  variant: VariantShape,
-  variants: readonly VariantShape[],
-): Array<{ name: string; in: string }> {
+export function ownRequirements(variant: VariantShape, variants: readonly VariantShape[]) {
   const others = variants.filter((other) => other !== variant).flatMap((other) => other.parameters);
   return variant.parameters.filter(
     (parameter) =>

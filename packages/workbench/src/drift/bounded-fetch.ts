@@ -1,4 +1,4 @@
-// One request to an untrusted server, bounded. No redirect is followed, so the probe never reaches another host.
+// No redirect is followed, so the probe never reaches another host.
 import {
   BoundedReadError,
   causeCode,
@@ -13,9 +13,9 @@ import { boundedStream, isStreamed } from "./bounded-stream.ts";
 export interface BoundedOptions {
   timeoutMs: number;
   maxBodyBytes: number;
-  /** The longest `Retry-After` waited for; a longer one is reported instead. */
+  /** A longer `Retry-After` is reported instead. */
   maxRetryWaitMs: number;
-  /** Ends the exchange, and any wait, at once; its reason is the report's. */
+  /** Ends the exchange, and any wait, at once. */
   signal?: AbortSignal;
   fetch?: typeof globalThis.fetch;
 }
@@ -26,7 +26,7 @@ export type BoundedResult =
       response: Response;
       ms: number;
       retried: boolean;
-      /** For a streamed answer, read by its check within the exchange's bounds: ends the exchange. */
+      /** A streamed answer's, once its check is done. */
       release?: () => void;
     }
   | { ok: false; problem: string; fatal: boolean; ms: number; retried: boolean };
@@ -43,7 +43,6 @@ function describeFailure(error: unknown): { problem: string; fatal: boolean } {
   return { problem: `request failed (${error instanceof Error ? error.message : String(error)})`, fatal: false };
 }
 
-/** The report's line for a read that ended early, once the status had come. */
 function describeBodyStop(error: BoundedReadError, status: number, timeoutMs: number): string {
   if (error.stop === "deadline")
     return `no complete answer within ${formatDuration(timeoutMs)} (status ${status}, ${error.bytes} bytes of body so far)`;
@@ -51,7 +50,7 @@ function describeBodyStop(error: BoundedReadError, status: number, timeoutMs: nu
   return error.message;
 }
 
-/** Seconds or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+/** Seconds or an HTTP date, as milliseconds from now. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === "") return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
@@ -59,17 +58,10 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/**
- * The requests in flight, held until their exchange ends: undici follows a request's signal
- * through a WeakRef, so aborting a request nothing holds would leave its connection open.
- */
+/** undici follows a request's signal through a WeakRef: aborting a request nothing holds leaves its connection open. */
 const inFlight = new Set<Request>();
 
-/** One exchange within its own deadline: the answer, its body read (a stream's as it arrives), or why not. */
-async function once(
-  request: Request,
-  options: BoundedOptions,
-): Promise<Response | { response: Response; release: () => void } | { problem: string; fatal: boolean }> {
+async function once(request: Request, options: BoundedOptions) {
   const deadline = createDeadline(options.timeoutMs, options.signal);
   const send = options.fetch ?? globalThis.fetch;
   // A stream's reading ends before its body may: releasing it aborts the exchange, connection and all.
@@ -116,7 +108,7 @@ async function once(
   }
 }
 
-/** Waits `ms`, or less when `signal` aborts; true when the wait ran its course. */
+/** True when the wait ran its course. */
 function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
@@ -131,7 +123,7 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
-/** Sends `request` within the bounds; a 429 or 503 with a short enough `Retry-After` is sent once more. */
+/** A 429 or 503 with a short enough `Retry-After` is sent once more. */
 export async function boundedFetch(request: Request, options: BoundedOptions): Promise<BoundedResult> {
   const started = performance.now();
   const elapsed = () => performance.now() - started;

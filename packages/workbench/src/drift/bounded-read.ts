@@ -1,18 +1,9 @@
-// Reading what an untrusted server sends, bounded whatever it does: a deadline for the whole read (not an idle
-// timeout, so a trickling body still ends), a cap on the decoded bytes, and the body cancelled once the read stops.
+// A deadline for the whole read (a trickling body still ends), a cap on decoded bytes, the body cancelled once it stops.
 
-/** How a bounded read ended early. */
-export type ReadStop =
-  /** The deadline passed (`bytes` had arrived by then). */
-  | "deadline"
-  /** More than the cap arrived, decoded. */
-  | "too large"
-  /** The connection failed mid-body (a reset, a close before the end). */
-  | "cut"
-  /** The deadline's parent was aborted: a run's deadline, or the user stopped it. */
-  | "stopped";
+/** `stopped`: the deadline's parent was aborted (a run's deadline, or the user stopped it). */
+export type ReadStop = "deadline" | "too large" | "cut" | "stopped";
 
-/** A read that ended before its body did; `bytes` is what had arrived, decoded. */
+/** `bytes` is what had arrived, decoded. */
 export class BoundedReadError extends Error {
   readonly stop: ReadStop;
   readonly bytes: number;
@@ -24,20 +15,15 @@ export class BoundedReadError extends Error {
   }
 }
 
-/**
- * A point in time after which a read gives up, on a timer of its own: `AbortSignal.timeout`'s goes
- * when nothing holds the signal (fetch holds it weakly); this one fires whatever the GC does.
- */
+/** `AbortSignal.timeout`'s timer goes when nothing holds the signal (fetch holds it weakly); this one fires regardless. */
 export interface Deadline {
-  /** Aborted when the time is up or the parent is aborted. */
   readonly signal: AbortSignal;
-  /** Why it ended: its own time, or the parent's abort (with the parent's reason); undefined while it runs. */
+  /** Undefined while it runs. */
   readonly ended: undefined | { by: "time" } | { by: "parent"; reason: unknown };
   /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
   race<T>(promise: Promise<T>, bytes?: number): Promise<T>;
-  /** The error that says why it ended: `deadline` (its time) or `stopped` (the parent's reason). */
   error(bytes: number): BoundedReadError;
-  /** Clears the timer and leaves the parent; call it once the work is done. */
+  /** Call it once the work is done. */
   dispose(): void;
 }
 
@@ -45,7 +31,7 @@ export function reasonText(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
 }
 
-/** `500 ms`, `3 s`, `1.5 s`, `2 min`, `1 h`: a duration as a report line says it. */
+/** `500 ms`, `1.5 s`, `2 min`, `1 h`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
@@ -60,7 +46,6 @@ export function formatBytes(bytes: number): string {
   return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
 }
 
-/** A deadline `ms` from now, ended early when `parent` aborts; its reason then says "`label` of `ms` passed". */
 export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline"): Deadline {
   const controller = new AbortController();
   let ended: Deadline["ended"];
@@ -109,7 +94,7 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
   };
 }
 
-/** The error's code, looking through its causes (undici's `terminated` carries the socket's). */
+/** Through its causes: undici's `terminated` carries the socket's code. */
 export function causeCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === "object" && current !== null; depth++) {
@@ -125,14 +110,8 @@ export interface ReadLimits {
   maxBytes: number;
 }
 
-/**
- * The chunks of a body as they arrive, bounded by `limits`; the body is cancelled whenever the
- * reading stops, so nothing holds the connection open. A limit or a failure throws a BoundedReadError.
- */
-export async function* boundedChunks(
-  body: ReadableStream<Uint8Array>,
-  { deadline, maxBytes }: ReadLimits,
-): AsyncGenerator<Uint8Array, void, undefined> {
+/** The body is cancelled whenever the reading stops, so nothing holds the connection open. */
+export async function* boundedChunks(body: ReadableStream<Uint8Array>, { deadline, maxBytes }: ReadLimits) {
   const reader = body.getReader();
   let bytes = 0;
   let done = false;
@@ -169,10 +148,7 @@ export async function* boundedChunks(
   }
 }
 
-/**
- * A response's whole body, bounded by `limits`. An unencoded body's `Content-Length` over the cap is
- * refused before reading; an encoded body is counted as it decodes.
- */
+/** An unencoded body's `Content-Length` over the cap is refused before reading; an encoded one is counted decoded. */
 export async function readBounded(response: Response, limits: ReadLimits): Promise<Uint8Array<ArrayBuffer>> {
   const encoded = (response.headers.get("content-encoding") ?? "identity").trim().toLowerCase() !== "identity";
   const declared = Number(response.headers.get("content-length") ?? "0");
@@ -212,7 +188,6 @@ export async function readBounded(response: Response, limits: ReadLimits): Promi
   return all;
 }
 
-/** `response` with another body: its status and headers, as the check reads them. */
 export function withBody(response: Response, body: BodyInit | null): Response {
   const { status, statusText, headers } = response;
   return new Response(body, { status, statusText, headers });

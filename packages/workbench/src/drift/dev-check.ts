@@ -5,9 +5,8 @@ import { createDriftCheck } from "./drift-check.ts";
 import { mountDriftIndicator } from "./drift-indicator.ts";
 import { createDriftReport, type DriftReport } from "./drift-report.ts";
 import { observeFetch } from "./fetch-observer.ts";
-import { createRecorder } from "./recorder.ts";
+import { createRecorder } from "./recording.ts";
 
-/** Starts checking the page's exchanges; the report is what the indicator shows. */
 export function startDriftCheck(manifest: Manifest, contract: ContractSchemas): DriftReport {
   const report = createDriftReport();
   const check = createDriftCheck({ manifest, contract });

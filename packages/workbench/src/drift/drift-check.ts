@@ -11,12 +11,12 @@ import { safeActual } from "../contract/secrets.ts";
 
 export type DriftPlace = ViolationPlace | "response header";
 
-/** One disagreement between a real exchange and the contract, with nothing secret in it. */
+/** Nothing secret in it. */
 export interface Drift {
   operationId: string;
   method: string;
   path: string;
-  /** The status as the server sent it ("418"), when the response is at fault. */
+  /** When the response is at fault. */
   status?: string;
   place: DriftPlace;
   /** JSON pointer into the body, or the parameter's or header's name. */
@@ -27,24 +27,11 @@ export interface Drift {
 
 const LONGEST = 80;
 
-/** A text cut to a report's width. */
 export function truncate(text: string): string {
   return text.length > LONGEST ? `${text.slice(0, LONGEST - 1)}…` : text;
 }
 
-export interface DriftCheckOptions {
-  manifest: Manifest;
-  contract: ContractSchemas;
-}
-
-/**
- * Checks real exchanges against the contract.
- *
- * @example
- * const drift = createDriftCheck({ manifest, contract });
- * await drift.check(request, response); // undefined: not an operation of the contract; [] keeps it
- */
-export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
+export function createDriftCheck({ manifest, contract }: { manifest: Manifest; contract: ContractSchemas }) {
   const validator = createValidator(contract);
   const exchange = createExchangeCheck(contract, validator);
   const match = createOperationMatcher(manifest.operations);
@@ -58,12 +45,11 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
   });
 
   return {
-    /** The operation a request is for, or undefined when the contract has none for it. */
     operationOf(method: string, url: string) {
       return match(method, url)?.operation;
     },
 
-    /** What is wrong with a request before it is sent (the probe's own, say); [] when it keeps the contract. */
+    /** Before it is sent (the probe's own, say). */
     async checkRequest(request: Request): Promise<Drift[]> {
       const found = match(request.method, request.url);
       if (!found) return [];
@@ -71,10 +57,7 @@ export function createDriftCheck({ manifest, contract }: DriftCheckOptions) {
       return violations.map((violation) => drift(found.operation, violation));
     },
 
-    /**
-     * The drifts of one exchange, read from clones; undefined for no operation of the contract. A
-     * stream is read event by event up to `stream.limits`; `stream.onChecked` hears what was read.
-     */
+    /** Undefined for no operation of the contract; a stream is read up to `stream.limits`. */
     async check(
       request: Request,
       response: Response,

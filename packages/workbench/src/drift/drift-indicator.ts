@@ -1,6 +1,6 @@
 // The corner badge `npm run dev` shows: plain DOM, outside the app's React tree, so its rendering is untouched.
 import { formatDrift, type DriftReport } from "./drift-report.ts";
-import type { Recorder } from "./recorder.ts";
+import type { Recorder } from "./recording.ts";
 
 const STYLE = `
 .contract-drift{position:fixed;inset-block-end:12px;inset-inline-end:12px;z-index:2147483647;max-inline-size:min(44rem,calc(100vw - 24px));font:13px/1.4 system-ui,sans-serif;color:#1f1300;background:#fff7e0;border:1px solid #b26b00;border-radius:8px;box-shadow:0 4px 16px rgb(0 0 0/.2)}
@@ -13,14 +13,11 @@ const STYLE = `
 .contract-drift__list li{margin-block:4px;overflow-wrap:anywhere}
 `;
 
-function element<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  properties: Partial<HTMLElementTagNameMap[K]> = {},
-): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, properties: Partial<HTMLElementTagNameMap[K]> = {}) {
   return Object.assign(document.createElement(tag), properties);
 }
 
-/** Mounts the indicator, shown from the first disagreement or recorded answer; returns what removes it. */
+/** Shown from the first disagreement or recorded answer; returns what removes it. */
 export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): () => void {
   const style = element("style", { textContent: STYLE });
   const region = element("section", { className: "contract-drift", hidden: true });
@@ -56,7 +53,7 @@ export function mountDriftIndicator(report: DriftReport, recorder?: Recorder): (
     toggle.setAttribute("aria-expanded", String(open));
     list.hidden = !open;
   });
-  /** A button that copies `value()` as JSON, and logs it for a page without a clipboard. */
+  // Logged too, for a page without a clipboard.
   const copies = (button: HTMLButtonElement, what: string, value: () => unknown, copied: string) =>
     button.addEventListener("click", () => {
       const json = JSON.stringify(value(), null, 2);

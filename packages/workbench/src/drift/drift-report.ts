@@ -1,12 +1,10 @@
-// The drift report: each disagreement once per operation × status × place × pointer, with its count.
 import type { Drift } from "./drift-check.ts";
 
 export interface DriftEntry extends Drift {
-  /** How many exchanges showed it. */
   count: number;
 }
 
-/** Collects drifts with their counts; `add` returns the ones seen for the first time, to log once. */
+/** Once per operation × status × place × pointer; `add` returns the ones seen for the first time, to log once. */
 export function createDriftReport() {
   const entries = new Map<string, DriftEntry>();
   const listeners = new Set<() => void>();
@@ -29,12 +27,11 @@ export function createDriftReport() {
     entries(): DriftEntry[] {
       return [...entries.values()].map((entry) => ({ ...entry }));
     },
-    /** Called after every `add` that brought a drift, new or seen before. */
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Tells the listeners something else they show has changed (an answer recorded). */
+    /** Something else the listeners show has changed (an answer recorded). */
     touch(): void {
       listeners.forEach((listener) => listener());
     },
@@ -47,7 +44,7 @@ export function createDriftReport() {
 
 export type DriftReport = ReturnType<typeof createDriftReport>;
 
-/** One line per entry, e.g. `GET /pets/{id} (getPet) → 200 response body at /name: expected type string, got 42 (×3)`. */
+/** `GET /pets/{id} (getPet) → 200 response body at /name: expected type string, got 42 (×3)`. */
 export function formatDrift(entry: DriftEntry): string {
   const at = entry.pointer === "" ? "" : ` at ${entry.pointer}`;
   const status = entry.status === undefined ? "" : ` → ${entry.status}`;
@@ -57,7 +54,6 @@ export function formatDrift(entry: DriftEntry): string {
 
 const COLUMNS = ["operation", "status", "place", "pointer", "expected", "actual", "count"] as const;
 
-/** The entries as a plain-text table, for a terminal. */
 export function formatDriftTable(entries: readonly DriftEntry[]): string {
   const rows = entries.map((entry) => [
     `${entry.method} ${entry.path}`,

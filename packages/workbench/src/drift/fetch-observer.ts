@@ -1,11 +1,9 @@
-// Watches every `fetch` the page makes and checks each exchange after the caller has its response:
-// nothing is blocked, delayed or changed. The observer's copy is read within bounds and cancelled
-// when the app abandons the exchange, so it never holds a connection open.
+// Checked after the caller has its response; the copy is cancelled when the app lets go, so it never holds a connection.
 import { BoundedReadError, createDeadline, formatDuration, readBounded, withBody } from "./bounded-read.ts";
 import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { Drift, DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
-import type { Recorder } from "./recorder.ts";
+import type { Recorder } from "./recording.ts";
 
 export function logNewDrift(entries: readonly DriftEntry[]): void {
   for (const entry of entries) {
@@ -20,19 +18,18 @@ export function logNewDrift(entries: readonly DriftEntry[]): void {
 export const OBSERVER_LIMITS = { timeoutMs: 10_000, maxBodyBytes: 5 * 1024 * 1024, maxEvents: STREAM_EVENTS };
 
 export interface ObserveOptions {
-  /** Called with the disagreements seen for the first time (default: one console group each). */
+  /** The disagreements seen for the first time. */
   onNew?: (entries: readonly DriftEntry[]) => void;
-  /** Keeps the answers that keep the contract (the `recorded` scenario). */
+  /** For the `recorded` scenario. */
   recorder?: Recorder;
-  /** Called once per operation and reason when an answer could not be checked (too slow, too large, cut). */
+  /** Once per operation and reason (too slow, too large, cut). */
   onUnchecked?: (line: string) => void;
   limits?: { timeoutMs: number; maxBodyBytes: number; maxEvents?: number };
 }
 
-/** Statuses a Response cannot be built with a body for. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/** The app's response with its body passed through from `body` (URL and kind kept); `onCancel` runs if cancelled. */
+/** URL and kind kept. */
 function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onCancel: () => void): Response {
   const reader = body.getReader();
   const stream = new ReadableStream<Uint8Array>(
@@ -55,7 +52,7 @@ function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onC
   return copy;
 }
 
-/** Replaces `target.fetch` with one that checks its exchanges; returns the function that puts it back. */
+/** Returns the function that puts `target.fetch` back. */
 export function observeFetch(
   target: { fetch: typeof globalThis.fetch },
   check: DriftCheck,
@@ -72,7 +69,6 @@ export function observeFetch(
   async function inspect(sent: Request, answer: Response): Promise<void> {
     const drifts = await check.check(sent, answer);
     add(drifts);
-    // An answer that keeps the contract may become a fixture (the `recorded` scenario).
     const operation = check.operationOf(sent.method, sent.url);
     if (drifts?.length === 0 && recorder !== undefined && operation !== undefined) {
       await recorder.keep(operation.operationId, answer.clone());
@@ -80,13 +76,8 @@ export function observeFetch(
     }
   }
 
-  /** A stream's copy, checked event by event within the limits (the app reads at its own pace); never recorded. */
-  async function inspectStream(
-    sent: Request,
-    response: Response,
-    copy: ReadableStream<Uint8Array>,
-    stop: AbortSignal,
-  ): Promise<void> {
+  /** Within the limits, while the app reads at its own pace; never recorded. */
+  async function inspectStream(sent: Request, response: Response, copy: ReadableStream<Uint8Array>, stop: AbortSignal) {
     const deadline = createDeadline(limits.timeoutMs, stop);
     const answer = withBody(response, boundedStream(copy, { deadline, maxBytes: limits.maxBodyBytes }));
     try {
@@ -99,7 +90,6 @@ export function observeFetch(
     }
   }
 
-  /** Reads the observer's copy within the limits, then checks it; says once per operation why it could not. */
   async function readAndInspect(
     sent: Request,
     response: Response,

@@ -1,23 +1,15 @@
-// A HAR file, read as untrusted input, as recorded answers: the first per operation that keeps the contract, scrubbed.
+// A HAR is untrusted input: the first answer per operation that keeps the contract is kept, scrubbed.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createDriftCheck } from "./drift-check.ts";
 import { formatDrift } from "./drift-report.ts";
-import { createRecording, type Recording } from "./recording.ts";
+import { createRecording } from "./recording.ts";
 
-/** The largest HAR read: devtools exports of a long session stay well under it. */
+/** Devtools exports of a long session stay well under it. */
 export const MAX_HAR_BYTES = 50 * 1024 * 1024;
 
-/** A HAR that cannot be read, with the place: `file.har:3:14` or `file.har: log.entries[2].response.status`. */
+/** With the place: `file.har:3:14` or `file.har: log.entries[2].response.status`. */
 export class HarError extends Error {}
-
-export interface HarImport {
-  recording: Recording;
-  /** Exchanges with the contract's operations that break it, one line each with why. */
-  rejected: string[];
-  /** Entries for no operation of the contract (the page's files, other services). */
-  ignored: number;
-}
 
 function lineAndColumn(text: string, position: number): string {
   const before = text.slice(0, position);
@@ -25,10 +17,7 @@ function lineAndColumn(text: string, position: number): string {
   return `${line}:${position - before.lastIndexOf("\n")}`;
 }
 
-/**
- * Where JSON.parse stopped: V8 gives a position for most errors, but for an unexpected token
- * quotes ten characters either side instead, which are found again in the text.
- */
+/** V8 gives a position for most errors, but quotes ten characters either side of an unexpected token. */
 function errorPosition(text: string, message: string): number {
   const position = /at position (\d+)/.exec(message)?.[1];
   if (position !== undefined) return Number(position);
@@ -91,7 +80,6 @@ function entriesOf(file: string, har: unknown): Entry[] {
   return entries as Entry[];
 }
 
-/** The headers of a list, with `type` as the Content-Type when they have none. */
 function headersOf(list: Array<{ name: string; value: string }>, type: string | undefined): Headers {
   const headers = new Headers();
   for (const { name, value } of list) {
@@ -107,7 +95,7 @@ function headersOf(list: Array<{ name: string; value: string }>, type: string | 
   return headers;
 }
 
-/** The answer's text; undefined when it says base64 and is not. */
+/** Undefined when it says base64 and is not. */
 function bodyText(content: Entry["response"]["content"]): string | undefined {
   if (content.text === undefined) return "";
   if (content.encoding !== "base64") return content.text;
@@ -119,12 +107,12 @@ function bodyText(content: Entry["response"]["content"]): string | undefined {
   }
 }
 
-/** Reads a HAR's text (`file` names it in errors) and keeps the answers that keep the contract. */
+/** `ignored` counts the entries for no operation of the contract (the page's files, other services). */
 export async function importHar(
   file: string,
   text: string,
   { manifest, contract }: { manifest: Manifest; contract: ContractSchemas },
-): Promise<HarImport> {
+) {
   // Every character is at least one byte: a text that long is refused before it is encoded.
   if (text.length > MAX_HAR_BYTES || new TextEncoder().encode(text).length > MAX_HAR_BYTES)
     throw new HarError(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);

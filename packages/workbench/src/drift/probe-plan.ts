@@ -1,24 +1,12 @@
 // What the probe asks of each operation, with values from the contract or from earlier answers (a list's `id`).
 import type { ContractSchemas, JsonSchema } from "../contract/contract-types.ts";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
-import { componentSchemaName } from "../contract/pointer.ts";
-import { own } from "../contract/own.ts";
+import { resolve } from "../contract/schema-types.ts";
 
-/** Methods that change nothing on the server (OpenAPI 3.2's `query` is a GET with a body): the only ones called without `--unsafe`. */
+/** The only ones called without `--unsafe` (OpenAPI 3.2's `query` is a GET with a body). */
 export const SAFE_METHODS = new Set(["get", "head", "query"]);
 
-type Node = Record<string, unknown>;
-
-function resolve(contract: ContractSchemas, schema: JsonSchema | undefined): Node {
-  let node: unknown = schema;
-  for (let hops = 0; hops < 8 && typeof node === "object" && node !== null && "$ref" in node; hops++) {
-    const name = componentSchemaName(String((node as Node).$ref));
-    node = name === undefined ? undefined : own(contract.components.schemas, name);
-  }
-  return typeof node === "object" && node !== null ? (node as Node) : {};
-}
-
-/** A value the contract itself offers for a schema: an example, the default, a const, the first enum value. */
+/** An example, the default, a const, the first enum value. */
 export function contractValue(contract: ContractSchemas, schema: JsonSchema | undefined): unknown {
   const node = resolve(contract, schema);
   if (Array.isArray(node.examples) && node.examples.length > 0) return node.examples[0];
@@ -34,15 +22,12 @@ export function contractValue(contract: ContractSchemas, schema: JsonSchema | un
   return undefined;
 }
 
-/** Scalar values seen in answers, by property name, so that a later `{id}` or `{petId}` can use a real one. */
+/** By property name, so that a later `{id}` or `{petId}` can use a real one. */
 export function createSeenValues() {
   const seen = new Map<string, unknown>();
   function walk(value: unknown, depth: number): void {
     if (depth > 4 || typeof value !== "object" || value === null) return;
-    if (Array.isArray(value)) {
-      value.slice(0, 20).forEach((item) => walk(item, depth + 1));
-      return;
-    }
+    if (Array.isArray(value)) return value.slice(0, 20).forEach((item) => walk(item, depth + 1));
     for (const [key, item] of Object.entries(value)) {
       if (["string", "number"].includes(typeof item) && !seen.has(key.toLowerCase())) seen.set(key.toLowerCase(), item);
       else walk(item, depth + 1);
@@ -72,16 +57,13 @@ export interface PlannedCall {
   body?: string;
 }
 
-/** A value as a path segment or header holds it: arrays comma-separated (OpenAPI's `simple` style). */
+/** OpenAPI's `simple` style. */
 function text(value: unknown): string {
   if (Array.isArray(value)) return value.map(text).join(",");
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/**
- * The call for one operation, or why there is none (a required parameter with no value).
- * The URL is always on `base`: a path that would leave it (`//other.host`) is refused.
- */
+/** A path that would leave `base` (`//other.host`) is refused. */
 export function planCall(
   base: URL,
   operation: ManifestOperation,
@@ -104,10 +86,7 @@ export function planCall(
     }
     if (parameter.in === "path") path = path.replaceAll(`{${parameter.name}}`, encodeURIComponent(text(value)));
     else if (parameter.in === "header") headers[parameter.name] = text(value);
-    else if (parameter.required) {
-      if (Array.isArray(value)) value.forEach((item) => query.append(parameter.name, text(item)));
-      else query.append(parameter.name, text(value));
-    }
+    else if (parameter.required) [value].flat().forEach((item) => query.append(parameter.name, text(item)));
   }
   let body: string | undefined;
   const requestBody = contractOperation?.requestBody;

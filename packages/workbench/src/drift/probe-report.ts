@@ -1,26 +1,12 @@
-// The probe's report as `npm run contract:probe` prints it, and its exit code.
 import { formatDriftTable } from "./drift-report.ts";
 import type { ProbeCall, ProbeResult } from "./probe.ts";
-
-export interface ProbeReport {
-  /** What went wrong with the run and with single exchanges (standard error). */
-  problems: string[];
-  /** The drift table, when there is drift, and the summary line (standard output). */
-  output: string[];
-}
 
 function where(call: ProbeCall): string {
   return `${call.method} ${call.path}${call.page === undefined ? "" : ` (page ${call.page})`}`;
 }
 
-/**
- * The report's lines; `pages` is the `--pages` the run was given.
- *
- * @example
- * const { problems, output } = formatProbeReport(result, { pages: 2 });
- * // problems: ["contract:probe: GET /pets: no answer within 3 s"]
- */
-export function formatProbeReport(result: ProbeResult, { pages }: { pages: number }): ProbeReport {
+/** `problems` for standard error, `output` for standard output; `pages` is the `--pages` the run was given. */
+export function formatProbeReport(result: ProbeResult, { pages }: { pages: number }) {
   const problems: string[] = [];
   if (result.stopped !== undefined) problems.push(`contract:probe: stopped: ${result.stopped}`);
   for (const call of result.calls) {
@@ -43,10 +29,7 @@ export function formatProbeReport(result: ProbeResult, { pages }: { pages: numbe
   return { problems, output };
 }
 
-/**
- * 0 the server keeps the contract; 1 drift, or an answer missing, cut, too large or steering elsewhere;
- * 2 the probe could not run or finish; 130 stopped by Ctrl-C (`interrupted`).
- */
+/** 0 the contract kept; 1 drift or a misbehaving answer; 2 the probe could not run or finish; 130 Ctrl-C. */
 export function probeExitCode(result: ProbeResult, { interrupted = false }: { interrupted?: boolean } = {}): number {
   if (interrupted) return 130;
   if (result.stopped !== undefined || (result.calls.length > 0 && result.calls.every((call) => call.problem))) return 2;

@@ -1,5 +1,4 @@
-// The probe: calls a live server's operations and checks each answer, bounded whatever the server does. Lists go
-// first, so their ids fill later paths; however it ends, it resolves with the report so far.
+// Bounded whatever the server does; however it ends, it resolves with the report so far.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
 import { isJsonMediaType, preferredMediaType } from "../contract/media-and-status.ts";
@@ -16,16 +15,16 @@ export interface ProbeOptions {
   baseUrl: string;
   manifest: Manifest;
   contract: ContractSchemas;
-  /** The most requests sent, retries included. */
+  /** Retries included. */
   budget?: number;
   /** Per request, body included. */
   timeoutMs?: number;
-  /** For the whole run: what has not finished by then is stopped, and the report says so. */
+  /** For the whole run. */
   maxTimeMs?: number;
   pages?: number;
-  /** The most events read of a streamed answer (its time and bytes are the request's). */
+  /** Of a streamed answer (its time and bytes are the request's). */
   events?: number;
-  /** Stops the run at once (Ctrl-C); its reason is the report's. */
+  /** Ctrl-C; its reason is the report's. */
   signal?: AbortSignal;
   concurrency?: number;
   maxBodyBytes?: number;
@@ -46,9 +45,8 @@ export interface ProbeCall {
   problem?: string;
   /** What the answer tried that the probe did not do (a redirect elsewhere, a paging chain that loops). */
   note?: string;
-  /** A list's last page read: its answer names a next page, past the `pages` allowed. */
+  /** Its answer names a next page, past the `pages` allowed. */
   morePages?: true;
-  /** A streamed answer: how many events were checked, and what stopped the reading before its end. */
   stream?: string;
   ms: number;
 }
@@ -60,18 +58,15 @@ export interface ProbeResult {
   drift: DriftEntry[];
   calls: ProbeCall[];
   skipped: Array<{ operationId: string; reason: string }>;
-  /** Why the probe stopped early (server unreachable, the run's deadline, stopped). */
   stopped?: string;
 }
 
-/** The stream an operation's success answers with, when the media type it prefers streams. */
 function streamedMediaType(operation: ManifestOperation): string | undefined {
   const success = operation.responses.find((response) => /^2/.test(response.status));
   const preferred = success === undefined ? undefined : preferredMediaType(success.mediaTypes);
   return preferred !== undefined && streamFormatOf(preferred) !== undefined ? preferred : undefined;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time, in order of start. */
 async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
@@ -80,13 +75,6 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
   await Promise.all(lanes);
 }
 
-/**
- * Probes `baseUrl` with the contract's operations and reports every drift.
- *
- * @example
- * const result = await probe({ baseUrl: "http://127.0.0.1:4010", manifest, contract });
- * result.drift.length; // 0 when the server keeps the contract
- */
 export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   const started = performance.now();
   const base = new URL(options.baseUrl);
@@ -110,9 +98,8 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
   const callable = options.manifest.operations.filter(
     (operation) => options.unsafe === true || SAFE_METHODS.has(operation.method),
   );
-  for (const operation of options.manifest.operations) {
+  for (const operation of options.manifest.operations)
     if (!callable.includes(operation)) skip(operation, `${operation.method.toUpperCase()} needs --unsafe`);
-  }
   // Lists and operations without path parameters first: their answers hold the ids the others need.
   const withoutParameters = callable.filter((operation) => !operation.path.includes("{"));
   const withParameters = callable.filter((operation) => operation.path.includes("{"));
@@ -122,12 +109,8 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     return result.requests >= budget ? `over the budget of ${budget} requests` : undefined;
   };
 
-  /** Sends one request and checks its answer; with the answer's JSON and headers when it came whole and ok, to page on. */
-  async function exchange(
-    operation: ManifestOperation,
-    request: Request,
-    page: number,
-  ): Promise<{ call: ProbeCall; json?: { data: unknown; headers: Record<string, string> } }> {
+  /** With the answer's JSON and headers when it came whole and ok, to page on. */
+  async function exchange(operation: ManifestOperation, request: Request, page: number) {
     result.requests += 1;
     const answer = await boundedFetch(request, bounds);
     if (answer.retried) result.requests += 1;
@@ -175,10 +158,7 @@ export async function probe(options: ProbeOptions): Promise<ProbeResult> {
     }
   }
 
-  /**
-   * The pages after the first, asked as the app's hooks ask them (never a link's host or path), up
-   * to `pages` in all; a chain that asks for a page already read is not followed round again.
-   */
+  /** Asked as the app's hooks ask them (never a link's host or path); a chain that loops is not followed round again. */
   async function followPages(
     operation: ManifestOperation,
     first: Request,

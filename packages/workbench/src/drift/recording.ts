@@ -1,12 +1,12 @@
-// Recorded answers, scrubbed of credentials and of the fields the contract marks secret.
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
+import { define } from "../contract/own.ts";
 import type { Recording } from "../contract/recorded.ts";
 import { scrubJson } from "../contract/secrets.ts";
 
 export type { RecordedAnswer, Recording } from "../contract/recorded.ts";
 
-/** Names of the properties the contract marks `format: password` or `writeOnly`, anywhere. */
+/** `format: password` or `writeOnly`, anywhere. */
 function sensitiveProperties(contract: ContractSchemas): Set<string> {
   const names = new Set<string>();
   const walk = (node: unknown, depth: number): void => {
@@ -25,7 +25,7 @@ function sensitiveProperties(contract: ContractSchemas): Set<string> {
   return names;
 }
 
-/** An empty recording, and what keeps the first answer per operation in it, its body parsed when JSON ("" for none). */
+/** Keeps the first answer per operation, scrubbed, its body parsed when JSON ("" for none). */
 export function createRecording(contract: ContractSchemas) {
   const sensitive = sensitiveProperties(contract);
   const recording: Recording = {};
@@ -33,12 +33,27 @@ export function createRecording(contract: ContractSchemas) {
     if (Object.hasOwn(recording, operationId)) return;
     let body: unknown = text === "" ? null : text;
     if (text !== "" && isJsonMediaType(mediaType)) body = JSON.parse(text) as unknown;
-    Object.defineProperty(recording, operationId, {
-      value: { status, mediaType, body: scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? "")) },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    const scrubbed = scrubJson(body, (pointer) => sensitive.has(pointer.split("/").at(-1) ?? ""));
+    define(recording, operationId, { status, mediaType, body: scrubbed });
   };
   return { recording, keep };
 }
+
+/** For the `recorded` scenario: `recording()` is what mocks/recorded/recorded.json holds. */
+export function createRecorder(contract: ContractSchemas) {
+  const { recording, keep } = createRecording(contract);
+  return {
+    async keep(operationId: string, response: Response): Promise<void> {
+      if (Object.hasOwn(recording, operationId)) return;
+      keep(operationId, response.status, response.headers.get("content-type") ?? "", await response.text());
+    },
+    recording(): Recording {
+      return structuredClone(recording);
+    },
+    get size(): number {
+      return Object.keys(recording).length;
+    },
+  };
+}
+
+export type Recorder = ReturnType<typeof createRecorder>;

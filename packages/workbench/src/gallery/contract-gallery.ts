@@ -1,5 +1,4 @@
-// The contract gallery's stories, from the shown contracts' manifests: a Storybook indexer lists them, a Vite
-// plugin writes their modules, nothing goes to disk (docs/decisions/0009-contract-gallery-and-coverage.md).
+// The gallery's stories are indexed and served from the manifests; nothing goes to disk (docs/decisions/0009).
 import { existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { toId } from "storybook/internal/csf";
@@ -18,9 +17,7 @@ import type { Manifest } from "../codegen/manifest/manifest.ts";
 
 /** The gallery's front page, absolute: Storybook indexes the whole gallery from it, Vitest runs it in it. */
 export const GALLERY_STORIES = packageModule("./gallery.page.stories", import.meta.url);
-/** Where `galleryStory` and `galleryMeta` live: every generated module imports them. */
 export const GALLERY_RUNTIME = packageModule("./gallery-story", import.meta.url);
-/** One module per operation: `virtual:contract-gallery/<operation>`. */
 export const VIRTUAL_PREFIX = "virtual:contract-gallery/";
 const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
 
@@ -28,16 +25,16 @@ const RESOLVED_PREFIX = `\0${VIRTUAL_PREFIX}`;
 export interface GalleryPair {
   operationId: string;
   status: string;
-  /** A stream pair's media type (`text/event-stream` beside `application/json`): the story asks for the stream. */
+  /** A stream pair's media type: the story asks for the stream. */
   mediaType?: string;
-  /** `Gallery/<folder>/<operationId>`, the folder its first tag, else its path's (`operationGroups`); "/" in either is shown as "∕", which Storybook does not split on. */
+  /** `Gallery/<folder>/<operationId>`; "/" in either is shown as "∕", which Storybook does not split on. */
   title: string;
   name: string;
   /** The story id, set explicitly so the per-operation module and the Vitest module agree. */
   id: string;
   exportName: string;
   module: string;
-  /** The service whose operation it is (its name in the registry); absent for the product's. */
+  /** Absent for the product's operations. */
   service?: string;
   /** `PUT /folders/{}` (`endpointOf`): operations that share one are never in one batch. */
   endpoint: string;
@@ -57,13 +54,7 @@ function segment(text: string): string {
   return text.replaceAll("/", "∕").trim() || "(unnamed)";
 }
 
-/**
- * Every operation × declared status of a manifest, in order; colliding titles are told apart by a
- * number. A pair fetch cannot exchange (TRACE, a 1xx status: `unsendablePair`) has no story.
- *
- * @example
- * galleryPairs(manifest)[0]; // { operationId: "listPets", status: "200", title: "Gallery/pets/listPets", id: "gallery-pets-listpets--200", … }
- */
+/** Every operation × declared status of a manifest, in order, but those fetch cannot exchange (`unsendablePair`). */
 export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[] {
   const pairs: GalleryPair[] = [];
   const seen = new Set<string>();
@@ -104,14 +95,8 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   return pairs;
 }
 
-interface ShownContract {
-  generated: string;
-  service?: string;
-  fixtures?: string;
-}
-
-/** The contracts the gallery shows (the registry's `galleryContracts`), those not generated yet left out. */
-function shownContracts(root: string): ShownContract[] {
+/** The registry's `galleryContracts`, those not generated yet left out. */
+function shownContracts(root: string) {
   return galleryContracts(registry)
     .filter((contract) => existsSync(generatedPath(root, "manifest.json", contract.generated)))
     .map((contract) =>
@@ -163,14 +148,12 @@ function tagsCode(tag: string): string {
   return `tags: [${JSON.stringify(tag)}], `;
 }
 
-/** A service's fixtures module (absolute), for the generated modules to import. */
 type FixturesOf = (service: string) => string;
 
 const noServices: FixturesOf = (service) => {
   throw new Error(`gallery: no fixtures module for the service ${service}.`);
 };
 
-/** The module of one operation, as Storybook loads it. */
 export function operationModule(pairs: GalleryPair[], runtime: string, fixturesOf: FixturesOf = noServices): string {
   const [first] = pairs;
   if (!first) throw new Error("An operation's gallery module needs at least one response.");
@@ -182,20 +165,10 @@ export function operationModule(pairs: GalleryPair[], runtime: string, fixturesO
   );
 }
 
-/**
- * How many gallery pairs one Vitest test checks: a test's fixed cost is paid once per batch, and
- * twenty keeps a batch's page small enough for axe on a large contract's bodies.
- */
+/** A test's fixed cost is paid once per batch; twenty keeps a page small enough for axe on large bodies. */
 export const BATCH_SIZE = 20;
 
-/**
- * The gallery's pairs grouped for `vitest run`: one contract, status and stream media type per
- * batch, at most `size`, so each pair's handler answers alone. Operations that share a method and
- * URL are never in one batch: nothing in the request would tell their handlers apart.
- *
- * @example
- * galleryBatches(pairs, 2); // [[listPets 200, getPet 200], [createPet 201], [getPet 404], …]
- */
+/** One contract, status and stream per batch, without two operations no request tells apart (one method and URL). */
 export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): GalleryPair[][] {
   const byStatus = Map.groupBy(
     pairs,
@@ -218,32 +191,17 @@ export function galleryBatches(pairs: GalleryPair[], size = BATCH_SIZE): Gallery
   });
 }
 
-/**
- * Every story of the gallery, appended to the front page's module under Vitest: one test per story from
- * Storybook's test widget, else one per batch, the batches alternating between the light and dark project.
- */
-export function vitestStories(
-  pairs: GalleryPair[],
-  runtime: string,
-  batched = true,
-  fixturesOf: FixturesOf = noServices,
-): string {
+/** The gallery's stories for Vitest: one per pair (Storybook's test widget), else batches alternating light and dark. */
+export function vitestStories(pairs: GalleryPair[], runtime: string, batched = true, fixturesOf = noServices) {
   if (pairs.length === 0) return "";
   const services = serviceImports(pairs, fixturesOf);
   if (!batched) {
+    const light = tagsCode(GALLERY_THEME_TAG.light);
     return (
       `\nimport { galleryStory } from ${JSON.stringify(runtime)};\n` +
       services +
       pairs
-        .map((pair, index) =>
-          storyCode(
-            pair,
-            `gallery_${index}`,
-            `${pair.operationId} ${pair.status}`,
-            index,
-            tagsCode(GALLERY_THEME_TAG.light),
-          ),
-        )
+        .map((pair, index) => storyCode(pair, `gallery_${index}`, `${pair.operationId} ${pair.status}`, index, light))
         .join("")
     );
   }
@@ -270,13 +228,7 @@ export function vitestStories(
   );
 }
 
-/**
- * Storybook's indexer for the gallery: the front page's own stories (through the CSF indexer it
- * wraps), then one entry per gallery pair, loaded from the operation's virtual module.
- *
- * @example
- * experimental_indexers: (existing) => [galleryIndexer(existing ?? []), ...(existing ?? [])]
- */
+/** The front page's own stories (through the CSF indexer it wraps), then one entry per gallery pair. */
 export function galleryIndexer(existing: readonly Indexer[], root: string = process.cwd()): Indexer {
   return {
     test: /[\\/]gallery[\\/]gallery\.page\.stories\.(tsx|js)$/,
@@ -299,10 +251,7 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
   };
 }
 
-/**
- * The Vite side of the gallery: serves its virtual modules; under Vitest, appends the stories to the front
- * page (Vitest only runs files on disk); in dev, touches it when a manifest changes, for Storybook to re-index.
- */
+/** Serves the virtual modules; under Vitest appends the stories to the front page, which only runs files on disk. */
 export function contractGallery({ root = process.cwd() }: { root?: string } = {}): Plugin {
   const manifestPaths = galleryContracts(registry).map((contract) =>
     generatedPath(root, "manifest.json", contract.generated),

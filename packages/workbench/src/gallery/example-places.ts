@@ -6,7 +6,7 @@ import { schemaViews } from "../contract/schema-views.ts";
 import type { SchemaFailure } from "../fixtures/check/validator.ts";
 import { labelOf } from "./schema-shape.ts";
 
-/** Nesting read: the examples a contract gives sit near the top of its answers. */
+/** The examples a contract gives sit near the top of its answers. */
 const MAX_DEPTH = 8;
 
 export interface ExampleSource {
@@ -14,13 +14,10 @@ export interface ExampleSource {
   validator: { check(pointer: string, value: unknown): SchemaFailure[] };
 }
 
-/** The same JSON value (examples are served as cloned, so their keys keep their order). */
+/** Examples are served cloned, so their keys keep their order. */
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * The places of `value` (its schema at `pointer`) that are their schema's first valid example, in
- * words ("Category › Name"), or "the whole answer". Only a list's first item is read.
- */
+/** The places of `value` that are their schema's first valid example, in words ("Category › Name"); a list's first item only. */
 export function examplePlaces(
   source: ExampleSource,
   pointer: string,

@@ -14,25 +14,17 @@ import {
 } from "virtual:contract-workbench/product";
 import "./gallery-overview.css";
 
-/** The sidebar folders of a contract's operations: by first tag, else by path (`operationGroups`). */
 export function galleryGroups(manifest: Manifest): string[] {
   return manifest.operations.map(operationGroups(manifest.operations));
 }
 
-/** The gallery's front page: what it holds and where, by tag. */
 export function GalleryOverview({ manifest }: { manifest: Manifest }) {
   const titleId = useId();
-  const groups = new Map<string, { operations: number; responses: number }>();
-  const folders = galleryGroups(manifest);
-  manifest.operations.forEach((operation, index) => {
-    const folder = folders[index] ?? "";
-    const group = groups.get(folder) ?? { operations: 0, responses: 0 };
-    group.operations += 1;
-    group.responses += sendableResponses(operation);
-    groups.set(folder, group);
-  });
+  const groups = Map.groupBy(manifest.operations, operationGroups(manifest.operations));
   // Those fetch cannot exchange (a 1xx status, TRACE) have no story.
-  const responses = manifest.operations.reduce((sum, operation) => sum + sendableResponses(operation), 0);
+  const responsesOf = (operations: Manifest["operations"]) =>
+    operations.reduce((sum, operation) => sum + sendableResponses(operation), 0);
+  const responses = responsesOf(manifest.operations);
   return (
     <section className="gallery-overview" aria-labelledby={titleId}>
       <h2 id={titleId}>Contract gallery</h2>
@@ -71,11 +63,11 @@ export function GalleryOverview({ manifest }: { manifest: Manifest }) {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {[...groups].map(([group, counts]) => (
+              {[...groups].map(([group, operations]) => (
                 <TableRow key={group}>
                   <TableHead>{group}</TableHead>
-                  <TableCell>{counts.operations}</TableCell>
-                  <TableCell>{counts.responses}</TableCell>
+                  <TableCell>{operations.length}</TableCell>
+                  <TableCell>{responsesOf(operations)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

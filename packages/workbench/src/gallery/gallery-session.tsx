@@ -6,9 +6,8 @@ type SessionStatus = ReturnType<NonNullable<typeof identity>["useSession"]>["sta
 
 export interface GallerySessionProps {
   children: ReactNode;
-  /** Why the seeded account could not sign in (the `offline` scenario), shown instead of a bare "signed out". */
+  /** Why the seeded account could not sign in (the `offline` scenario). */
   signInProblem?: string;
-  /** The product's session hook (the binding's `identity.useSession`). */
   useSession: NonNullable<typeof identity>["useSession"];
 }
 
@@ -42,10 +41,7 @@ function wordsFor(
   }
 }
 
-/**
- * The session banner (`data-session`) over a secured operation's story; `children` render once the
- * session is known, so the call goes out with the token. Must sit inside the `SessionProvider`.
- */
+/** Inside the `SessionProvider`; `children` render once the session is known, so the call carries the token. */
 export function GallerySession({ children, signInProblem, useSession }: GallerySessionProps) {
   const { status, account } = useSession();
   const [title, detail] = wordsFor(status, account?.email, signInProblem);
@@ -59,7 +55,6 @@ export function GallerySession({ children, signInProblem, useSession }: GalleryS
   );
 }
 
-/** A secured operation's story in an app that lends no identity provider (`data-session="none"`). */
 export function GalleryWithoutIdentity({ children }: { children: ReactNode }) {
   return (
     <div className="gallery-session">

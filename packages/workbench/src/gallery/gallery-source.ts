@@ -1,4 +1,4 @@
-// What the gallery's views take from a contract, typed for a method and path known only at run time.
+// Typed for a method and path known only at run time.
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
@@ -18,12 +18,10 @@ export interface GallerySource {
   unsatisfiable?(operationId: string, status: string): string | undefined;
 }
 
-/** The hooks' `useQuery`, callable with a method and path known only at run time (the gallery's are read from the manifest). */
 export interface RuntimeHooks {
   useQuery(method: string, path: string, init: object): UseQueryResult<unknown, ApiError>;
 }
 
-/** The streams' `useStream`, callable with a method and path known only at run time. */
 export interface RuntimeStreams {
   useStream(
     method: string,
@@ -33,7 +31,6 @@ export interface RuntimeStreams {
   ): UseQueryResult<Array<StreamItem<unknown>>, ApiError>;
 }
 
-/** What the contract declares of an operation's responses, and of the one for `status`. */
 export function declaredResponse(source: GallerySource, operationId: string, status: string) {
   const responses = own<ContractOperation>(source.contract.operations, operationId)?.responses;
   return { responses, declared: own<ContractOperation["responses"][string]>(responses, status) };

@@ -1,4 +1,3 @@
-// What each module ./contract-gallery.ts generates calls: `galleryStory` per operation × declared status.
 import type { StoryContext, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, waitFor } from "storybook/test";
@@ -18,7 +17,6 @@ export interface GalleryArgs {
   mediaType?: string | undefined;
 }
 
-/** The contract a gallery story shows: its fixtures, and the hooks that call it (the app's by default). */
 export interface GalleryContract {
   source: GallerySource;
   mocks: Pick<Fixtures, "respond">;
@@ -26,8 +24,7 @@ export interface GalleryContract {
   streams?: RuntimeStreams;
 }
 
-// The gallery is written against the manifest at run time, not against the generated
-// types (which, for the product's empty contract, accept no operation at all).
+// Read from the manifest at run time: the generated types of an empty contract accept no operation.
 const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
 
 type ProductIdentity = NonNullable<typeof productIdentity>;
@@ -37,7 +34,7 @@ export const galleryMeta = {
   parameters: { layout: "padded" },
 };
 
-/** Waits for the response, then reads the verdict. `label` names the pair, as one test may check several. */
+/** `label` names the pair, as one test may check several. */
 async function expectResponseShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const result = () => element.querySelector(".operation-response__result");
   await waitFor(
@@ -68,7 +65,7 @@ async function expectResponseShown(element: Element, scenario: unknown, label: s
     await expect(result(), label).toHaveAttribute("data-state", expect.stringMatching(/^(success|error|unsendable)$/));
 }
 
-/** A stream's events are shown in order, each once; in the scenarios that serve data, at least one. */
+/** A stream's events in order, each once; at least one where the scenario serves data. */
 async function expectSequenceShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const stream = element.querySelector(".stream-response .operation-response__result");
   if (stream === null) return;
@@ -95,13 +92,12 @@ function PairResponse({ contract, ...pair }: GalleryArgs & { contract: GalleryCo
 }
 
 interface SessionRun {
-  /** Token refreshes answered since the seeded account signed in. */
   refreshes: number;
   /** Why the seeded account could not sign in (the `offline` scenario). */
   signInProblem?: string;
 }
 
-/** Signs the seeded account in and counts the token refreshes; the cleanup signs out for the next story. */
+/** Counts the token refreshes; the cleanup signs out for the next story. */
 async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise<() => Promise<void>> {
   run.refreshes = 0;
   run.signInProblem = undefined;
@@ -121,10 +117,7 @@ async function signInSeeded(provider: ProductIdentity, run: SessionRun): Promise
   };
 }
 
-/**
- * The session's part of a secured story: a 401 makes the client refresh the token once, retry, get 401
- * again and end the session (the banner says expired); any other answer leaves the session as it was.
- */
+/** A 401 makes the client refresh the token once, retry, get 401 again and end the session; nothing else changes it. */
 async function expectSessionPath(
   provider: ProductIdentity,
   { canvasElement, globals }: Pick<StoryContext, "canvasElement" | "globals">,
@@ -140,10 +133,7 @@ async function expectSessionPath(
   await expect(run.refreshes).toBe(refused ? 1 : 0);
 }
 
-/**
- * `story`, run signed in as the seeded account under the session banner, then the session's path
- * for `status` checked. Without an identity provider: the story under a "no credentials" banner.
- */
+/** `story` signed in as the seeded account, then its session checked; without an identity provider, unsigned. */
 function signedIn<Args extends object>(
   story: StoryObj<Args>,
   status: string,
@@ -172,10 +162,7 @@ function signedIn<Args extends object>(
   };
 }
 
-/**
- * The pair is shown in Controls, not offered to edit: the story's handler answers that pair, so
- * another status or operation typed there would be checked against an answer it did not ask for.
- */
+/** Read-only: the story's handler answers this pair, so another typed in Controls would be checked against it. */
 const READ_ONLY_PAIR = {
   operationId: { control: false },
   status: { control: false },
@@ -186,10 +173,7 @@ function snippet(operationId: string, status: string): string {
   return `parameters: { msw: { handlers: [fixtures.respond(${JSON.stringify(operationId)}, ${JSON.stringify(status)})] } }`;
 }
 
-/**
- * The story of one operation's response with one declared status, through the app's hooks and client;
- * a secured one runs signed in (docs/decisions/0012-identity.md); with `mediaType`, it plays that stream.
- */
+/** One operation × declared status through the app's hooks; a secured one runs signed in (docs/decisions/0012-identity.md). */
 export function galleryStory(
   operationId: string,
   status: string,
@@ -210,24 +194,15 @@ export function galleryStory(
     play,
   };
   const operation = contract.source.manifest.operations.find((candidate) => candidate.operationId === operationId);
-  if (!operation || !requiresCredentials(operation)) return story;
-
-  return signedIn(story, status, response);
+  return operation && requiresCredentials(operation) ? signedIn(story, status, response) : story;
 }
 
 interface GalleryBatchArgs {
-  /** Operation × status (× stream) pairs, each operation at most once (its handler answers with that status). */
   pairs: Array<[operationId: string, status: string, mediaType?: string]>;
 }
 
-/**
- * Several gallery stories checked in one test, each pair in its own section with its own handler. The
- * pairs share a status, so a secured batch runs signed in and its 401s share one refresh.
- */
-export function galleryBatch(
-  pairs: GalleryBatchArgs["pairs"],
-  contract: GalleryContract = productContract,
-): StoryObj<GalleryBatchArgs> {
+/** Several pairs in one test, each with its own handler; one status, so a secured batch's 401s share one refresh. */
+export function galleryBatch(pairs: GalleryBatchArgs["pairs"], contract: GalleryContract = productContract) {
   const operations = new Set(pairs.map(([operationId]) => operationId));
   if (operations.size !== pairs.length) throw new Error("gallery: a batch holds each operation at most once.");
   const statuses = new Set(pairs.map(([, status, mediaType]) => `${status} ${mediaType ?? ""}`));
@@ -260,7 +235,5 @@ export function galleryBatch(
   const secured = contract.source.manifest.operations.some(
     (operation) => operations.has(operation.operationId) && requiresCredentials(operation),
   );
-  if (!secured) return story;
-
-  return signedIn(story, status, responses);
+  return secured ? signedIn(story, status, responses) : story;
 }

@@ -1,11 +1,5 @@
-/**
- * The tag every contract gallery story carries, which contract coverage leaves out: the gallery
- * calls every operation by construction. Storybook reads tags from the source, so stories spell it.
- */
+/** Left out of contract coverage (the gallery calls every operation); stories spell it, as Storybook reads the source. */
 export const GALLERY_TAG = "gallery";
 
-/**
- * Under Vitest, the theme project that runs a generated gallery story: the batches alternate
- * between the two story projects, each excluding the other's tag (tests/setup/projects.ts).
- */
+/** The batches alternate between the two story projects, each excluding the other's tag (tests/setup/projects.ts). */
 export const GALLERY_THEME_TAG = { light: "gallery-light", dark: "gallery-dark" } as const;

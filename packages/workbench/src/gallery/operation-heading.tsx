@@ -1,7 +1,6 @@
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 
 export interface OperationHeadingProps {
-  /** The heading's id, which the response's article is labelled by. */
   id: string;
   operation: ManifestOperation;
   status: string;

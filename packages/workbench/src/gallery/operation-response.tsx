@@ -20,11 +20,11 @@ import "./operation-response.css";
 export interface OperationResponseProps {
   source: GallerySource;
   operationId: string;
-  /** The declared status to show ("200", "4XX", "default"); a handler must answer with it. */
+  /** As declared ("200", "4XX", "default"); a handler must answer with it. */
   status: string;
-  /** A stream declared beside the status's JSON, asked for by `Accept` (a stream pair's story). */
+  /** A stream pair's stream, asked for by `Accept`. */
   mediaType?: string | undefined;
-  /** Default to the app's (src/api/index.ts): the same path every screen's calls take. */
+  /** The app's by default: the same path every screen's calls take. */
   hooks?: RuntimeHooks | undefined;
   streams?: RuntimeStreams | undefined;
 }
@@ -39,7 +39,6 @@ function parseAsFor(mediaType: string | undefined): "json" | "text" | "blob" {
   return mediaType.startsWith("text/") ? "text" : "blob";
 }
 
-/** A text body that should hold the JSON text of a value: the value, or the text when it is not JSON. */
 function fromJsonText(body: unknown): unknown {
   if (typeof body !== "string") return body;
   try {
@@ -51,7 +50,7 @@ function fromJsonText(body: unknown): unknown {
 
 const PROBLEM_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
 
-/** An error body with more than ErrorState says (plain JSON, problem details' extension members) is shown in full. */
+/** An error body saying more than ErrorState (plain JSON, problem details' extension members) is shown. */
 function showsBody(error: unknown): boolean {
   const body: unknown = error instanceof ApiError ? error.body : undefined;
   if (!(error instanceof ApiError) || typeof body !== "object" || body === null) return false;
@@ -91,7 +90,6 @@ function Body({
 
 const MAX_PLACES = 12;
 
-/** Which values the contract's examples gave (the others were made to fit their fields); nothing when none did. */
 function ExamplesLine({ places }: { places: string[] }) {
   if (places.length === 0) return null;
   const shown = places.slice(0, MAX_PLACES).join(", ");
@@ -104,7 +102,6 @@ function ExamplesLine({ places }: { places: string[] }) {
   );
 }
 
-/** An ordinary (not streamed) answer: called through the hooks, shown whole. */
 function AnsweredResponse({
   source,
   operationId,
@@ -223,7 +220,6 @@ function AnsweredResponse({
 
 const sourceStreams = new WeakMap<GallerySource, RuntimeStreams>();
 
-/** The app's stream client over a contract's operations (the product's, a test contract's or a service's). */
 function streamsOf(source: GallerySource): RuntimeStreams {
   let streams = sourceStreams.get(source);
   if (streams === undefined) {
@@ -234,7 +230,6 @@ function streamsOf(source: GallerySource): RuntimeStreams {
   return streams;
 }
 
-/** One response of one operation, called through the app's hooks and client, shown, then its verdict. */
 export function OperationResponse(props: OperationResponseProps) {
   const { source, operationId } = props;
   // One sample request per story: what it shows as unsendable is what it would have sent.

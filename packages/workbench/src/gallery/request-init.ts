@@ -1,4 +1,3 @@
-// A gallery story's call arguments from its sample request, for the hooks and the streams alike.
 import { bodyOptionsFor } from "@contract-workbench/runtime";
 import type { SampleRequest } from "../fixtures/contract-fixtures.ts";
 

@@ -1,20 +1,14 @@
-// The declared response headers as they arrived. The hooks give data, not the response: a middleware keeps them.
+// The hooks give data, not the response: a middleware keeps its headers.
 import { useMemo, useState, type ComponentPropsWithoutRef } from "react";
 import type { ContractHeader } from "../contract/contract-types.ts";
 import { isFollowedHeader } from "../contract/media-and-status.ts";
 import "./response-headers.css";
 
-/** The part of an openapi-fetch middleware this uses: it sees each response, and changes none. */
-export interface HeadersMiddleware {
-  onResponse(options: { response: Response }): undefined;
-}
-
-/** A middleware to pass in a call's init, and the headers of the last response it saw. */
-export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: Headers | undefined } {
+export function useResponseHeaders() {
   const [headers, setHeaders] = useState<Headers | undefined>(undefined);
-  const middleware = useMemo<HeadersMiddleware>(
+  const middleware = useMemo(
     () => ({
-      onResponse({ response }) {
+      onResponse({ response }: { response: Response }) {
         setHeaders(new Headers(response.headers));
         return undefined;
       },
@@ -27,13 +21,12 @@ export function useResponseHeaders(): { middleware: HeadersMiddleware; headers: 
 export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"> {
   declared: Record<string, ContractHeader>;
   headers: Headers;
-  /** The declared status shown (`"302"`): a redirect's `Location` is not sent by the mocks. */
+  /** A redirect's `Location` is not sent by the mocks. */
   status: string;
-  /** The operation and status, so that several responses' lists on one page are told apart. */
+  /** Tells apart several responses' lists on one page. */
   place: string;
 }
 
-/** What the list says of a declared header that did not arrive. */
 function notSent(status: string, name: string, header: ContractHeader | undefined): string {
   if (isFollowedHeader(status, name)) {
     const example = header?.examples?.[0];
@@ -43,7 +36,6 @@ function notSent(status: string, name: string, header: ContractHeader | undefine
   return header?.required === true ? "Not sent (the contract requires it)" : "Not sent";
 }
 
-/** The declared headers of a response, each with the value that arrived or said to be missing. */
 export function ResponseHeaders({ declared, headers, status, place, className, ...rest }: ResponseHeadersProps) {
   const names = Object.keys(declared);
   if (names.length === 0) return null;

@@ -4,13 +4,13 @@ import { define, own } from "../contract/own.ts";
 import { componentSchemaName } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
 
-/** A resolved schema node: `$ref`s followed, `allOf` merged, the branch of `oneOf`/`anyOf` that fits the value. */
+/** A schema node with `$ref`s followed, `allOf` merged, and the `oneOf`/`anyOf` branch that fits the value. */
 export interface Shape {
   type: string | undefined;
   title: string | undefined;
   format: string | undefined;
   enum: readonly unknown[] | undefined;
-  /** Properties in the contract's order, each resolved lazily by `shapeOf`. */
+  /** In the contract's order, each resolved lazily by `shapeOf`. */
   properties: ReadonlyArray<[name: string, schema: JsonSchema]>;
   items: JsonSchema | undefined;
 }
@@ -26,7 +26,7 @@ const EMPTY: Shape = {
   items: undefined,
 };
 
-/** Follows `#/components/schemas/<name>` references (contract.json has no others). */
+/** contract.json has only `#/components/schemas/<name>` references. */
 function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>): Node | undefined {
   let node = schema;
   for (let hops = 0; hops < 16 && isRecord(node) && typeof node.$ref === "string"; hops++) {
@@ -37,8 +37,7 @@ function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>):
   return isRecord(node) ? node : undefined;
 }
 
-/** The JSON type of a value, as JSON Schema names it. */
-export function jsonType(value: unknown): string {
+function jsonType(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
@@ -54,7 +53,7 @@ function declaredTypes(node: Node): string[] {
   return [];
 }
 
-/** How well a branch of `oneOf`/`anyOf` fits a value: its type, then how many of its properties the value has. */
+/** A branch's fit: its type, then how many of its properties the value has. */
 function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSchema>>): number {
   const merged = merge(node, value, schemas);
   const types = declaredTypes(merged);
@@ -68,7 +67,6 @@ function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSc
   return 1 + names.filter((name) => Object.hasOwn(value, name)).length;
 }
 
-/** One node with `allOf` folded in and the best-fitting `oneOf`/`anyOf` branch merged over it. */
 function merge(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): Node {
   if (depth > 8) return node;
   const parts: Node[] = [];
@@ -102,7 +100,6 @@ function merge(node: Node, value: unknown, schemas: Readonly<Record<string, Json
   return Object.assign({}, ...parts, node, { properties }) as Node;
 }
 
-/** The shape of `value` under `schema`; an absent or unreadable schema gives an empty shape. */
 export function shapeOf(
   schema: JsonSchema | undefined,
   value: unknown,
@@ -122,7 +119,7 @@ export function shapeOf(
   };
 }
 
-/** Whether a schema allows a string: a text body whose schema does not is a value's JSON text. */
+/** A text body whose schema allows no string is a value's JSON text. */
 export function allowsString(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>, depth = 0): boolean {
   const node = follow(schema, schemas);
   // Unreadable, `true`, or nested too deep to tell: nothing rules a string out.
@@ -159,11 +156,8 @@ export function labelOf(name: string, title?: string): string {
   return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(" ");
 }
 
-/** The fields of an object in the contract's order, then any the value has that the schema does not name. */
-export function fieldsOf(
-  shape: Shape,
-  value: Record<string, unknown>,
-): Array<[name: string, schema: JsonSchema | undefined]> {
+/** The contract's order, then any field the schema does not name. */
+export function fieldsOf(shape: Shape, value: Record<string, unknown>) {
   const declared = shape.properties.filter(([name]) => Object.hasOwn(value, name));
   const named = new Set(declared.map(([name]) => name));
   const extra = Object.keys(value)

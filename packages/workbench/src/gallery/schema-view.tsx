@@ -6,19 +6,17 @@ import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape.ts";
 import "./schema-view.css";
 
 export interface SchemaViewProps {
-  /** The data: a parsed JSON body, or the text of a text body. */
   value: unknown;
-  /** Its schema in contract.json; without one the value's own structure is shown. */
+  /** Without one the value's own structure is shown. */
   schema?: JsonSchema | undefined;
-  /** `components.schemas` of contract.json, for `$ref`s. */
   schemas?: Readonly<Record<string, JsonSchema>>;
-  /** What the value is ("Response body"): names a top-level table or list for assistive technology. */
+  /** Names a top-level table or list for assistive technology ("Response body"). */
   label: string;
-  /** Where the view sits ("getPet 200"), when one page shows several: it begins every table region's name. */
+  /** When one page shows several views ("getPet 200"): it begins every table region's name. */
   place?: string | undefined;
 }
 
-/** Rows a table shows before it says how many more there are: a `many` scenario stays quick to render. */
+/** So that a `many` scenario stays quick to render. */
 export const MAX_ROWS = 100;
 /** Nesting beyond this is shown as JSON: recursive data would otherwise render forever. */
 const MAX_DEPTH = 6;
@@ -33,9 +31,9 @@ const fraction = new Intl.NumberFormat("en", { maximumFractionDigits: 3, useGrou
 interface Context {
   schemas: Readonly<Record<string, JsonSchema>>;
   depth: number;
-  /** Inside a table cell: nested objects are laid out inline, so columns stay readable. */
+  /** Inside a table cell: nested objects inline, so columns stay readable. */
   compact: boolean;
-  /** The labels of the fields, items and rows around this value: where it is, in words. */
+  /** Where the value is, in words: the labels of the fields, items and rows around it. */
   trail: string[];
 }
 
@@ -45,7 +43,7 @@ function regionName(trail: string[], label: string): string {
   return names.join(" › ");
 }
 
-/** `null`, as the API sends it: an explicit empty value, not a word a screen might show. */
+/** `null` as the API sends it, not a word a screen might show. */
 function Null() {
   return <span className="schema-view__null">null</span>;
 }
@@ -98,7 +96,6 @@ interface PartProps {
   context: Context;
 }
 
-/** A value of any shape: an object as labelled fields, an array as a table or a list, a scalar as text. */
 function Value({ value, schema, label, context }: PartProps) {
   const shape = shapeOf(schema, value, context.schemas);
   if (context.depth > MAX_DEPTH && (isRecord(value) || Array.isArray(value)))
@@ -134,7 +131,6 @@ function List({ items, shape, label, context }: { items: unknown[]; shape: Shape
   if (items.length === 0) return <span className="schema-view__none">No items</span>;
   if (items.every(isRecord)) return <Table rows={items} itemSchema={shape.items} label={label} context={context} />;
   const shown = items.slice(0, MAX_ROWS);
-  const inner = { ...context, depth: context.depth + 1 };
   return (
     <>
       <ul className="schema-view__list" aria-label={label}>
@@ -144,7 +140,7 @@ function List({ items, shape, label, context }: { items: unknown[]; shape: Shape
               value={item}
               schema={shape.items}
               label={`${label} ${index + 1}`}
-              context={{ ...inner, trail: [...context.trail, `${label} ${index + 1}`] }}
+              context={{ ...context, depth: context.depth + 1, trail: [...context.trail, `${label} ${index + 1}`] }}
             />
           </li>
         ))}
@@ -163,7 +159,6 @@ function More({ shown, total }: { shown: number; total: number }) {
   );
 }
 
-/** The columns of a table: the item schema's properties in order, then any other key the rows have. */
 function columnsOf(rows: Array<Record<string, unknown>>, shape: Shape): Array<[string, JsonSchema | undefined]> {
   const seen = new Set(rows.flatMap((row) => Object.keys(row)));
   const declared = shape.properties.filter(([name]) => seen.has(name));
@@ -174,7 +169,7 @@ function columnsOf(rows: Array<Record<string, unknown>>, shape: Shape): Array<[s
   ];
 }
 
-/** A cell: scalars as usual, lists of scalars joined, anything larger summarised or nested. */
+/** Lists of scalars joined, lists of objects counted. */
 function Cell({ value, schema, label, context }: PartProps) {
   if (Array.isArray(value)) {
     if (value.length > 0 && value.every((item) => !isRecord(item) && !Array.isArray(item))) {
@@ -250,10 +245,7 @@ function Table({
   );
 }
 
-/**
- * Any JSON value, shown the way its schema describes it (fields, tables, lists, dates, links as
- * people read them). Generic on purpose: the gallery shows every declared response before any screen exists.
- */
+/** Any JSON value as its schema describes it; generic, as the gallery shows responses before any screen exists. */
 export function SchemaView({ value, schema, schemas = NO_SCHEMAS, label, place }: SchemaViewProps): ReactNode {
   const context: Context = { schemas, depth: 0, compact: false, trail: place ? [place] : [] };
   return (

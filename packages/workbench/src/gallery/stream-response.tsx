@@ -1,4 +1,3 @@
-// A streamed answer in the gallery: each event as it arrives, then whether every event kept the item schema.
 import { useId, useMemo } from "react";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { StreamItem } from "@contract-workbench/runtime/streams";
@@ -13,7 +12,7 @@ import { OperationHeading } from "./operation-heading.tsx";
 import { bodyInit } from "./request-init.ts";
 import { ResponseHeaders, useResponseHeaders } from "./response-headers.tsx";
 import { SchemaView } from "./schema-view.tsx";
-import { failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
+import { failureText, failureVerdict, type Verdict, VerdictLine } from "./verdict.tsx";
 import "./operation-response.css";
 import "./stream-response.css";
 
@@ -27,7 +26,7 @@ export interface StreamResponseProps {
   streams: RuntimeStreams;
 }
 
-/** What an event shows: an SSE event's data, with its schema (the item schema's `data`); any other item, whole. */
+/** An SSE event's data with the item schema's `data`; any other item whole. */
 function shown(media: ContractMediaType, item: unknown): { value: unknown; schema: JsonSchema | undefined } {
   const items = isRecord(media.schema) ? media.schema.items : undefined;
   if (media.stream?.format !== "sse" || !isRecord(item))
@@ -37,7 +36,6 @@ function shown(media: ContractMediaType, item: unknown): { value: unknown; schem
   return { value: item.data, schema: data };
 }
 
-/** The verdict once the stream ended: every event against the item schema; an unreadable one is a problem. */
 function streamVerdict(
   source: GallerySource,
   pointer: string,
@@ -52,18 +50,14 @@ function streamVerdict(
       if (item.error.kind !== "truncated" && item.error.kind !== "limit") problems.push(item.error.message);
       continue;
     }
-    for (const failure of source.validator.check(`${pointer}/items`, item.value)) {
-      problems.push(
-        `event ${item.index + 1}, ${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
-      );
-    }
+    for (const failure of source.validator.check(`${pointer}/items`, item.value))
+      problems.push(`event ${item.index + 1}, ${failureText(failure)}`);
   }
   if (problems.length > 0) return { kind: "invalid", problems };
   const count = items.filter((item) => item.error === undefined).length;
   return { kind: "valid", what: `${status}, ${mediaType}, ${count} event${count === 1 ? "" : "s"}` };
 }
 
-/** One streamed answer: each event listed as it arrives, "Play again", and the verdict once it ended. */
 export function StreamResponse({ source, operation, status, mediaType, media, sample, streams }: StreamResponseProps) {
   const headingId = useId();
   const listId = useId();

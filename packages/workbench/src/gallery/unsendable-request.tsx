@@ -8,11 +8,10 @@ export interface UnsendableRequestProps {
   operation: ManifestOperation;
   status: string;
   mediaType: string | undefined;
-  /** Why no request keeping the contract can be written, each with its place (the sample request's `unsendable`). */
+  /** The sample request's `unsendable`. */
   reasons: string[];
 }
 
-/** `createIssue 201`, then why no request can be sent, and the verdict that nothing was checked. */
 export function UnsendableRequest({ operation, status, mediaType, reasons }: UnsendableRequestProps) {
   const headingId = useId();
   return (

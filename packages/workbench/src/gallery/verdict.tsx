@@ -1,19 +1,20 @@
-// The verdict under a gallery response, ordinary or streamed: whether it matches the contract, and where not.
 import type { JsonSchema } from "../contract/contract-types.ts";
 import { declaredStatus } from "../contract/media-and-status.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import type { SchemaFailure } from "../fixtures/check/validator.ts";
 
-/** What checks a value against a schema of contract.json (the fixtures' validator). */
 export interface ValueCheck {
   check(pointer: string, value: unknown): SchemaFailure[];
 }
 
-/** Valid (and what was checked), invalid (and each problem), or nothing to check (and why). */
 export type Verdict =
   { kind: "valid"; what: string } | { kind: "invalid"; problems: string[] } | { kind: "none"; why: string };
 
-/** Whether a body (`undefined`: none) matches what the contract declares for its status and media type. */
+export function failureText(failure: SchemaFailure): string {
+  return `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`;
+}
+
+/** `body` undefined: none arrived. */
 export function check(
   validator: ValueCheck,
   operationId: string,
@@ -33,15 +34,9 @@ export function check(
   const pointer = schemaPointer(operationId, "responses", status, "content", mediaType, "schema");
   const failures = validator.check(pointer, body);
   if (failures.length === 0) return { kind: "valid", what: `${status}, ${mediaType}` };
-  return {
-    kind: "invalid",
-    problems: failures.map(
-      (failure) => `${failure.pointer || "/"}: expected ${failure.expected}, got ${failure.actual}`,
-    ),
-  };
+  return { kind: "invalid", problems: failures.map(failureText) };
 }
 
-/** The verdict of a failed call: nothing arrived, a status not declared as `status`, else `declared()`. */
 export function failureVerdict(
   answered: number | undefined,
   responses: Record<string, unknown> | undefined,
@@ -60,7 +55,7 @@ export function failureVerdict(
   return declared();
 }
 
-/** The verdict as the gallery shows it (`data-verdict` is what the stories' tests read). */
+/** The stories' tests read `data-verdict`. */
 export function VerdictLine({ verdict }: { verdict: Verdict }) {
   return (
     <div className="operation-response__verdict" role="status" data-verdict={verdict.kind}>

@@ -4,7 +4,6 @@ import { describeValues, partsOf, valuesAt } from "./parts.ts";
 import type { Part, UnsatisfiableProof } from "./parts.ts";
 import type { Fixed } from "./types-values.ts";
 
-/** The tightest value of a numeric keyword over the parts (`pick` chooses between two). */
 function bound(parts: readonly Part[], keyword: string, pick: (a: number, b: number) => number) {
   let found: { value: number; at: string } | undefined;
   for (const { node, at } of parts) {
@@ -27,7 +26,6 @@ function ordered(parts: readonly Part[], low: string, high: string, strict = fal
   };
 }
 
-/** A string's lengths against each other, its fixed values and its patterns. */
 export function stringProof(parts: readonly Part[], { values, valuesFrom }: Fixed): UnsatisfiableProof | undefined {
   const lengths = ordered(parts, "minLength", "maxLength");
   if (lengths) return lengths;
@@ -75,16 +73,11 @@ export function stringProof(parts: readonly Part[], { values, valuesFrom }: Fixe
   return undefined;
 }
 
-/** A number's range. */
 export function numberProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   return ordered(parts, "minimum", "maximum");
 }
 
-/** An array's counts, then the items it must have (proven by `proveItems`). */
-export function arrayProof(
-  parts: readonly Part[],
-  proveItems: (items: Part[]) => UnsatisfiableProof | undefined,
-): UnsatisfiableProof | undefined {
+export function arrayProof(parts: readonly Part[], proveItems: (items: Part[]) => UnsatisfiableProof | undefined) {
   const counts = ordered(parts, "minItems", "maxItems");
   if (counts) return counts;
   const least = bound(parts, "minItems", Math.max);

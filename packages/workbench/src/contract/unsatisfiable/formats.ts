@@ -1,6 +1,4 @@
-// A format and a keyword no value of it meets (`format: date` with `pattern: YYYY-MM`).
-// The formats alone, without the plugin (which loads all of Ajv); as the default export, which a
-// browser's module loader also sees (it finds no named export in CommonJS files).
+// The formats without the plugin (which loads all of Ajv), as the default export: a browser finds no named CJS export.
 import ajvFormats from "ajv-formats/dist/formats.js";
 import { JSON_SCHEMA_FORMATS } from "../formats.ts";
 import { requiredCharacters } from "../pattern-length.ts";
@@ -16,7 +14,6 @@ const ALPHABETS: Readonly<Record<string, RegExp>> = {
 /** The lengths a value of each format has (ajv-formats: a UUID may carry a `urn:uuid:` prefix). */
 const LENGTHS: Readonly<Record<string, readonly number[]>> = { date: [10], uuid: [36, 45] };
 
-/** A format whose every length lies outside the `minLength`/`maxLength` of the parts. */
 function lengthProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   const least = Math.max(0, ...parts.map(({ node }) => (typeof node.minLength === "number" ? node.minLength : 0)));
   const most = Math.min(...parts.map(({ node }) => (typeof node.maxLength === "number" ? node.maxLength : Infinity)));
@@ -31,7 +28,7 @@ function lengthProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   return undefined;
 }
 
-/** Whether `value` has the format, as the validator checks it (ajv-formats' full formats); undefined where not known. */
+/** As the validator checks it (ajv-formats' full formats); undefined where not known. */
 function hasFormat(format: string, value: string): boolean | undefined {
   if (!(JSON_SCHEMA_FORMATS as readonly string[]).includes(format)) return undefined;
   const definition = Object.hasOwn(ajvFormats.fullFormats, format)
@@ -45,7 +42,6 @@ function hasFormat(format: string, value: string): boolean | undefined {
   return undefined;
 }
 
-/** An `enum` of strings none of which has the format of a part. */
 function listedProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   for (const { node, at } of parts) {
     if (!Array.isArray(node.enum) || !node.enum.every((value) => typeof value === "string")) continue;
@@ -62,7 +58,6 @@ function listedProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   return undefined;
 }
 
-/** A pattern of one part that requires a character the format of another (or the same) part never holds. */
 export function formatProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
   const formats = parts.flatMap(({ node, at }) => {
     const alphabet = typeof node.format === "string" ? ALPHABETS[node.format] : undefined;

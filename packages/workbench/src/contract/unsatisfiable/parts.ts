@@ -11,7 +11,7 @@ export interface UnsatisfiableProof {
   reason: string;
 }
 
-/** A schema as one part of the conjunction a value must meet, with where it sits. */
+/** One schema of the conjunction a value must meet, with where it sits. */
 export interface Part {
   node: SchemaNode;
   at: string;
@@ -20,7 +20,6 @@ export interface Part {
 /** The keyword an empty `enum` becomes in the validator's copy: Ajv refuses `enum: []`, and this fails every value. */
 export const EMPTY_ENUM_KEYWORD = "x-empty-enum";
 
-/** How many values a message lists. */
 const LISTED = 5;
 const TYPES = ["null", "boolean", "object", "array", "number", "string", "integer"];
 
@@ -34,7 +33,6 @@ function isScalar(value: unknown): boolean {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
-/** The JSON type of a scalar, as `type` names it (`integer` for a whole number). */
 function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
@@ -64,7 +62,7 @@ function shown(values: readonly unknown[]): string {
   return values.length > LISTED ? `${listed.join(", ")}, …` : listed.join(", ");
 }
 
-/** A set of values, keyed by their JSON text (scalars only: their text is one per value). */
+/** Keyed by JSON text: scalars only, whose text is one per value. */
 export type Values = Map<string, unknown>;
 
 function valuesOf(list: readonly unknown[]): Values | undefined {
@@ -72,18 +70,16 @@ function valuesOf(list: readonly unknown[]): Values | undefined {
   return new Map(list.map((value) => [JSON.stringify(value), value]));
 }
 
-/** Where a part's `const` or `enum` is. */
 export function valuesAt({ node, at }: Part): string {
   return `${at}/${"const" in node ? "const" : "enum"}`;
 }
 
-/** The values one schema's own `const` or `enum` allows (undefined: neither, or values that are not scalars). */
+/** Undefined: no `const` or `enum`, or values that are not scalars. */
 export function fixedValues(node: SchemaNode): Values | undefined {
   if ("const" in node) return valuesOf([node.const]);
   return Array.isArray(node.enum) ? valuesOf(node.enum as unknown[]) : undefined;
 }
 
-/** `const` or `enum` of one schema, in words: `the enum ["a","b"]`. */
 export function describeValues(node: SchemaNode): string {
   return "const" in node ? `the const ${JSON.stringify(node.const)}` : `the enum [${shown(node.enum as unknown[])}]`;
 }

@@ -9,18 +9,13 @@ import { allowedValues, unionProof } from "./unions.ts";
 
 export { EMPTY_ENUM_KEYWORD, type UnsatisfiableProof } from "./parts.ts";
 
-/** How many conjunctions one proof may examine: a union of unions is not searched without end. */
+/** Conjunctions one proof may examine: a union of unions is not searched without end. */
 const BUDGET = 400;
-/** How many parts one conjunction gathers before it stops looking further. */
 const MAX_PARTS = 64;
 
-/**
- * The prover of one contract's schemas: whether a schema allows no value, and why.
- * Results are kept per schema object, so a large contract pays once per schema.
- */
+/** Results are kept per schema object, so a large contract pays once per schema. */
 export function createProver(schemas: Record<string, JsonSchema>) {
   const proven = new WeakMap<object, UnsatisfiableProof | null>();
-  /** For messages about a schema given without its place. */
   let places: WeakMap<object, string> | undefined;
 
   function placeOf(node: object): string {
@@ -69,10 +64,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
     return parts;
   }
 
-  /**
-   * The schemas a property must meet, from each part: its declaration, else the part's
-   * `additionalProperties`; or why it cannot be there at all (`additionalProperties: false`).
-   */
+  /** Each part's declaration of a property, else its `additionalProperties`; or why it cannot be there at all. */
   function propertyParts(parts: readonly Part[], name: string): Part[] | UnsatisfiableProof {
     const property: Part[] = [];
     for (const { node, at } of parts) {
@@ -165,12 +157,7 @@ export function createProver(schemas: Record<string, JsonSchema>) {
 
 const provers = new WeakMap<object, ReturnType<typeof createProver>>();
 
-/** Why no value satisfies a schema of the contract; undefined when not proven. */
-export function proveUnsatisfiable(
-  schema: unknown,
-  schemas: Record<string, JsonSchema>,
-  at?: string,
-): UnsatisfiableProof | undefined {
+export function proveUnsatisfiable(schema: unknown, schemas: Record<string, JsonSchema>, at?: string) {
   return proverOf(schemas).prove(schema, at);
 }
 
@@ -180,12 +167,11 @@ function proverOf(schemas: Record<string, JsonSchema>): ReturnType<typeof create
   return prover;
 }
 
-/** See `values` in {@link createProver}. */
 export function finiteValues(schema: unknown, schemas: Record<string, JsonSchema>): unknown[] | undefined {
   return proverOf(schemas).values(schema);
 }
 
-/** Whether no object of a schema can have the property `name` (proven): an optional one is left out of generated data. */
+/** An optional property no object can have is left out of generated data. */
 export function forbidsProperty(schema: unknown, name: string, schemas: Record<string, JsonSchema>): boolean {
   return proverOf(schemas).property(schema, name) !== undefined;
 }

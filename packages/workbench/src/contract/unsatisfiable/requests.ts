@@ -1,5 +1,4 @@
-// Requests no client can send as the contract describes them (decision 37): one rule for every
-// capability, so that none fails a test for the contract's defect.
+// One rule for every capability (decision 37), so that none fails a test for the contract's defect.
 import type { ContractSchemas } from "../contract-types.ts";
 import { isFormMediaType, preferredMediaType } from "../media-and-status.ts";
 import { own } from "../own.ts";
@@ -9,13 +8,13 @@ import { IGNORED_HEADERS } from "../variant-marks.ts";
 import { proveUnsatisfiable } from "./prover.ts";
 
 export interface UnsendableRequestPart {
-  /** The steps under the operation, as in {@link schemaPointer} (without the trailing `schema`). */
+  /** As in {@link schemaPointer}, without the trailing `schema`. */
   steps: string[];
   /** `the query parameter "q"`, `the request body (application/json)`. */
   what: string;
   reason: string;
   kind: "unsatisfiable" | "unwritable-query" | "formless-form";
-  /** The sentence the gallery shows under the operation. */
+  /** What the gallery shows under the operation. */
   said: string;
 }
 
@@ -33,10 +32,7 @@ function unwritableQuery(contract: ContractSchemas, schema: unknown): boolean {
   return itemTypes.size === 1 && itemTypes.has("object") && subschema(contract, items, "properties") === undefined;
 }
 
-/**
- * Every required part of an operation's request no client can send, parameters then the body (in the
- * media type sent first). Cookies and the headers a call sets itself are left out.
- */
+/** Parameters then the body (its media type sent first); cookies and the headers a call sets itself are left out. */
 export function unsendableRequest(contract: ContractSchemas, id: string, method: string): UnsendableRequestPart[] {
   const operation = own<ContractSchemas["operations"][string]>(contract.operations, id);
   if (operation === undefined) return [];

@@ -2,19 +2,16 @@
 import { allowsType, describeValues, fixedValues, intersectTypes, typesOf, valuesAt } from "./parts.ts";
 import type { Part, UnsatisfiableProof, Values } from "./parts.ts";
 
-/** The types every part allows, with the place of the last `type` read. */
 export interface Typed {
   types?: Set<string>;
   typesAt: string;
 }
 
-/** The fixed values every part allows, with the part that first fixed them. */
 export interface Fixed {
   values?: Values;
   valuesFrom?: Part;
 }
 
-/** Types: what every part allows, or why they share none. */
 export function typesProof(parts: readonly Part[]): Typed | UnsatisfiableProof {
   let types: Set<string> | undefined;
   let typesAt = "";
@@ -35,7 +32,6 @@ export function typesProof(parts: readonly Part[]): Typed | UnsatisfiableProof {
   return { types, typesAt };
 }
 
-/** Values: what every `const` and `enum` allows, of the types allowed, or why no value is left. */
 export function valuesProof(parts: readonly Part[], { types, typesAt }: Typed): Fixed | UnsatisfiableProof {
   let values: Values | undefined;
   let valuesFrom: Part | undefined;

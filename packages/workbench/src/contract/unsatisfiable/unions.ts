@@ -1,7 +1,6 @@
 import { allowsType, fixedValues, intersectTypes, isNode, typesOf } from "./parts.ts";
 import type { Part, UnsatisfiableProof, Values } from "./parts.ts";
 
-/** A union whose every branch, with the rest of the conjunction, is proven unsatisfiable by `proveBranch`. */
 export function unionProof(
   parts: readonly Part[],
   decided: ReadonlySet<unknown>,
@@ -34,7 +33,6 @@ export function unionProof(
   return undefined;
 }
 
-/** The scalar values a conjunction allows, when its `const`s and `enum`s (and its unions' branches) bound them. */
 export function allowedValues(
   start: readonly Part[],
   depth: number,
