@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import registry from "../contract/app-registry.ts";
-import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { generatedPath, readContract, readManifest } from "../contract/generated.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";
@@ -17,12 +17,6 @@ export interface LoadedContract {
   contract: ContractSchemas;
   /** Changes whenever the generated files do: what caches built on them are keyed by. */
   stamp: string;
-}
-
-/** An operation found by id, with the contract it belongs to. */
-export interface FoundOperation {
-  loaded: LoadedContract;
-  operation: ManifestOperation;
 }
 
 function stampOf(root: string, entry: NamedContract): string | undefined {
@@ -43,13 +37,12 @@ export function createContractReader(root: string) {
 
   function entry(name: string): NamedContract {
     const found = entries.find((each) => each.name === name);
-    if (!found) {
+    if (!found)
       throw new ArgumentError(
         "contract",
         `the registry (contracts.config.ts) has no contract named ${JSON.stringify(name)}; ` +
           `its contracts are ${entries.map((each) => each.name).join(", ")}.`,
       );
-    }
     return found;
   }
 
@@ -72,12 +65,11 @@ export function createContractReader(root: string) {
 
   function load(name: string): LoadedContract {
     const loaded = tryLoad(name);
-    if (!loaded) {
+    if (!loaded)
       throw new ArgumentError(
         "contract",
         `${name}'s generated files are missing from ${entry(name).generated}/; run the regenerate tool (or \`npm run api\`) first.`,
       );
-    }
     return loaded;
   }
 
@@ -87,7 +79,7 @@ export function createContractReader(root: string) {
   }
 
   /** The operation `operationId` names, in `contract`, else in the one contract that has it. */
-  function find(operationId: string, contract?: string): FoundOperation {
+  function find(operationId: string, contract?: string) {
     const candidates = contract === undefined ? all() : [load(contract)];
     const found = candidates.flatMap((loaded) => {
       const operation = loaded.manifest.operations.find((each) => each.operationId === operationId);

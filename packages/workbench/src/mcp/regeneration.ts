@@ -37,10 +37,7 @@ function changesOf(changes: ContractChange[]) {
   }));
 }
 
-/**
- * Regenerates every contract of the registry, or checks that the committed files are current.
- * `ok: false` with the located errors when a contract cannot be generated (nothing written).
- */
+/** Regenerates every contract, or checks the committed files are current; `ok: false` with the located errors. */
 export async function regenerateContracts(root: string, { check }: { check: boolean }) {
   const { ContractError, regenerate, staleOutputs, staleReason, writeOutputs } =
     await import("../codegen/regenerate.ts");

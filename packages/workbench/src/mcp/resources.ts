@@ -38,12 +38,11 @@ export function contractFile(root: string, entry: NamedContract, path: string): 
   const folder = join(root, contractFolder(entry));
   const document = /\.(ya?ml|json)$/.test(path) && !path.includes("\0");
   const found = document ? inside(folder, join(folder, path)) : undefined;
-  if (found === undefined) {
+  if (found === undefined)
     throw new ArgumentError(
       "path",
       `${JSON.stringify(path)} is not a file of the ${entry.name} contract (its YAML and JSON files are read inside ${contractFolder(entry)}/ only).`,
     );
-  }
   return relative(realpathSync(root), found).split(sep).join("/");
 }
 

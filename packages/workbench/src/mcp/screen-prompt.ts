@@ -17,13 +17,6 @@ function shownField(body: unknown): { path: string; value: string } | undefined 
   return undefined;
 }
 
-interface State {
-  story: string;
-  comment: string;
-  config: string;
-  play: string[];
-}
-
 /** The prompt's text for one operation. */
 export async function screenPrompt(
   contracts: ContractReader,
@@ -53,7 +46,7 @@ export async function screenPrompt(
       : "";
 
   const alerted = `await expect(await canvas.findByRole("alert")).toBeVisible();`;
-  const states: State[] = [];
+  const states: Array<{ story: string; comment: string; config: string; play: string[] }> = [];
   if (success !== undefined) {
     states.push({
       story: "Default",

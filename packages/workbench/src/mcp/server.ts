@@ -44,12 +44,7 @@ const statusArgument = z
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-/**
- * The server, its tools, resources and prompt registered, for the repository at `root`.
- *
- * @example
- * await createWorkbenchServer(root).connect(new StdioServerTransport());
- */
+/** The server, its tools, resources and prompt registered, for the repository at `root`. */
 export function createWorkbenchServer(root: string, version = "0.0.0"): McpServer {
   const contracts = createContractReader(root);
   const answers = createFixtureAnswers(root, contracts);
@@ -250,18 +245,10 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
   /** The part `number` (the first when none is asked for) of a repository file. */
   const part = (uri: URL, file: string, number?: Variable): ReadResourceResult => {
     const cut = textPart(readText(root, file), Number(Array.isArray(number) ? number[0] : (number ?? "1")));
+    const next = cut.part < cut.parts ? `?part=${cut.part + 1}` : null;
     return {
       contents: [{ uri: uri.href, mimeType: mimeTypeOf(file), text: cut.text }],
-      ...(cut.parts > 1
-        ? {
-            _meta: {
-              file,
-              part: cut.part,
-              parts: cut.parts,
-              next: cut.part < cut.parts ? `?part=${cut.part + 1}` : null,
-            },
-          }
-        : {}),
+      ...(cut.parts > 1 ? { _meta: { file, part: cut.part, parts: cut.parts, next } } : {}),
     };
   };
   const entryOf = (value: Variable) => contracts.entry(String(Array.isArray(value) ? value[0] : value));
@@ -338,14 +325,10 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
         contract: z.string().optional().describe("Its contract, when several have that operationId."),
       },
     },
-    async ({ operationId: id, contract: name }) => ({
-      messages: [
-        {
-          role: "user",
-          content: { type: "text", text: await screenPrompt(contracts, answers, id, name || undefined) },
-        },
-      ],
-    }),
+    async ({ operationId: id, contract: name }) => {
+      const text = await screenPrompt(contracts, answers, id, name || undefined);
+      return { messages: [{ role: "user", content: { type: "text", text } }] };
+    },
   );
 
   return server;
