@@ -42,6 +42,7 @@ const main = () =>
 
 async function generateAndWrite(): Promise<number> {
   const result = await regenerate(root, { verbose, force });
+  const files = result.outputs.size + result.kept.length;
   if (check && !verbose) {
     // CI output: the count, not the list (`npm run api` lists them).
     if (result.warnings.length > 0) {
@@ -57,9 +58,7 @@ async function generateAndWrite(): Promise<number> {
       console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
     }
     if (stale.length > 0) return 1;
-    console.log(
-      `${name}: ${result.outputs.size + result.kept.length} generated files match the contracts${unchangedNote(result.unchanged.length)}.`,
-    );
+    console.log(`${name}: ${files} generated files match the contracts${unchangedNote(result.unchanged.length)}.`);
     return 0;
   }
   const summaries = result.manifests.map(({ target, before, after }) => {
@@ -75,21 +74,19 @@ async function generateAndWrite(): Promise<number> {
   for (const file of changed) console.log(`${name}: wrote ${file}`);
   if (changed.length === 0 && result.stamps.size === 0) {
     console.log(
-      `${name}: unchanged: ${counted(result.unchanged.length, "contract")} and ${counted(result.outputs.size + result.kept.length, "generated file")} as their stamps recorded (\`--force\` regenerates).`,
+      `${name}: unchanged: ${counted(result.unchanged.length, "contract")} and ${counted(files, "generated file")} as their stamps recorded (\`--force\` regenerates).`,
     );
   } else if (changed.length === 0) {
     console.log(
-      `${name}: ${counted(result.outputs.size + result.kept.length, "generated file")} already up to date${unchangedNote(result.unchanged.length)}.`,
+      `${name}: ${counted(files, "generated file")} already up to date${unchangedNote(result.unchanged.length)}.`,
     );
   }
   for (const summary of summaries) if (summary) console.log(summary);
   return 0;
 }
 
-/** "1 contract", "2 contracts". */
 const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
 
-/** How many contracts were not generated again, for the closing line. */
 const unchangedNote = (count: number) =>
   count === 0 ? "" : ` (${counted(count, "contract")} unchanged, not generated again)`;
 
