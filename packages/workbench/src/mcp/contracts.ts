@@ -20,10 +20,7 @@ export interface LoadedContract {
 }
 
 function stampOf(root: string, entry: NamedContract): string | undefined {
-  const files = [
-    generatedPath(root, "manifest.json", entry.generated),
-    generatedPath(root, "contract.json", entry.generated),
-  ];
+  const files = (["manifest.json", "contract.json"] as const).map((file) => generatedPath(root, file, entry.generated));
   if (!files.every((file) => existsSync(file))) return undefined;
   return files.map((file) => `${statSync(file).mtimeMs}:${statSync(file).size}`).join(" ");
 }
@@ -114,7 +111,6 @@ export function createContractReader(root: string) {
     );
   }
 
-  /** The text of a contract's generated types (schema.d.ts). */
   function types(loaded: LoadedContract): string {
     const file = join(root, loaded.entry.generated, "schema.d.ts");
     return existsSync(file) ? readFileSync(file, "utf8") : "";

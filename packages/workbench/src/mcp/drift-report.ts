@@ -9,7 +9,6 @@ import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import { ArgumentError, page } from "./results.ts";
 
-/** Where the last probe report of a contract is kept, relative to the repository. */
 export function driftReportFile(contract: string): string {
   return `${CACHE_FOLDER}/drift/${contract}.json`;
 }

@@ -4,7 +4,6 @@ import type { ContractChange } from "../codegen/contract-diff.ts";
 
 /** Warnings listed one by one; the rest are counted by rule, as `npm run api` does without `--verbose`. */
 const WARNINGS_LISTED = 20;
-/** Changes listed per contract. */
 const CHANGES_LISTED = 40;
 
 function located(problem: Problem) {
