@@ -330,15 +330,12 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     try {
       const url = requestUrl(message, origin());
       // Only a stream reads the request's signal: it aborts when the client leaves before the answer is whole.
-      let signal: AbortSignal | undefined;
-      if (mayStream(method, url)) {
-        const controller = new AbortController();
+      const controller = mayStream(method, url) ? new AbortController() : undefined;
+      if (controller)
         target.once("close", () => {
           if (!target.writableFinished) controller.abort();
         });
-        signal = controller.signal;
-      }
-      const request = await toFetchRequest(message, url, bodyLimit, signal);
+      const request = await toFetchRequest(message, url, bodyLimit, controller?.signal);
       const answered = await answer(request);
       operationId = answered.operationId;
       status = answered.response.status;
