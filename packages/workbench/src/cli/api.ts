@@ -1,6 +1,5 @@
-// `npm run api` regenerates everything derived from the contracts, all or nothing; `api:check` fails
-// when a committed generated file is stale. A contract its stamp (.cache/api/) says is unchanged is
-// not generated again unless `--force`; `--verbose` shows every warning and stack trace.
+// `npm run api` regenerates everything from the contracts, all or nothing; `api:check` fails on a stale generated
+// file. A contract its stamp (.cache/api/) says is unchanged is skipped unless `--force`.
 import module from "node:module";
 
 // V8's code cache for the large modules below (TypeScript's, Redocly's); set in the environment so
@@ -22,8 +21,7 @@ const name = check ? "api:check" : "api";
 
 const { summarizeChanges } = await import("../codegen/contract-diff.ts");
 const { formatProblem } = await import("../codegen/input/contract-error.ts");
-// The generator reads the registry (contracts.config.ts) as it loads: a registry that
-// defineContracts refuses is reported as its problems, without a stack trace.
+// The generator reads the registry as it loads: one defineContracts refuses is reported without a stack trace.
 const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
   await import("../codegen/regenerate.ts").catch((error: unknown) => {
     console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
