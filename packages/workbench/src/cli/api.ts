@@ -1,6 +1,5 @@
-// `npm run api` regenerates everything derived from the contracts, all or nothing; `api:check` fails
-// when a committed generated file is stale. A contract its stamp (.cache/api/) says is unchanged is
-// not generated again unless `--force`; `--verbose` shows every warning and stack trace.
+// `npm run api` regenerates everything from the contracts, all or nothing; `api:check` fails on a stale generated
+// file. A contract its stamp (.cache/api/) says is unchanged is skipped unless `--force`.
 import module from "node:module";
 
 // V8's code cache for the large modules below (TypeScript's, Redocly's); set in the environment so
@@ -22,8 +21,7 @@ const name = check ? "api:check" : "api";
 
 const { summarizeChanges } = await import("../codegen/contract-diff.ts");
 const { formatProblem } = await import("../codegen/input/contract-error.ts");
-// The generator reads the registry (contracts.config.ts) as it loads: a registry that
-// defineContracts refuses is reported as its problems, without a stack trace.
+// The generator reads the registry as it loads: one defineContracts refuses is reported without a stack trace.
 const { ContractError, formatWarnings, regenerate, staleOutputs, staleReason, writeOutputs } =
   await import("../codegen/regenerate.ts").catch((error: unknown) => {
     console.error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -42,6 +40,7 @@ const main = () =>
 
 async function generateAndWrite(): Promise<number> {
   const result = await regenerate(root, { verbose, force });
+  const files = result.outputs.size + result.kept.length;
   if (check && !verbose) {
     // CI output: the count, not the list (`npm run api` lists them).
     if (result.warnings.length > 0) {
@@ -57,9 +56,7 @@ async function generateAndWrite(): Promise<number> {
       console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
     }
     if (stale.length > 0) return 1;
-    console.log(
-      `${name}: ${result.outputs.size + result.kept.length} generated files match the contracts${unchangedNote(result.unchanged.length)}.`,
-    );
+    console.log(`${name}: ${files} generated files match the contracts${unchangedNote(result.unchanged.length)}.`);
     return 0;
   }
   const summaries = result.manifests.map(({ target, before, after }) => {
@@ -75,21 +72,19 @@ async function generateAndWrite(): Promise<number> {
   for (const file of changed) console.log(`${name}: wrote ${file}`);
   if (changed.length === 0 && result.stamps.size === 0) {
     console.log(
-      `${name}: unchanged: ${counted(result.unchanged.length, "contract")} and ${counted(result.outputs.size + result.kept.length, "generated file")} as their stamps recorded (\`--force\` regenerates).`,
+      `${name}: unchanged: ${counted(result.unchanged.length, "contract")} and ${counted(files, "generated file")} as their stamps recorded (\`--force\` regenerates).`,
     );
   } else if (changed.length === 0) {
     console.log(
-      `${name}: ${counted(result.outputs.size + result.kept.length, "generated file")} already up to date${unchangedNote(result.unchanged.length)}.`,
+      `${name}: ${counted(files, "generated file")} already up to date${unchangedNote(result.unchanged.length)}.`,
     );
   }
   for (const summary of summaries) if (summary) console.log(summary);
   return 0;
 }
 
-/** "1 contract", "2 contracts". */
 const counted = (count: number, what: string) => `${count} ${what}${count === 1 ? "" : "s"}`;
 
-/** How many contracts were not generated again, for the closing line. */
 const unchangedNote = (count: number) =>
   count === 0 ? "" : ` (${counted(count, "contract")} unchanged, not generated again)`;
 

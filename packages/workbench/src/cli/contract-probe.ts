@@ -1,6 +1,5 @@
-// `npm run contract:probe -- <base URL>`: a live server's answers against the contract (options in
-// docs/scripts.md and USAGE). The `Authorization` comes from CONTRACT_PROBE_AUTHORIZATION, never
-// printed. Exit codes: `probeExitCode` (../drift/probe-report.ts); 2 also for a wrong command.
+// `npm run contract:probe -- <base URL>`: a live server's answers against the contract. The `Authorization` comes
+// from CONTRACT_PROBE_AUTHORIZATION, never printed. Exit codes: `probeExitCode`; 2 also for a wrong command.
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { ContractSchemas } from "../contract/contract-types.ts";

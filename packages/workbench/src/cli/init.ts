@@ -1,6 +1,5 @@
-// `contract-workbench init [--yes] [--force]` adds the workbench to the Vite + React + TypeScript app
-// at the working directory: prints the plan and asks first (not with --yes or without a terminal),
-// keeps the team's files unless --force; a second run changes nothing.
+// `contract-workbench init` adds the workbench to the app at the working directory: prints the plan and asks
+// first (not with --yes or without a terminal), keeps the team's files unless --force; a second run changes nothing.
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -31,8 +31,7 @@ const modules = `${sep}node_modules${sep}`;
 if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules))
   process.chdir(invoked.slice(0, invoked.indexOf(modules)));
 
-// V8's code for the modules a command loads, kept between runs so each command starts sooner;
-// Node checks each entry against its module's source, so an upgrade never runs stale code.
+// Each command starts sooner; Node checks each entry against its module's source, so no stale code runs.
 enableCompileCache();
 
 function usage(): string {

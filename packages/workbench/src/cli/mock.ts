@@ -19,8 +19,7 @@ try {
   console.log(
     `mock: ${entry.name} (${manifest.title}, ${manifest.operations.length} operations) at ${url}, scenario ${options.scenario}; POST ${url}/__workbench/reset empties the store.`,
   );
-  // A saved contract is regenerated as `npm run api` would; its generated files rewritten (by
-  // that, `npm run api` or a dev server's watch) reload the answers.
+  // A saved contract is regenerated as `npm run api` would; its generated files rewritten (by anyone) reload the answers.
   const { watchSavedContract } = await import("../codegen/regenerate-saved.ts");
   const { formatProblem } = await import("../codegen/input/contract-error.ts");
   const stopRegenerating = watchSavedContract(root, entry, (outcome, changed) => {

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import registry from "../contract/app-registry.ts";
-import type { Manifest, ManifestOperation } from "@contract-workbench/runtime/manifest";
+import type { Manifest } from "@contract-workbench/runtime/manifest";
 import type { ContractSchemas } from "../contract/contract-types.ts";
 import { generatedPath, readContract, readManifest } from "../contract/generated.ts";
 import { contractList, type NamedContract } from "../contract/registry.ts";
@@ -19,17 +19,8 @@ export interface LoadedContract {
   stamp: string;
 }
 
-/** An operation found by id, with the contract it belongs to. */
-export interface FoundOperation {
-  loaded: LoadedContract;
-  operation: ManifestOperation;
-}
-
 function stampOf(root: string, entry: NamedContract): string | undefined {
-  const files = [
-    generatedPath(root, "manifest.json", entry.generated),
-    generatedPath(root, "contract.json", entry.generated),
-  ];
+  const files = (["manifest.json", "contract.json"] as const).map((file) => generatedPath(root, file, entry.generated));
   if (!files.every((file) => existsSync(file))) return undefined;
   return files.map((file) => `${statSync(file).mtimeMs}:${statSync(file).size}`).join(" ");
 }
@@ -43,13 +34,12 @@ export function createContractReader(root: string) {
 
   function entry(name: string): NamedContract {
     const found = entries.find((each) => each.name === name);
-    if (!found) {
+    if (!found)
       throw new ArgumentError(
         "contract",
         `the registry (contracts.config.ts) has no contract named ${JSON.stringify(name)}; ` +
           `its contracts are ${entries.map((each) => each.name).join(", ")}.`,
       );
-    }
     return found;
   }
 
@@ -72,12 +62,11 @@ export function createContractReader(root: string) {
 
   function load(name: string): LoadedContract {
     const loaded = tryLoad(name);
-    if (!loaded) {
+    if (!loaded)
       throw new ArgumentError(
         "contract",
         `${name}'s generated files are missing from ${entry(name).generated}/; run the regenerate tool (or \`npm run api\`) first.`,
       );
-    }
     return loaded;
   }
 
@@ -87,7 +76,7 @@ export function createContractReader(root: string) {
   }
 
   /** The operation `operationId` names, in `contract`, else in the one contract that has it. */
-  function find(operationId: string, contract?: string): FoundOperation {
+  function find(operationId: string, contract?: string) {
     const candidates = contract === undefined ? all() : [load(contract)];
     const found = candidates.flatMap((loaded) => {
       const operation = loaded.manifest.operations.find((each) => each.operationId === operationId);
@@ -122,7 +111,6 @@ export function createContractReader(root: string) {
     );
   }
 
-  /** The text of a contract's generated types (schema.d.ts). */
   function types(loaded: LoadedContract): string {
     const file = join(root, loaded.entry.generated, "schema.d.ts");
     return existsSync(file) ? readFileSync(file, "utf8") : "";

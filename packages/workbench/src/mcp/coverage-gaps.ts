@@ -38,12 +38,11 @@ export function coverageGaps(root: string, contracts: ContractReader, question: 
   if (report === undefined)
     throw new ArgumentError("contract", `${name} has no coverage report (its generated files are missing).`);
   const byId = new Map(loaded.manifest.operations.map((operation) => [operation.operationId, operation]));
-  if (question.operationId !== undefined && !byId.has(question.operationId)) {
+  if (question.operationId !== undefined && !byId.has(question.operationId))
     throw new ArgumentError(
       "operationId",
       `the ${name} contract has no operation ${JSON.stringify(question.operationId)}.`,
     );
-  }
   const storiesOf = new Map<string, string>();
   for (const operation of report.operations) {
     for (const pair of operation.statuses) {

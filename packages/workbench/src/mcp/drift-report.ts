@@ -9,7 +9,6 @@ import { isRecord } from "../contract/records.ts";
 import type { ContractReader } from "./contracts.ts";
 import { ArgumentError, page } from "./results.ts";
 
-/** Where the last probe report of a contract is kept, relative to the repository. */
 export function driftReportFile(contract: string): string {
   return `${CACHE_FOLDER}/drift/${contract}.json`;
 }
@@ -30,21 +29,19 @@ export interface ProbeQuestion {
 
 /** The base URL a user gives, checked: http(s), no credentials in it (they go in the environment). */
 function baseUrl(text: string): URL {
-  if (!URL.canParse(text)) {
+  if (!URL.canParse(text))
     throw new ArgumentError(
       "url",
       `${JSON.stringify(text)} is not a URL; give the server's base URL, e.g. http://127.0.0.1:4010.`,
     );
-  }
   const url = new URL(text);
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new ArgumentError("url", `${url.protocol} is not http: or https:.`);
-  if (url.username !== "" || url.password !== "") {
+  if (url.username !== "" || url.password !== "")
     throw new ArgumentError(
       "url",
       `carries credentials; set ${AUTHORIZATION_VARIABLE} in the server's environment instead.`,
     );
-  }
   return url;
 }
 
@@ -122,11 +119,10 @@ export function lastDriftReport(root: string, contracts: ContractReader, contrac
     Array.isArray(parsed.drift) &&
     Array.isArray(parsed.calls) &&
     Array.isArray(parsed.skipped);
-  if (!looksRight) {
+  if (!looksRight)
     throw new Error(
       `${file}: not a probe report (contract:probe --json's shape: baseUrl, drift, calls, skipped); probe again to replace it.`,
     );
-  }
   // Kept by hand, it may hold what the probe itself would have hidden.
   const report = scrubJson(parsed) as ProbeResult;
   return { contract: name, ...summarise(report, statSync(path).mtime.toISOString(), file) };

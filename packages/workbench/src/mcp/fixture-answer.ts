@@ -50,18 +50,11 @@ function requestFor(fixtures: Fixtures, operation: ManifestOperation): Request {
   for (const [name, value] of Object.entries(sample.params.header ?? {})) headers.set(name, asText(value));
   const withBody = sample.body !== undefined && operation.method !== "get" && operation.method !== "head";
   if (withBody) headers.set("Content-Type", sample.mediaType ?? "application/json");
-  return new Request(url, {
-    method: operation.method.toUpperCase(),
-    headers,
-    ...(withBody
-      ? {
-          body:
-            typeof sample.body === "string" && !isJsonMediaType(sample.mediaType ?? "")
-              ? sample.body
-              : JSON.stringify(sample.body),
-        }
-      : {}),
-  });
+  const body =
+    typeof sample.body === "string" && !isJsonMediaType(sample.mediaType ?? "")
+      ? sample.body
+      : JSON.stringify(sample.body);
+  return new Request(url, { method: operation.method.toUpperCase(), headers, ...(withBody ? { body } : {}) });
 }
 
 /** The status an argument names, as the operation declares it; an undeclared one names those there are. */
@@ -77,10 +70,7 @@ function declaredStatus(operation: ManifestOperation, status: string | number): 
   );
 }
 
-/**
- * The answers of each contract's fixtures (rebuilt when its generated files change), one question at a
- * time: the scenario is the instance's session's, which a question sets.
- */
+/** Each contract's fixtures' answers, one question at a time: a question sets the session's scenario. */
 export function createFixtureAnswers(root: string, contracts: ContractReader) {
   const instances = new Map<string, { stamp: string; fixtures: Fixtures }>();
   let queue: Promise<unknown> = Promise.resolve();

@@ -1,7 +1,6 @@
 // One operation's generated types from schema.d.ts, within a budget; those left out are named by pointer.
 import { componentSchemaRef } from "../contract/pointer.ts";
 
-/** The most characters of types one answer carries. */
 const TYPES_BUDGET = 12_000;
 
 /** The lines of the entry `name` at `indent` inside the block that starts at `from`, its doc comment included. */

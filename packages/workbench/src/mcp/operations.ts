@@ -151,18 +151,16 @@ export function describeOperation(contracts: ContractReader, operationId: string
 /** The value at a JSON pointer of a contract's schemas (`#/components/schemas/Pet`, `#/operations/getPet/…`). */
 export function readSchema(contracts: ContractReader, contract: string, pointer: string, offset = 0) {
   const loaded = contracts.load(contract);
-  if (!pointer.startsWith("#/")) {
+  if (!pointer.startsWith("#/"))
     throw new ArgumentError(
       "pointer",
       `${JSON.stringify(pointer)} is not a JSON pointer; write it as #/components/schemas/<name>.`,
     );
-  }
   const value = valueAt(loaded.contract, pointer);
-  if (value === undefined) {
+  if (value === undefined)
     throw new ArgumentError(
       "pointer",
       `${contract}'s schemas hold nothing at ${pointer}; they start at #/components/schemas/<name> and #/operations/<operationId>.`,
     );
-  }
   return { contract, pointer, ...(offset > 0 ? { offset } : {}), value: bounded(value, pointer, undefined, offset) };
 }

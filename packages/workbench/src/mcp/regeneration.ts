@@ -4,7 +4,6 @@ import type { ContractChange } from "../codegen/contract-diff.ts";
 
 /** Warnings listed one by one; the rest are counted by rule, as `npm run api` does without `--verbose`. */
 const WARNINGS_LISTED = 20;
-/** Changes listed per contract. */
 const CHANGES_LISTED = 40;
 
 function located(problem: Problem) {
@@ -37,10 +36,7 @@ function changesOf(changes: ContractChange[]) {
   }));
 }
 
-/**
- * Regenerates every contract of the registry, or checks that the committed files are current.
- * `ok: false` with the located errors when a contract cannot be generated (nothing written).
- */
+/** Regenerates every contract, or checks the committed files are current; `ok: false` with the located errors. */
 export async function regenerateContracts(root: string, { check }: { check: boolean }) {
   const { ContractError, regenerate, staleOutputs, staleReason, writeOutputs } =
     await import("../codegen/regenerate.ts");

@@ -38,12 +38,11 @@ export function contractFile(root: string, entry: NamedContract, path: string): 
   const folder = join(root, contractFolder(entry));
   const document = /\.(ya?ml|json)$/.test(path) && !path.includes("\0");
   const found = document ? inside(folder, join(folder, path)) : undefined;
-  if (found === undefined) {
+  if (found === undefined)
     throw new ArgumentError(
       "path",
       `${JSON.stringify(path)} is not a file of the ${entry.name} contract (its YAML and JSON files are read inside ${contractFolder(entry)}/ only).`,
     );
-  }
   return relative(realpathSync(root), found).split(sep).join("/");
 }
 
@@ -66,19 +65,16 @@ export function textPart(text: string, part: number): { text: string; part: numb
   return { text: parts[part - 1] ?? "", part, parts: parts.length };
 }
 
-/** A repository file's text, read whole. */
 export function readText(root: string, file: string): string {
   return readFileSync(join(root, file), "utf8");
 }
 
-/** The manifest's file of a contract, relative to the repository. */
 export function manifestFile(root: string, entry: NamedContract): string {
   return relative(root, generatedPath(root, "manifest.json", entry.generated))
     .split(sep)
     .join("/");
 }
 
-/** A media type for a contract file, from its extension. */
 export function mimeTypeOf(file: string): string {
   return file.endsWith(".json") ? "application/json" : /\.ya?ml$/.test(file) ? "application/yaml" : "text/plain";
 }

@@ -17,7 +17,6 @@ export class ArgumentError extends Error {
 export const VALUE_BUDGET = 16_000;
 /** The most items of an array inside a value shown before the rest is named by where it starts. */
 const ITEMS_SHOWN = 20;
-/** The longest string shown whole. */
 const TEXT_SHOWN = 2_000;
 
 /** What stands for a part of a value left out: what it is, and where to read it (pointer, offset). */
@@ -49,6 +48,13 @@ function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | R
 
 const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;
 
+/** `entries` of `like` rendered `depth` deep, rebuilt as an array or object like it. */
+const renderAll = (like: object, entries: Array<[string, unknown]>, pointer: string, depth: number) =>
+  rebuild(
+    like,
+    entries.map(([key, item]) => [key, render(item, child(pointer, key), depth)]),
+  );
+
 function render(value: unknown, pointer: string, depth: number): unknown {
   if (typeof value === "string")
     return value.length > TEXT_SHOWN ? ({ $elided: describe(value), $pointer: pointer } satisfies Elided) : value;
@@ -57,10 +63,7 @@ function render(value: unknown, pointer: string, depth: number): unknown {
   if (entries.length === 0) return value;
   if (depth === 0) return { $elided: describe(value), $pointer: pointer } satisfies Elided;
   const shown = Array.isArray(value) ? entries.slice(0, ITEMS_SHOWN) : entries;
-  const out = rebuild(
-    value,
-    shown.map(([key, item]) => [key, render(item, child(pointer, key), depth - 1)]),
-  );
+  const out = renderAll(value, shown, pointer, depth - 1);
   if (Array.isArray(out) && entries.length > ITEMS_SHOWN) {
     out.push({
       $elided: `${entries.length - ITEMS_SHOWN} more items`,
@@ -81,10 +84,7 @@ export function bounded(value: unknown, pointer: string, budget = VALUE_BUDGET, 
   if (!isContainer(value)) return render(value, pointer, 1);
   const rest = entriesOf(value).slice(offset);
   for (let depth = 12; depth > 0; depth--) {
-    const rendered = rebuild(
-      value,
-      rest.map(([key, item]) => [key, render(item, child(pointer, key), depth - 1)]),
-    );
+    const rendered = renderAll(value, rest, pointer, depth - 1);
     if (size(rendered) <= budget) return rendered;
   }
   // Too wide to show every entry even one level deep: the entries that fit, then where the rest starts.
@@ -100,22 +100,16 @@ export function bounded(value: unknown, pointer: string, budget = VALUE_BUDGET, 
   }
   const out = rebuild(value, shown);
   const left = rest.length - shown.length;
-  const more = {
-    $elided: Array.isArray(value)
-      ? `${left} more items`
-      : `${left} more properties (${rest
-          .slice(shown.length, shown.length + 8)
-          .map(([key]) => key)
-          .join(", ")}${left > 8 ? ", …" : ""})`,
-    $pointer: pointer,
-    $offset: offset + shown.length,
-  } satisfies Elided;
+  const names = rest.slice(shown.length, shown.length + 8).map(([key]) => key);
+  const $elided = Array.isArray(value)
+    ? `${left} more items`
+    : `${left} more properties (${names.join(", ")}${left > 8 ? ", …" : ""})`;
+  const more = { $elided, $pointer: pointer, $offset: offset + shown.length } satisfies Elided;
   if (Array.isArray(out)) out.push(more);
   else Object.defineProperty(out, "$more", { value: more, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
-/** A tool's answer: the value as indented JSON text. */
 export function jsonResult(value: unknown): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }] };
 }

@@ -37,16 +37,7 @@ export function key(name: string): string {
 }
 
 /** Where a screen for an operation lives: its feature folder (the first tag, else the path's first segment) and files. */
-export interface ScreenPlace {
-  feature: string;
-  folder: string;
-  component: string;
-  componentFile: string;
-  storiesFile: string;
-  title: string;
-}
-
-export function screenPlace(operation: ManifestOperation): ScreenPlace {
+export function screenPlace(operation: ManifestOperation) {
   const tag = firstTag(operation.tags);
   const segment = operation.path.split("/").find((part) => part !== "" && !part.startsWith("{"));
   const feature = kebab(tag === UNTAGGED ? (segment ?? "screens") : tag);
@@ -99,17 +90,11 @@ function paramsInit(operation: ManifestOperation): string {
   return parts.length === 0 ? "" : `{ params: { ${parts.join(", ")} } }`;
 }
 
-/** The hook call a screen makes for an operation, with the lines it needs above it. */
-export interface HookCall {
-  imports: string[];
-  /** For a contract other than the product's: its hooks, made as the product's are. */
-  setup: string[];
-  call: string;
-  usage: string;
-}
-
-/** The hook call for an operation: `useQuery`, `useInfiniteQuery` for a list that pages, else `useMutation`. */
-export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string): HookCall {
+/**
+ * The hook call for an operation (`useQuery`, `useInfiniteQuery` for a list that pages, else `useMutation`),
+ * the imports it needs and, for a contract other than the product's, the `setup` making its hooks.
+ */
+export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string) {
   const product = entry.role === "product";
   const hooks = product ? "api" : "hooks";
   const imports = product ? [`import { api } from "@/api/index.ts";`] : [];

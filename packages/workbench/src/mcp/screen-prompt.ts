@@ -17,14 +17,6 @@ function shownField(body: unknown): { path: string; value: string } | undefined 
   return undefined;
 }
 
-interface State {
-  story: string;
-  comment: string;
-  config: string;
-  play: string[];
-}
-
-/** The prompt's text for one operation. */
 export async function screenPrompt(
   contracts: ContractReader,
   answers: FixtureAnswers,
@@ -53,7 +45,9 @@ export async function screenPrompt(
       : "";
 
   const alerted = `await expect(await canvas.findByRole("alert")).toBeVisible();`;
-  const states: State[] = [];
+  const states: Array<{ story: string; comment: string; config: string; play: string[] }> = [];
+  const inScenario = (story: string, comment: string, scenario: string, play: string[]) =>
+    states.push({ story, comment, config: `  globals: { scenario: "${scenario}" },\n`, play });
   if (success !== undefined) {
     states.push({
       story: "Default",
@@ -70,20 +64,13 @@ export async function screenPrompt(
     });
   }
   if (read) {
-    states.push({
-      story: "Loading",
-      comment: "Every answer held back a moment (the `slow` scenario).",
-      config: `  globals: { scenario: "slow" },\n`,
-      play: [`await expect(canvas.getByRole("status")).toBeVisible();`],
-    });
-    if (Array.isArray(body) || operation.pagination !== undefined) {
-      states.push({
-        story: "Empty",
-        comment: "Collections as small as the contract allows (the `empty` scenario).",
-        config: `  globals: { scenario: "empty" },\n`,
-        play: [`await expect(await canvas.findByText("Nothing here yet")).toBeVisible();`],
-      });
-    }
+    inScenario("Loading", "Every answer held back a moment (the `slow` scenario).", "slow", [
+      `await expect(canvas.getByRole("status")).toBeVisible();`,
+    ]);
+    if (Array.isArray(body) || operation.pagination !== undefined)
+      inScenario("Empty", "Collections as small as the contract allows (the `empty` scenario).", "empty", [
+        `await expect(await canvas.findByText("Nothing here yet")).toBeVisible();`,
+      ]);
   }
   const errors = operation.responses.filter((response) => /^([45]\d\d|[45]XX|default)$/i.test(response.status));
   for (const { status } of errors) {
@@ -94,14 +81,13 @@ export async function screenPrompt(
       play: read ? [alerted] : ["// Submit as a user would, then:", alerted],
     });
   }
-  if (read) {
-    states.push({
-      story: "Offline",
-      comment: "No answer at all (the `offline` scenario): the error state says so and offers a retry.",
-      config: `  globals: { scenario: "offline" },\n`,
-      play: [alerted, `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`],
-    });
-  }
+  if (read)
+    inScenario(
+      "Offline",
+      "No answer at all (the `offline` scenario): the error state says so and offers a retry.",
+      "offline",
+      [alerted, `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`],
+    );
 
   const storyImports = [
     `import type { Meta, StoryObj } from "@storybook/react-vite";`,

@@ -16,17 +16,13 @@ import { screenPrompt } from "./screen-prompt.ts";
 
 export const SERVER_NAME = "contract-workbench";
 
-const contract = z
-  .string()
-  .min(1)
+const nonEmpty = z.string().min(1);
+const contract = nonEmpty
   .optional()
   .describe(
     "A contract of the registry (contracts.config.ts): list_contracts names them. Default: every contract, or the one that has the operation.",
   );
-const operationId = z
-  .string()
-  .min(1)
-  .describe("The operation's operationId, as the contract (and list_operations) names it.");
+const operationId = nonEmpty.describe("The operation's operationId, as the contract (and list_operations) names it.");
 const offset = z
   .number()
   .int()
@@ -44,12 +40,7 @@ const statusArgument = z
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-/**
- * The server, its tools, resources and prompt registered, for the repository at `root`.
- *
- * @example
- * await createWorkbenchServer(root).connect(new StdioServerTransport());
- */
+/** The server, its tools, resources and prompt registered, for the repository at `root`. */
 export function createWorkbenchServer(root: string, version = "0.0.0"): McpServer {
   const contracts = createContractReader(root);
   const answers = createFixtureAnswers(root, contracts);
@@ -139,11 +130,8 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       description:
         "The part of a contract's schemas (JSON Schema 2020-12, as contract.json holds them) at a JSON pointer: a `pointer` or `$pointer` another answer gave (with its `$offset`, for the rest of a long one), or #/components/schemas/<name>.",
       inputSchema: {
-        contract: z.string().min(1).describe("The contract the pointer is in."),
-        pointer: z
-          .string()
-          .min(1)
-          .describe("A JSON pointer: #/components/schemas/Pet, #/operations/getPet/responses/200."),
+        contract: nonEmpty.describe("The contract the pointer is in."),
+        pointer: nonEmpty.describe("A JSON pointer: #/components/schemas/Pet, #/operations/getPet/responses/200."),
         offset: offset.describe(
           "For an object or array too large for one answer: the entry to start at (an answer's `$offset`).",
         ),
@@ -189,7 +177,7 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       description:
         "The operation × status pairs no hand-written story or test exercised in the last recorded run (as `npm run coverage:contract` counts them), each with where a story for it would go and the override that puts a story in that state.",
       inputSchema: {
-        contract: z.string().min(1).optional().describe("The product's contract (the default) or one of its services."),
+        contract: nonEmpty.optional().describe("The product's contract (the default) or one of its services."),
         operationId: operationId.optional(),
         offset,
         limit: limit(200),
@@ -222,7 +210,7 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       title: "The last drift report",
       description:
         "What the last probe of a contract's real server found (kept in .cache/drift/<contract>.json): each disagreement with its operation, status, place and pointer.",
-      inputSchema: { contract: z.string().min(1).optional().describe("The contract probed (default: the product's).") },
+      inputSchema: { contract: nonEmpty.optional().describe("The contract probed (default: the product's).") },
       annotations: READ_ONLY,
     },
     ({ contract: name }) => jsonResult(lastDriftReport(root, contracts, name)),
@@ -234,8 +222,8 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       title: "Probe a real server",
       description: `Calls the safe operations (GET, HEAD, QUERY) of a contract on the server at the URL given, and only there (no redirect followed), within contract:probe's budget, timeout and concurrency, and checks every answer against the contract. The Authorization header comes from ${AUTHORIZATION_VARIABLE} in the server's environment and is never shown. Keeps the report for drift_report.`,
       inputSchema: {
-        url: z.string().min(1).describe("The server's base URL: http://127.0.0.1:4010, https://api.example.com/v1."),
-        contract: z.string().min(1).optional().describe("The contract to probe with (default: the product's)."),
+        url: nonEmpty.describe("The server's base URL: http://127.0.0.1:4010, https://api.example.com/v1."),
+        contract: nonEmpty.optional().describe("The contract to probe with (default: the product's)."),
         budget: z.number().int().min(1).max(200).optional().describe("At most this many requests (200)."),
         timeoutMs: z.number().int().min(100).max(10_000).optional().describe("Per request, body included (10000)."),
         concurrency: z.number().int().min(1).max(4).optional().describe("Requests at a time (4)."),
@@ -250,18 +238,10 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
   /** The part `number` (the first when none is asked for) of a repository file. */
   const part = (uri: URL, file: string, number?: Variable): ReadResourceResult => {
     const cut = textPart(readText(root, file), Number(Array.isArray(number) ? number[0] : (number ?? "1")));
+    const next = cut.part < cut.parts ? `?part=${cut.part + 1}` : null;
     return {
       contents: [{ uri: uri.href, mimeType: mimeTypeOf(file), text: cut.text }],
-      ...(cut.parts > 1
-        ? {
-            _meta: {
-              file,
-              part: cut.part,
-              parts: cut.parts,
-              next: cut.part < cut.parts ? `?part=${cut.part + 1}` : null,
-            },
-          }
-        : {}),
+      ...(cut.parts > 1 ? { _meta: { file, part: cut.part, parts: cut.parts, next } } : {}),
     };
   };
   const entryOf = (value: Variable) => contracts.entry(String(Array.isArray(value) ? value[0] : value));
@@ -334,18 +314,14 @@ export function createWorkbenchServer(root: string, version = "0.0.0"): McpServe
       description:
         "The hook call, the fixture override for each of the operation's states, and a story file with a play function per state, in this repository's conventions.",
       argsSchema: {
-        operationId: z.string().min(1).describe("The operation the screen shows or sends."),
+        operationId: nonEmpty.describe("The operation the screen shows or sends."),
         contract: z.string().optional().describe("Its contract, when several have that operationId."),
       },
     },
-    async ({ operationId: id, contract: name }) => ({
-      messages: [
-        {
-          role: "user",
-          content: { type: "text", text: await screenPrompt(contracts, answers, id, name || undefined) },
-        },
-      ],
-    }),
+    async ({ operationId: id, contract: name }) => {
+      const text = await screenPrompt(contracts, answers, id, name || undefined);
+      return { messages: [{ role: "user", content: { type: "text", text } }] };
+    },
   );
 
   return server;

@@ -33,10 +33,7 @@ export function requestUrl(message: IncomingMessage, origin: string): string {
   return new URL(message.url ?? "/", origin).href;
 }
 
-/**
- * The Fetch `Request` for an incoming message at `url` (./requestUrl), its body bounded by `limit`
- * bytes; pass `signal` only where an answer may stream: a Request that follows one costs far more.
- */
+/** The Fetch `Request` at `url`, its body bounded; pass `signal` only where an answer may stream: it costs far more. */
 export async function toFetchRequest(
   message: IncomingMessage,
   url: string,
@@ -100,11 +97,7 @@ export async function sendFetchResponse(
   target: ServerResponse,
   method: string,
 ): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name === "set-cookie") return;
-    headers[name] = value;
-  });
+  const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   // An empty body is none: a 204 sends no Content-Length.

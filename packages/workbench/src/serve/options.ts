@@ -18,12 +18,7 @@ export const USAGE =
 /** Thrown for an argument `npm run mock` does not take; its message names it. */
 export class UsageError extends Error {}
 
-/**
- * The options `argv` (the arguments after the script's name) sets.
- *
- * @example
- * parseServeArgs(["--port", "0", "--scenario", "empty"]); // { port: 0, scenario: "empty", host: "127.0.0.1", … }
- */
+/** The options `argv` (the arguments after the script's name) sets. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const options: ServeOptions = { contract: undefined, host: DEFAULT_HOST, port: DEFAULT_PORT, scenario: "default" };
   for (let index = 0; index < argv.length; index++) {
@@ -62,12 +57,7 @@ export function parseServeArgs(argv: readonly string[]): ServeOptions {
   return options;
 }
 
-/**
- * Whether an address stays on this machine (the server warns when it listens anywhere else).
- *
- * @example
- * isLoopback("0.0.0.0"); // false
- */
+/** Whether an address stays on this machine (the server warns when it listens anywhere else). */
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -9,8 +9,7 @@ export interface Preference {
 /** The choices a `Prefer` header makes (RFC 7240: comma-separated `name=value`, values maybe quoted). */
 export function readPrefer(header: string | null): Preference {
   const preference: Preference = {};
-  if (header === null) return preference;
-  for (const part of header.split(",")) {
+  for (const part of header?.split(",") ?? []) {
     const match = /^\s*(code|example|scenario)\s*=\s*(?:"([^"]*)"|([^\s;,]*))/i.exec(part);
     if (!match) continue;
     const name = (match[1] ?? "").toLowerCase() as keyof Preference;

@@ -83,10 +83,7 @@ function readSchemes(root: string, entry: NamedContract): Map<string, SecuritySc
 /** The registry's contract `name` and its generated files; a usage error when unknown or not generated yet. */
 export function loadServedContract(root: string, name: string | undefined): ServedContract {
   const entry = registryEntry(name);
-  const files = [
-    generatedPath(root, "manifest.json", entry.generated),
-    generatedPath(root, "contract.json", entry.generated),
-  ];
+  const files = (["manifest.json", "contract.json"] as const).map((file) => generatedPath(root, file, entry.generated));
   if (!files.every((file) => existsSync(file)))
     throw new UsageError(
       `${entry.name}'s generated files are missing from ${entry.generated}/; run \`npm run api\` first.`,

@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { existsSync, readFileSync, watch } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, dirname, join } from "node:path";
 import type { RequestHandler } from "msw";
@@ -71,10 +71,7 @@ function readable(request: Request): Request {
   return request.body === null ? request : request.clone();
 }
 
-/**
- * The handlers' answer as MSW's `getResponse` finds it, under `requestId`: the id the exchange
- * monitor hears, under which the handlers leave their notes, as MSW's own setups do.
- */
+/** The handlers' answer as MSW's `getResponse` finds it, under the `requestId` the exchange monitor hears. */
 async function handlersResponse(handlers: RequestHandler[], request: Request, requestId: string) {
   for (const handler of handlers) {
     const result = await handler.run({ request, requestId });
@@ -109,7 +106,7 @@ function requestHeaderNames(op: ManifestOperation): string[] {
 
 /** What answers the requests for one contract, from its generated files as they are now. */
 function createContractAnswers(options: MockServerOptions, origin: () => string) {
-  const served: ServedContract = loadServedContract(options.root, options.contract);
+  const served = loadServedContract(options.root, options.contract);
   const { manifest, contract, schemes } = served;
   const defaultScenario = options.scenario ?? "default";
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -126,7 +123,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     served.entry.role === "product" && existsSync(recordingFile)
       ? (JSON.parse(readFileSync(recordingFile, "utf8")) as Recording)
       : undefined;
-  const fixtures: Fixtures = createFixtures(manifest, contract, {
+  const fixtures = createFixtures(manifest, contract, {
     session,
     ...(recording ? { recording } : {}),
     fieldRules: served.entry.fieldRules,
@@ -134,11 +131,9 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     text: textOnlyResponse,
   });
   const events = new EventEmitter();
-  // Node's emitter is what MSW's setups expose: the monitor checks each answer (a copy of its own)
-  // as in the tests; requests are checked before they are answered, below.
+  // The monitor checks each answer as in the tests; requests are checked before they are answered, below.
   fixtures.observe(events as unknown as LifecycleEvents, { checkRequests: false });
-  // As the fixtures match (a path parameter its schema refuses is the API prefix's, not the
-  // parameter's), but only the contract's paths: at the root or under a server's path, no other prefix.
+  // As the fixtures match, but only at the root or under a server's path, no other prefix.
   const bases = (manifest.servers ?? []).map(serverPathPattern);
   const match = createOperationMatcher(manifest.operations, {
     fits: createPathFit(contract, fixtures.validator),
@@ -215,20 +210,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     const declared = Object.keys(body?.content ?? {});
     const mediaType = contentType === null ? undefined : declaredMediaType(declared, contentType);
     if (body && request.body !== null && contentType !== null && mediaType === undefined) {
-      return refused(op, request, {
-        status: 415,
-        title: "Unsupported Media Type",
-        detail: `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`,
-        errors: [
-          {
-            in: "header",
-            field: "Content-Type",
-            rule: `one of ${declared.join(", ")}`,
-            actual: contentType,
-            contract: `${operationPointer(op)}/requestBody/content`,
-          },
-        ],
-      });
+      const at = `${operationPointer(op)}/requestBody/content`;
+      const error = { in: "header", field: "Content-Type", rule: `one of ${declared.join(", ")}`, actual: contentType };
+      const detail = `${op.operationId} takes ${declared.join(", ")}, not ${contentType}.`;
+      const problem = { status: 415, title: "Unsupported Media Type", detail, errors: [{ ...error, contract: at }] };
+      return refused(op, request, problem);
     }
     const violations = await check.request(op, readable(request), params);
     if (violations.length === 0) return undefined;
@@ -318,14 +304,10 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       handlers === fixtures.handlers
         ? fixtures.answer(request, requestId)
         : handlersResponse(handlers, request, requestId);
+    const detail = `No fixture answers ${operationId}.`;
     const response =
       (scenario !== undefined && isScenario(scenario) ? await preferred.run(scenario, run) : await run()) ??
-      problemResponse({
-        status: 501,
-        title: "Not Implemented",
-        detail: `No fixture answers ${operationId}.`,
-        operationId,
-      });
+      problemResponse({ status: 501, title: "Not Implemented", detail, operationId });
     if (response.type === "error") {
       events.emit("request:end", { requestId });
       return { response, operationId };
@@ -348,15 +330,12 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     try {
       const url = requestUrl(message, origin());
       // Only a stream reads the request's signal: it aborts when the client leaves before the answer is whole.
-      let signal: AbortSignal | undefined;
-      if (mayStream(method, url)) {
-        const controller = new AbortController();
+      const controller = mayStream(method, url) ? new AbortController() : undefined;
+      if (controller)
         target.once("close", () => {
           if (!target.writableFinished) controller.abort();
         });
-        signal = controller.signal;
-      }
-      const request = await toFetchRequest(message, url, bodyLimit, signal);
+      const request = await toFetchRequest(message, url, bodyLimit, controller?.signal);
       const answered = await answer(request);
       operationId = answered.operationId;
       status = answered.response.status;
@@ -369,14 +348,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
       // The connection tells, not the request: a request whose body was read whole is destroyed too.
       const gone = target.destroyed || (message.socket?.destroyed ?? true);
       if (!(error instanceof BodyTooLarge) && gone) return;
+      const failure = error instanceof Error ? error.message : String(error);
       const problem: Problem =
         error instanceof BodyTooLarge
           ? { status: 413, title: "Content Too Large", detail: `The request body is larger than ${error.limit} bytes.` }
-          : {
-              status: 500,
-              title: "Internal Server Error",
-              detail: error instanceof Error ? error.message : String(error),
-            };
+          : { status: 500, title: "Internal Server Error", detail: failure };
       status = problem.status;
       if (!target.headersSent && !target.destroyed) {
         // A body left unread: close the connection rather than read the rest.
@@ -392,21 +368,13 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   return { served, fixtures, handle };
 }
 
-/**
- * A mock server for one contract of the registry, not yet listening.
- *
- * @example
- * const mock = createMockServer({ root, contract: "pet-registry" });
- * const url = await mock.listen(0, "127.0.0.1");
- * await fetch(`${url}/api/owners`);
- * await mock.close();
- */
+/** A mock server for one contract of the registry, not yet listening (`listen`, then `close`). */
 export function createMockServer(options: MockServerOptions) {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   // A request in flight finishes with the answers it started with; the next one takes the current.
   let current = createContractAnswers(options, () => origin());
 
-  const server: Server = createServer(
+  const server = createServer(
     {
       requestTimeout: options.timeouts?.request ?? 30_000,
       headersTimeout: options.timeouts?.headers ?? 10_000,

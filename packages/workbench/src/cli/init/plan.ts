@@ -74,15 +74,13 @@ export interface PlanOptions {
 
 /** The files part of the plan: unchanged files are left out, the team's own are kept unless forced. */
 function planFiles(root: string, files: Record<string, string>, force: boolean): FileChange[] {
-  const changes: FileChange[] = [];
-  for (const [path, text] of Object.entries(files)) {
+  return Object.entries(files).flatMap(([path, text]): FileChange[] => {
     const file = join(root, path);
-    if (!existsSync(file)) changes.push({ path, action: "create", text });
-    else if (readFileSync(file, "utf8") === text) continue;
-    else if (force) changes.push({ path, action: "overwrite", text });
-    else changes.push({ path, action: "keep", reason: "yours; --force overwrites it" });
-  }
-  return changes;
+    if (!existsSync(file)) return [{ path, action: "create", text }];
+    if (readFileSync(file, "utf8") === text) return [];
+    if (force) return [{ path, action: "overwrite", text }];
+    return [{ path, action: "keep", reason: "yours; --force overwrites it" }];
+  });
 }
 
 /** The package.json part: scripts, the `#mocks/*` import, the MSW worker's folder, dependencies. */
