@@ -39,12 +39,7 @@ interface ApiErrorInit<Body> {
   cause?: unknown;
 }
 
-/**
- * A failed API call, normalised. `Body` is the error body the contract declares, if any.
- *
- * @example
- * if (error.kind === "problem") console.log(error.problem?.title, error.status);
- */
+/** A failed API call, normalised; `Body` is the error body the contract declares, if any. */
 export class ApiError<Body = unknown> extends Error {
   override name = "ApiError";
   readonly kind: ApiErrorKind;
@@ -146,9 +141,8 @@ export function fromMalformedResponse(response: Response, excerpt: string, metho
 const FETCH_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|network request failed/i;
 
 /**
- * Normalises anything thrown while calling the API. Only `fetch`'s own failures (or, with
- * `transport: true`, anything the transport threw) are `network`; anything unrecognised is
- * `unknown`, so a bug is never reported to the user as a connection problem.
+ * Only `fetch`'s own failures (with `transport: true`, anything the transport threw) are `network`; anything
+ * unrecognised is `unknown`, so a bug is never reported to the user as a connection problem.
  */
 export function toApiError(
   error: unknown,
@@ -169,6 +163,7 @@ export function toApiError(
       message: `${where} answered with a body that is not valid JSON`,
     });
   }
+
   if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail)))
     return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
   return new ApiError({ ...base, kind: "unknown", message: detail });

@@ -49,13 +49,7 @@ export type StreamMediaOf<Op> = {
 }[keyof SuccessContent<Op>] &
   string;
 
-/**
- * One item of an operation's stream, as its item schema types it: an SSE event (`data` parsed when
- * the contract says it is JSON), or a JSON Lines or JSON sequence item.
- *
- * @example
- * type ChatEvent = StreamEventOf<operations["streamChatEvents"]>; // { event: "message" | "typing"; data: ChatMessage; … }
- */
+/** One item of an operation's stream as its item schema types it (an SSE event's `data` parsed when declared JSON). */
 export type StreamEventOf<Op, Media extends StreamMediaOf<Op> = StreamMediaOf<Op>> = [Media] extends [never]
   ? never
   : SuccessContent<Op>[Media & keyof SuccessContent<Op>] extends readonly (infer Item)[]
@@ -118,10 +112,7 @@ type StreamQueryExtra<
 
 /** The typed ways to read a contract's streams. */
 export interface ApiStreams<P extends AnyPaths> {
-  /**
-   * Calls the operation asking for its stream. An HTTP error is a value (`error`, an `ApiError`
-   * with the contract's error body); no response at all throws an `ApiError`, as the client does.
-   */
+  /** An HTTP error is a value (`error`, with the contract's error body); no response at all throws an `ApiError`. */
   open<
     M extends HttpMethod,
     Path extends StreamPath<P, M>,
@@ -194,12 +185,8 @@ async function notAStream(response: Response, method: string, message: string): 
 }
 
 /**
- * Reads a contract's streams through a `createApiClient` client (its middleware and session apply).
- * `manifest` says which answers stream and how an SSE event's data reads.
- *
- * @example
- * const streams = createApiStreams<paths>(createApiClient<paths>({ operations: manifest.operations }), { manifest });
- * const { events, error } = await streams.open("get", "/chats/{chatId}/events", { params: { path: { chatId } } });
+ * A contract's streams through a `createApiClient` client (its middleware and session apply); `manifest` says
+ * which answers stream and how an SSE event's data reads.
  */
 export function createApiStreams<P extends AnyPaths>(
   client: Client<P>,
@@ -246,10 +233,8 @@ export function createApiStreams<P extends AnyPaths>(
     };
   }
 
-  /**
-   * The items of an open stream. A broken SSE connection is reopened as WHATWG says (a 204 ends it);
-   * past the attempts allowed, or for other formats, the break is thrown after the items that arrived.
-   */
+  /** A broken SSE connection is reopened as WHATWG says (a 204 ends it); past the attempts, or else, it throws. */
+
   async function* follow(
     method: string,
     path: string,
