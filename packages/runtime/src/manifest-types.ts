@@ -75,10 +75,8 @@ export interface ManifestPagination {
 /** RFC 6570 styles a form field may be written in (OpenAPI's query styles). */
 export type FieldStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
-/**
- * How one property of a form body is written (OpenAPI's Encoding Object, as far as it decides the
- * text): with `style`, `explode` or `allowReserved` in a query style, else by its `contentType`.
- */
+/** A form property's text (OpenAPI's Encoding Object): in a query style when one of those is set, else by type. */
+
 export interface FieldEncoding {
   contentType?: string;
   style?: FieldStyle;

@@ -11,12 +11,7 @@ export interface TokenSource {
 
 let source: TokenSource | null = null;
 
-/**
- * Sets (or, with null, clears) the token source every API client uses; returns what clears it.
- *
- * @example
- * useEffect(() => setTokenSource({ getToken: (force) => user.getIdToken(force), onExpired: expire }), [user]);
- */
+/** Sets (or, with null, clears) the token source every API client uses; returns what clears it. */
 export function setTokenSource(next: TokenSource | null): () => void {
   source = next;
   return () => {
@@ -36,9 +31,8 @@ interface Sent {
 }
 
 /**
- * `Authorization: Bearer <ID token>` on requests to the API's origin for operations whose `security`
- * requires credentials, nowhere else. A 401 refreshes the token once (shared by the 401s that carried
- * it) and retries once; a 401 to the retry ends the session (`onExpired`) and is returned as is.
+ * A bearer token only where `security` requires credentials, on the API's origin. A 401 refreshes the token once
+ * (shared by the 401s that carried it) and retries once; a 401 to the retry ends the session (`onExpired`).
  */
 export function bearerSession(options: {
   operations: readonly ManifestOperation[];
@@ -50,10 +44,8 @@ export function bearerSession(options: {
     options.operations.filter(requiresCredentials).map((op) => `${op.method.toUpperCase()} ${op.path}`),
   );
   const sent = new Map<string, Sent>();
-  /**
-   * The refresh after a token's refusal, shared by every 401 that carried it; its token is retried
-   * even when it is the refused one again (a provider may mint the same token twice).
-   */
+  // Shared by the 401s that carried the refused token; retried even if it is that token (a provider may mint it twice).
+
   let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 
   function refreshAfter(current: TokenSource, refused: string): Promise<string | null> {

@@ -167,14 +167,11 @@ const DEFAULT_RECONNECTS = 3;
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal?.addEventListener("abort", wake, { once: true });
   });
 }
 
