@@ -1,4 +1,3 @@
-// Contract coverage: the records Vitest keeps per project, read against the current manifests.
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
@@ -85,10 +84,8 @@ export interface ModuleRun {
   tests: Array<{ name: string; recorded: RecordedExchange[] | undefined }>;
 }
 
-/**
- * The records after a run: each file that ran replaces its entry; a test it skipped keeps what it
- * recorded last time, a test that is gone is forgotten. Files that did not run are kept.
- */
+/** Each file that ran replaces its entry (a skipped test keeps its last record, a gone one goes); others stay. */
+
 export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
   const byProject = new Map(previous.map((records) => [records.project, records]));
   const changed = new Map<string, ProjectRecords>();
@@ -184,10 +181,8 @@ export function formatReport(report: ContractCoverageReport): string[] {
   return [...table, summaryLine(report)];
 }
 
-/**
- * The Contract/Coverage page's data: `import report from "virtual:contract-coverage"` gives the report
- * `npm run coverage:contract` prints (before any run, every pair is uncovered).
- */
+/** The Contract/Coverage page's data: `virtual:contract-coverage` is the report `npm run coverage:contract` prints. */
+
 export function contractCoveragePage({ root }: { root: string }): Plugin {
   const resolved = `\0${VIRTUAL_REPORT}`;
   return {

@@ -1,5 +1,3 @@
-// Contract coverage, recorded while the tests run: each response the fixtures mock in a test is kept on
-// the test's meta, which Vitest sends to ./coverage-reporter.ts.
 import { afterAll, beforeEach, type TestContext } from "vitest";
 import type { Exchange } from "../fixtures/contract-fixtures.ts";
 import type { RecordedExchange, ServiceName } from "./coverage-types.ts";
@@ -17,12 +15,10 @@ interface ExchangeSource {
 }
 
 /**
- * Records each test's exchanges on its meta as they happen (a test failing in a later hook keeps
- * them); tests `ignore` picks record nothing; `services`' fixtures are recorded under their name.
- *
- * @example
- * recordContractCoverage({ ignore: (context) => isGalleryStory(context), services: { identity } });
+ * Records each test's exchanges on its meta as they happen (a test failing in a later hook keeps them); tests
+ * `ignore` picks record nothing; `services`' fixtures are recorded under their name.
  */
+
 export function recordContractCoverage(
   options: { ignore?: (context: TestContext) => boolean; services?: Partial<Record<ServiceName, ExchangeSource>> } = {},
 ): void {
