@@ -143,7 +143,6 @@ function throwingApiErrors<Paths extends object>(
 }
 
 /** An openapi-fetch client typed by `paths`: HTTP errors stay values; with no response, a call throws an `ApiError`. */
-
 export function createApiClient<Paths extends object>(options: ApiClientOptions): Client<Paths> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = options.baseUrl ?? apiBaseUrl();

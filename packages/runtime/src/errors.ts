@@ -163,7 +163,6 @@ export function toApiError(
       message: `${where} answered with a body that is not valid JSON`,
     });
   }
-
   if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail)))
     return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
   return new ApiError({ ...base, kind: "unknown", message: detail });

@@ -6,7 +6,6 @@ import type { ManifestOperation } from "./manifest-types.ts";
 type Declared<H> = { [K in keyof H as string extends K ? never : number extends K ? never : K]: H[K] };
 
 /** The headers an operation's success responses declare (`Op`: an entry of `operations`, or `paths[path][method]`). */
-
 export type ResponseHeaders<Op> = Op extends { responses: infer R }
   ? {
       [S in keyof R & OkStatus]: R[S] extends { headers: infer H } ? Declared<H> : Record<never, never>;

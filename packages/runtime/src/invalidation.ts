@@ -5,7 +5,6 @@ import type { Manifest, Method } from "./manifest-types.ts";
 export type QueryTarget<Path extends string = string> = readonly ["get", Path];
 
 /** What a mutation refreshes: `false` nothing, queries on top of the defaults, or a function of the defaults. */
-
 export type Invalidates<Path extends string = string> =
   false | readonly QueryTarget<Path>[] | ((defaults: readonly QueryTarget<Path>[]) => readonly QueryTarget<Path>[]);
 
@@ -18,7 +17,6 @@ export function defaultTargets(
   if (method === "get" || method === "head" || method === "options") return [];
   const related = (manifest.resources ?? []).filter((resource) => resource.paths.includes(path));
   const paths = new Set([path, ...related.flatMap((resource) => resource.paths)]);
-
   const readable = new Set(
     manifest.operations.filter((operation) => operation.method === "get").map((operation) => operation.path),
   );

@@ -76,7 +76,6 @@ export interface ManifestPagination {
 export type FieldStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
 /** A form property's text (OpenAPI's Encoding Object): in a query style when one of those is set, else by type. */
-
 export interface FieldEncoding {
   contentType?: string;
   style?: FieldStyle;

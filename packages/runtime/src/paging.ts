@@ -56,7 +56,6 @@ function header(headers: Record<string, unknown>, name: string): string | undefi
  * The query of the page after `page`, or undefined when `page` is the last: no `rel="next"` link, a `has_more` of
  * false, no next cursor, an empty page, a page shorter than its size, or every item of the `total` seen.
  */
-
 export function nextPageQuery(pagination: ManifestPagination, page: ApiPage<unknown>): PageQuery | undefined {
   const { data, headers, query } = page;
   const items = pageItems(pagination, data);

@@ -149,7 +149,6 @@ interface MethodHooks<P extends AnyPaths, Paged, M extends HttpMethod> {
     queryClient?: QueryClient,
   ): NoInfer<UseMutationResult<Data<P, M, Path, I>, Failure<P, M, Path>, I>>;
   /** An infinite query over a list that pages: each page `{ data, headers, query }`, the next as the contract says. */
-
   infiniteQueryOptions<Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
@@ -192,7 +191,6 @@ type RuntimeHooks = {
 };
 
 /** Typed TanStack Query hooks (openapi-react-query's) over a `createApiClient` client, every failure an `ApiError`. */
-
 export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>(
   client: Client<P>,
   options: ApiHooksOptions,
@@ -217,7 +215,6 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
       initialPageParam: {} as PageQuery,
       getNextPageParam: (last: ApiPage<unknown>) =>
         operation?.pagination === undefined ? undefined : nextPageQuery(operation.pagination, last),
-
       ...extra,
     };
   }

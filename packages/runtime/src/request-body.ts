@@ -9,7 +9,6 @@ export interface BodyOptions {
 }
 
 /** The openapi-fetch options that send a body as `mediaType` (none for JSON), form properties as `encoding` says. */
-
 export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<string, FieldEncoding>> = {}): BodyOptions {
   const essence = essenceOf(mediaType);
   if (essence === "application/json") return {};

@@ -45,7 +45,6 @@ export function bearerSession(options: {
   );
   const sent = new Map<string, Sent>();
   // Shared by the 401s that carried the refused token; retried even if it is that token (a provider may mint it twice).
-
   let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 
   function refreshAfter(current: TokenSource, refused: string): Promise<string | null> {

@@ -434,7 +434,6 @@ function errorItem(
  * Past a limit, a `limit` error is the last item and the body is cancelled; an oversized item is an error and
  * reading goes on. `framer` is given when the caller keeps its state (SSE's last event ID).
  */
-
 export async function* readItems(
   body: ReadableStream<Uint8Array>,
   reading: ItemReading,

@@ -231,7 +231,6 @@ export function createApiStreams<P extends AnyPaths>(
   }
 
   /** A broken SSE connection is reopened as WHATWG says (a 204 ends it); past the attempts, or else, it throws. */
-
   async function* follow(
     method: string,
     path: string,

@@ -24,7 +24,6 @@ function byContentType(value: unknown, contentType: string | undefined): string 
 }
 
 /** A form body's fields, each property in its `encoding`'s style, else by content type (an array: a field per item). */
-
 export function formFields(body: unknown, encoding: Encoding = {}): Array<[string, string | Blob]> {
   if (!isRecord(body)) return [];
   return Object.entries(body).flatMap(([name, value]): Array<[string, string | Blob]> => {
@@ -65,7 +64,6 @@ export interface FormProperties {
  * A form's fields grouped by the property they carry, the inverse of {@link formFields}' naming:
  * `name[…]` belongs to a declared `name`, a member of a `form`-exploded object to that object.
  */
-
 export function groupForm(fields: readonly Field[], properties: FormProperties): Map<string, Field[]> {
   const groups = new Map<string, Field[]>();
   for (const field of fields) {

@@ -14,7 +14,6 @@ const encodeText = (text: string, allowReserved: boolean) => {
 };
 
 /** One operation's query serializer, each parameter in its declared style; `undefined`, `null` and `[]` left out. */
-
 export function querySerializer(parameters: readonly ManifestParameter[]): (query: Record<string, unknown>) => string {
   const declared = new Map(
     parameters.filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter]),

@@ -133,7 +133,6 @@ function unprefixed(name: string, text: string, style: TextStyle): string {
 }
 
 /** A path segment's or header's text read back as `kind`, the inverse of `writeText`. */
-
 export function readText(
   name: string,
   text: string,

@@ -46,7 +46,6 @@ export function writeFields(name: string, value: unknown, { style, explode }: St
 }
 
 /** A value as the one text a path or header style writes, by openapi-fetch's serialisers, unencoded. */
-
 export function writeText(name: string, value: unknown, options: StyleOptions<TextStyle>): string {
   const unencoded = { ...options, allowReserved: true };
   if (Array.isArray(value)) return serializeArrayParam(name, value.map(scalarText), unencoded);

@@ -85,7 +85,6 @@ export interface ModuleRun {
 }
 
 /** Each file that ran replaces its entry (a skipped test keeps its last record, a gone one goes); others stay. */
-
 export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
   const byProject = new Map(previous.map((records) => [records.project, records]));
   const changed = new Map<string, ProjectRecords>();
@@ -182,7 +181,6 @@ export function formatReport(report: ContractCoverageReport): string[] {
 }
 
 /** The Contract/Coverage page's data: `virtual:contract-coverage` is the report `npm run coverage:contract` prints. */
-
 export function contractCoveragePage({ root }: { root: string }): Plugin {
   const resolved = `\0${VIRTUAL_REPORT}`;
   return {

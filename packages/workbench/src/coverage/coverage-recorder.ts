@@ -18,7 +18,6 @@ interface ExchangeSource {
  * Records each test's exchanges on its meta as they happen (a test failing in a later hook keeps them); tests
  * `ignore` picks record nothing; `services`' fixtures are recorded under their name.
  */
-
 export function recordContractCoverage(
   options: { ignore?: (context: TestContext) => boolean; services?: Partial<Record<ServiceName, ExchangeSource>> } = {},
 ): void {

@@ -5,7 +5,6 @@ import { streamPairs } from "../contract/stream-pairs.ts";
 import { unsendablePair } from "../contract/unsendable.ts";
 
 // A file `exists` denies counts no more; an `unsatisfiable` pair is in no total; one fetch cannot exchange is unlisted.
-
 export function coverageReport(
   manifest: Manifest,
   records: ProjectRecords[],

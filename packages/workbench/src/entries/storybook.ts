@@ -40,7 +40,6 @@ interface PresetContext extends WorkbenchPresetOptions {
 const PAGES = [GALLERY_STORIES, fileURLToPath(new URL("../coverage/contract-coverage.page.mdx", import.meta.url))];
 
 /** The package's pages relative to the config folder: Storybook's Vitest plugin reads even an absolute entry so. */
-
 export function stories(entries: unknown[] = [], context: PresetContext): unknown[] {
   return [...entries, ...PAGES.map((page) => relative(context.configDir, page))];
 }

@@ -18,7 +18,6 @@ export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, 
 }
 
 /** The stateful fixtures' store for designers, its counts following every request sent, and a reset to the defaults. */
-
 export function StorePanel({ resources, title = "Mock data store", ...props }: StorePanelProps) {
   const [rows, setRows] = useState<ResourceSummary[]>(() => resources.summary());
   const [ready, setReady] = useState(false);
