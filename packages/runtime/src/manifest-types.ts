@@ -1,5 +1,4 @@
-// The shape of the operation manifest `npm run api` writes. Shared by the generator
-// (packages/workbench/src/codegen/manifest/) and the app, so it holds no runtime imports of its own.
+// The manifest `npm run api` writes, shared by the workbench's generator and the app: no runtime imports.
 import type { StreamFormat } from "./stream-formats.ts";
 
 /** HTTP methods an OpenAPI path item can hold, in the specification's order. */
@@ -45,7 +44,6 @@ export interface ManifestResponse {
 /** `x-fixtures-resource`: the operation's resource and the property keying its items, or `false` (stateless). */
 export type ManifestResource = { name?: string; key?: string } | false;
 
-/** How a list operation pages, read from the contract by `npm run api`. */
 export type PagingStyle = "cursor" | "offset" | "page" | "link";
 
 /** How a list operation pages. Field paths are dotted (`meta.total`) in the success body; `""` is the body. */

@@ -39,8 +39,7 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
         throw toApiError(error, { method, url });
       }
       if (!result.response.ok) return { ...result, error: fromErrorResponse(result.error, result.response, method) };
-      // A success without a body (204, or a 200 the contract gives no content) is `null`:
-      // TanStack Query refuses `undefined` as data and would report an error.
+      // A success without a body (204, …) is `null`: TanStack Query refuses `undefined` as data, reporting an error.
       return result.data === undefined ? { ...result, data: null } : result;
     };
   }
@@ -219,16 +218,6 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     };
   }
 
-  function useApiInfiniteQuery(
-    method: string,
-    path: string,
-    init?: RuntimeInit,
-    extra?: Record<string, unknown>,
-    queryClient?: QueryClient,
-  ) {
-    return useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient);
-  }
-
   function useMutation(method: string, path: string, mutation: RuntimeOptions = {}, queryClient?: QueryClient) {
     const cache = useQueryClient(queryClient);
     const { invalidates, onSuccess, ...rest } = mutation;
@@ -252,7 +241,13 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     ...base,
     useMutation,
     infiniteQueryOptions,
-    useInfiniteQuery: useApiInfiniteQuery,
+    useInfiniteQuery: (
+      method: string,
+      path: string,
+      init?: RuntimeInit,
+      extra?: Record<string, unknown>,
+      queryClient?: QueryClient,
+    ) => useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient),
     readHeaders: (method: string, path: string, response: Response) => readHeaders(operationOf(method, path), response),
   } as unknown as ApiHooks<P, Paged>;
 }

@@ -24,12 +24,6 @@ export function requiresCredentials(operation: Pick<ManifestOperation, "security
   return operation.security.length > 0 && operation.security.every((alternative) => alternative.length > 0);
 }
 
-interface Sent {
-  /** A copy made before the body was read, to send again. */
-  request: Request;
-  token: string;
-}
-
 /**
  * A bearer token only where `security` requires credentials, on the API's origin. A 401 refreshes the token once
  * (shared by the 401s that carried it) and retries once; a 401 to the retry ends the session (`onExpired`).
@@ -43,7 +37,7 @@ export function bearerSession(options: {
   const secured = new Set(
     options.operations.filter(requiresCredentials).map((op) => `${op.method.toUpperCase()} ${op.path}`),
   );
-  const sent = new Map<string, Sent>();
+  const sent = new Map<string, { request: Request; token: string }>();
   // Shared by the 401s that carried the refused token; retried even if it is that token (a provider may mint it twice).
   let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 
@@ -67,7 +61,7 @@ export function bearerSession(options: {
       if (token === null) return undefined;
       const authorized = new Request(request);
       authorized.headers.set("Authorization", `Bearer ${token}`);
-      sent.set(id, { request: authorized.clone(), token });
+      sent.set(id, { request: authorized.clone(), token }); // copied before the body is read, to send again
       return authorized;
     },
 

@@ -62,7 +62,6 @@ export type StreamPath<P extends AnyPaths, M extends HttpMethod> = {
 }[PathFor<P, M>] &
   string;
 
-/** How a stream is asked for and read. */
 export interface StreamOptions<Media extends string = string> {
   /** The declared stream media type to ask for (`Accept`); the first the answer declares by default. */
   accept?: Media;
@@ -110,7 +109,6 @@ type StreamQueryExtra<
 > = StreamQueryOptions<StreamEventOf<Op<P, M, Path>, Media & StreamMediaOf<Op<P, M, Path>>>, Data, Media> &
   QueryExtra<Data, Failure<P, M, Path>, ApiStreamKey<P, M, Path>>;
 
-/** The typed ways to read a contract's streams. */
 export interface ApiStreams<P extends AnyPaths> {
   /** An HTTP error is a value (`error`, with the contract's error body); no response at all throws an `ApiError`. */
   open<
@@ -189,9 +187,8 @@ export function createApiStreams<P extends AnyPaths>(
   client: Client<P>,
   options: { manifest: Pick<Manifest, "operations"> },
 ): ApiStreams<P> {
-  const known = options.manifest;
   const streamsOf = (method: string, path: string): ManifestStream[] =>
-    known.operations
+    options.manifest.operations
       .find((operation) => operation.method === method && operation.path === path)
       ?.responses.filter((response) => /^2/.test(response.status))
       .flatMap((response) => response.streams ?? []) ?? [];

@@ -65,20 +65,9 @@ export interface FormProperties {
  * `name[…]` belongs to a declared `name`, a member of a `form`-exploded object to that object.
  */
 export function groupForm(fields: readonly Field[], properties: FormProperties): Map<string, Field[]> {
-  const groups = new Map<string, Field[]>();
-  for (const field of fields) {
-    const [key] = field;
+  return Map.groupBy(fields, ([key]) => {
     const base = properties.declares(key) ? undefined : bracketedName(key)?.name;
-    const name =
-      base !== undefined && properties.declares(base)
-        ? base
-        : properties.declares(key)
-          ? key
-          : (properties.ownerOf(key) ?? key);
-    // Appended in place: a body of many fields of one name (a client's, up to the size limit) stays linear.
-    const group = groups.get(name);
-    if (group === undefined) groups.set(name, [field]);
-    else group.push(field);
-  }
-  return groups;
+    if (base !== undefined && properties.declares(base)) return base;
+    return properties.declares(key) ? key : (properties.ownerOf(key) ?? key);
+  });
 }

@@ -10,12 +10,9 @@ import {
   type TextStyle,
 } from "./options.ts";
 
-/** `name[a][0][]`: the name and the steps in brackets. */
-const BRACKETED = /^([^[\]]+)((?:\[[^\]]*\])+)$/;
-
 /** A field name's base and bracketed steps (`a[b][0]` → `a`, `["b", "0"]`), or undefined for a plain name. */
 export function bracketedName(key: string): { name: string; steps: string[] } | undefined {
-  const found = BRACKETED.exec(key);
+  const found = /^([^[\]]+)((?:\[[^\]]*\])+)$/.exec(key);
   if (!found) return undefined;
   return { name: found[1] ?? "", steps: [...(found[2] ?? "").matchAll(/\[([^\]]*)\]/g)].map((step) => step[1] ?? "") };
 }
