@@ -218,6 +218,16 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     };
   }
 
+  function useApiInfiniteQuery(
+    method: string,
+    path: string,
+    init?: RuntimeInit,
+    extra?: Record<string, unknown>,
+    queryClient?: QueryClient,
+  ) {
+    return useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient);
+  }
+
   function useMutation(method: string, path: string, mutation: RuntimeOptions = {}, queryClient?: QueryClient) {
     const cache = useQueryClient(queryClient);
     const { invalidates, onSuccess, ...rest } = mutation;
@@ -241,13 +251,7 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     ...base,
     useMutation,
     infiniteQueryOptions,
-    useInfiniteQuery: (
-      method: string,
-      path: string,
-      init?: RuntimeInit,
-      extra?: Record<string, unknown>,
-      queryClient?: QueryClient,
-    ) => useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient),
+    useInfiniteQuery: useApiInfiniteQuery,
     readHeaders: (method: string, path: string, response: Response) => readHeaders(operationOf(method, path), response),
   } as unknown as ApiHooks<P, Paged>;
 }
