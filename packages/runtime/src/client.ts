@@ -42,10 +42,7 @@ const rejectNonJsonBodies: Middleware = {
   },
 };
 
-/**
- * A path key's literal query (`/responses?beta=true`) and the call's own, which openapi-fetch appends after a second
- * `?`, joined with `&`; an unfilled template pair (`/search?query={query}`) only says where a parameter goes: left out.
- */
+/** A path key's literal query (`/a?b=1`) joined with the call's by `&`; a template pair (`?q={q}`) is left out. */
 const literalQueryPaths: Middleware = {
   onRequest({ request, schemaPath }) {
     if (!schemaPath.includes("?") || request.url.includes("#")) return undefined;

@@ -13,10 +13,7 @@ export type ResponseHeaders<Op> = Op extends { responses: infer R }
   : Record<never, never>;
 
 function typed(value: string, type: "number" | "boolean" | undefined): unknown {
-  if (type === "number") {
-    const number = Number(value);
-    return value.trim() === "" || Number.isNaN(number) ? value : number;
-  }
+  if (type === "number") return value.trim() === "" || Number.isNaN(Number(value)) ? value : Number(value);
   if (type === "boolean") return value === "true" ? true : value === "false" ? false : value;
   return value;
 }

@@ -66,12 +66,11 @@ export function nextPageQuery(pagination: ManifestPagination, page: ApiPage<unkn
   }
   const param = pagination.param ?? "";
   if (pagination.style === "cursor") {
-    const last = items.at(-1);
     const cursor =
       pagination.next !== undefined
         ? fieldAt(data, pagination.next)
         : pagination.lastItem !== undefined
-          ? fieldAt(last, pagination.lastItem)
+          ? fieldAt(items.at(-1), pagination.lastItem)
           : undefined;
     if ((typeof cursor !== "string" && typeof cursor !== "number") || cursor === "" || items.length === 0)
       return undefined;

@@ -252,10 +252,7 @@ export class JsonLinesFramer implements Framer {
 
 const RECORD_SEPARATOR = "\u001e";
 
-/**
- * JSON text sequences (RFC 7464): a record is complete at the next separator, at the end of the stream,
- * or as soon as a chunk ends with it parsed whole (so it is not held back until the next one starts).
- */
+/** JSON text sequences (RFC 7464): a record ends at the next separator, the end, or a chunk ending with it whole. */
 export class JsonSequenceFramer implements Framer {
   private record: string | undefined;
   private bytes = 0;

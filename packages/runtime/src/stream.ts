@@ -179,10 +179,7 @@ async function notAStream(response: Response, method: string, message: string): 
   return new ApiError({ kind: "malformed", message, method, url: response.url || undefined, status: response.status });
 }
 
-/**
- * A contract's streams through a `createApiClient` client (its middleware and session apply); `manifest` says
- * which answers stream and how an SSE event's data reads.
- */
+/** Streams through a `createApiClient` client (its middleware applies); `manifest` says which answers stream, how. */
 export function createApiStreams<P extends AnyPaths>(
   client: Client<P>,
   options: { manifest: Pick<Manifest, "operations"> },

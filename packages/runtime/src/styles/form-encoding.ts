@@ -60,10 +60,7 @@ export interface FormProperties {
   ownerOf(name: string): string | undefined;
 }
 
-/**
- * A form's fields grouped by the property they carry, the inverse of {@link formFields}' naming:
- * `name[…]` belongs to a declared `name`, a member of a `form`-exploded object to that object.
- */
+/** A form's fields by property, inverse of {@link formFields}: `name[…]` to `name`, an exploded member to its owner. */
 export function groupForm(fields: readonly Field[], properties: FormProperties): Map<string, Field[]> {
   return Map.groupBy(fields, ([key]) => {
     const base = properties.declares(key) ? undefined : bracketedName(key)?.name;

@@ -143,10 +143,10 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
     // No request keeps the contract: none of its answers can be exchanged.
     const unsendable = unsendableRequest(contract, operation.operationId, operation.method).length > 0;
     for (const { status } of operation.responses) {
-      if (unsendable) found.add(`${operation.operationId} ${status}`);
       const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
       const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
-      if (isUnsatisfiable(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+      if (unsendable || isUnsatisfiable(media?.schema, contract.components.schemas))
+        found.add(`${operation.operationId} ${status}`);
     }
   }
   return (operationId, status) => found.has(`${operationId} ${status}`);
@@ -190,8 +190,7 @@ export function contractCoveragePage({ root }: { root: string }): Plugin {
     },
     load(id) {
       if (id !== resolved) return undefined;
-      const manifestPath = generatedPath(root, "manifest.json");
-      this.addWatchFile(manifestPath);
+      this.addWatchFile(generatedPath(root, "manifest.json"));
       for (const { generated } of serviceContracts(registry))
         this.addWatchFile(generatedPath(root, "manifest.json", generated));
       // A test run while Storybook is open refreshes the page.

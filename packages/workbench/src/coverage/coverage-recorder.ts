@@ -14,10 +14,7 @@ interface ExchangeSource {
   onExchange(listener: (exchange: Exchange) => void): () => void;
 }
 
-/**
- * Records each test's exchanges on its meta as they happen (a test failing in a later hook keeps them); tests
- * `ignore` picks record nothing; `services`' fixtures are recorded under their name.
- */
+/** Records each test's exchanges on its meta as they happen (kept if a later hook fails), a service's by name. */
 export function recordContractCoverage(
   options: { ignore?: (context: TestContext) => boolean; services?: Partial<Record<ServiceName, ExchangeSource>> } = {},
 ): void {
