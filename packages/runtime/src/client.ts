@@ -91,7 +91,6 @@ function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Mi
   };
 }
 
-/** The methods an openapi-fetch client has: the contract's HTTP methods, in capitals. */
 export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
 
 /** The methods a contract's operations are called with, in capitals: {@link METHODS}, then 3.2's (`QUERY`, …). */

@@ -140,10 +140,7 @@ export function fromMalformedResponse(response: Response, excerpt: string, metho
 /** The messages `fetch` rejects with when no response arrives (Chromium, undici, Firefox, Safari). */
 const FETCH_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|network request failed/i;
 
-/**
- * Only `fetch`'s own failures (with `transport: true`, anything the transport threw) are `network`; anything
- * unrecognised is `unknown`, so a bug is never reported to the user as a connection problem.
- */
+/** Only `fetch`'s own failures (with `transport`, any) are `network`: a bug is `unknown`, not a connection problem. */
 export function toApiError(
   error: unknown,
   request?: { method: string; url: string },

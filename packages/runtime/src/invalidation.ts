@@ -23,7 +23,6 @@ export function defaultTargets(
   return [...paths].filter((each) => readable.has(each)).map((each) => ["get", each] as const);
 }
 
-/** The queries to refresh after `method path` succeeded, the call's `invalidates` applied to the default. */
 export function invalidationTargets(
   manifest: Pick<Manifest, "operations" | "resources">,
   method: Method,

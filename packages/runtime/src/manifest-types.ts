@@ -31,7 +31,6 @@ export interface ManifestParameter {
 export interface ManifestResponse {
   /** As declared: "200", "4XX", "default". */
   status: string;
-  /** The media types of its body, `[]` when it has none. */
   mediaTypes: string[];
   /** The headers it declares (`Location`, …), only when it declares some. */
   headers?: string[];
@@ -56,7 +55,6 @@ export interface ManifestPagination {
   /** The query parameter that sets the page size, and its declared default. */
   size?: string;
   defaultSize?: number;
-  /** Where the items are in the body. */
   items: string;
   /** `cursor`: the field holding the next cursor; `offset`/`page`: a field holding the next page's URL (null at the end). */
   next?: string;
@@ -101,7 +99,6 @@ export interface ManifestOperation {
   security: string[][];
   /** `x-fixtures-resource` of the operation (else of its path item), only when present. */
   resource?: ManifestResource;
-  /** How its list pages, when it is a list that pages (see {@link ManifestPagination}). */
   pagination?: ManifestPagination;
 }
 

@@ -10,7 +10,6 @@ import type {
 import type { ApiError } from "./errors.ts";
 import type { AnyPaths, Init } from "./init.ts";
 
-/** The operation of `method` on `path`: `paths[path][method]`. */
 export type Op<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
 
 /** The error a call's failure is: an `ApiError` carrying the error body the contract declares in `Media`. */

@@ -52,10 +52,7 @@ function header(headers: Record<string, unknown>, name: string): string | undefi
   return typeof value === "string" ? value : undefined;
 }
 
-/**
- * The query of the page after `page`, or undefined when `page` is the last: no `rel="next"` link, a `has_more` of
- * false, no next cursor, an empty page, a page shorter than its size, or every item of the `total` seen.
- */
+/** The query of the page after `page`, or undefined at the last (no next link or cursor, short page, all seen, …). */
 export function nextPageQuery(pagination: ManifestPagination, page: ApiPage<unknown>): PageQuery | undefined {
   const { data, headers, query } = page;
   const items = pageItems(pagination, data);

@@ -23,10 +23,7 @@ function bracketed(name: string, value: unknown): Field[] {
 /** A list or an object: what OpenAPI's styles other than `deepObject` define no text for inside another. */
 const isNested = (value: unknown) => Array.isArray(value) || isRecord(value);
 
-/**
- * A value as the fields a query or form style writes. Exploded, lists and objects nested in a list or object
- * (which OpenAPI leaves undefined) are bracketed as `deepObject` writes them.
- */
+/** A query or form style's fields; exploded, a list or object nested in one (undefined by OpenAPI) as `deepObject`. */
 export function writeFields(name: string, value: unknown, { style, explode }: StyleOptions<FieldStyle>): Field[] {
   if (style === "deepObject") return bracketed(name, value);
   if (Array.isArray(value)) {

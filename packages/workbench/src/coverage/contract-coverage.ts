@@ -39,7 +39,6 @@ export function notTheApps(root: string, file: string): boolean {
   return absolute.startsWith(PACKAGE) || absolute.split(sep).includes("node_modules");
 }
 
-/** The records of every project, those whose files are unreadable left out. */
 export function readRecords(root: string): ProjectRecords[] {
   const dir = join(root, RECORDS_DIR);
   if (!existsSync(dir)) return [];
@@ -152,7 +151,6 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
   return (operationId, status) => found.has(`${operationId} ${status}`);
 }
 
-/** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
   const anyUnsatisfiable = report.operations.some((operation) =>
     operation.statuses.some((pair) => pair.unsatisfiable === true),

@@ -24,21 +24,15 @@ export function recordContractCoverage(
     ({ operationId, status, stream }: Exchange): void => {
       if (!current || options.ignore?.(current) === true) return;
       const recorded = (current.task.meta.contractCoverage ??= []);
-      const seen = recorded.some(
-        (exchange) =>
-          exchange.contract === contract &&
-          exchange.operationId === operationId &&
-          exchange.status === status &&
-          exchange.stream === stream,
-      );
-      if (!seen) {
-        recorded.push({
-          ...(contract === undefined ? {} : { contract }),
-          operationId,
-          status,
-          ...(stream === undefined ? {} : { stream }),
-        });
-      }
+      const exchange: RecordedExchange = {
+        ...(contract === undefined ? {} : { contract }),
+        operationId,
+        status,
+        ...(stream === undefined ? {} : { stream }),
+      };
+      const key = (each: RecordedExchange) =>
+        JSON.stringify([each.contract, each.operationId, each.status, each.stream]);
+      if (!recorded.some((each) => key(each) === key(exchange))) recorded.push(exchange);
     };
   const unsubscribes = [fixtures.onExchange(record(undefined))];
   for (const [name, source] of Object.entries(options.services ?? {}) as Array<[ServiceName, ExchangeSource]>) {

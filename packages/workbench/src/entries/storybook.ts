@@ -31,7 +31,6 @@ export interface WorkbenchPresetOptions {
   product?: string;
 }
 
-/** What Storybook passes a preset's functions, as far as this preset reads it. */
 interface PresetContext extends WorkbenchPresetOptions {
   configDir: string;
 }
@@ -54,7 +53,6 @@ export function productBinding(context: PresetContext, root: string = process.cw
   return isAbsolute(context.product) ? context.product : resolve(root, context.product);
 }
 
-/** The gallery's and the coverage page's Vite plugins, and the binding's alias. */
 export function viteFinal(config: UserConfig, context: PresetContext): UserConfig {
   const root = process.cwd();
   return mergeConfig(config, {
