@@ -1,14 +1,12 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors.ts";
-import { METHODS as HTTP_METHODS, type FieldEncoding, type ManifestOperation, type Method } from "./manifest-types.ts";
+import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types.ts";
 
 import { defaultMediaType, inMediaType } from "./request-body.ts";
 import { essenceOf } from "./styles/form-encoding.ts";
 import { querySerializer } from "./styles/query.ts";
 import { bearerSession } from "./session.ts";
 import { streamFormatOf } from "./stream-formats.ts";
-
-type ManifestEncoding = Readonly<Record<string, FieldEncoding>>;
 
 /** How long a call may take before it fails with an `ApiError` of kind `timeout`. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -28,10 +26,7 @@ export interface ApiClientOptions {
   operations: readonly ManifestOperation[];
 }
 
-/**
- * Rejects a successful response whose body is not JSON when JSON was expected (an HTML page from a
- * proxy or an SPA fallback), so the UI shows "malformed" instead of failing inside a component.
- */
+/** A success whose expected JSON is not (a proxy's HTML page) is "malformed", not a crash inside a component. */
 const rejectNonJsonBodies: Middleware = {
   async onResponse({ request, response, options }) {
     if (options.parseAs !== "json" || !response.ok || response.status === 204) return undefined;
@@ -47,11 +42,7 @@ const rejectNonJsonBodies: Middleware = {
   },
 };
 
-/**
- * A path key may carry a literal query (`/responses?beta=true`), after which openapi-fetch appends
- * the call's own after a second `?`: both are joined with `&`. A pair holding an unfilled template
- * (`/search?query={query}`) only says where the call's own parameter goes: it is left out.
- */
+/** A path key's literal query (`/a?b=1`) joined with the call's by `&`; a template pair (`?q={q}`) is left out. */
 const literalQueryPaths: Middleware = {
   onRequest({ request, schemaPath }) {
     if (!schemaPath.includes("?") || request.url.includes("#")) return undefined;
@@ -86,24 +77,20 @@ const fragmentPaths: Middleware = {
 
 /** Sends each body in its operation's declared media type when the call left openapi-fetch's JSON. */
 function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
-  const byKey = new Map<string, { mediaType: string; encoding: ManifestEncoding }>();
-  for (const operation of operations) {
-    const mediaType = defaultMediaType(operation.requestBody?.mediaTypes ?? []);
-    const encoding = operation.requestBody?.encoding?.[mediaType ?? ""] ?? {};
-    if (mediaType !== undefined)
-      byKey.set(`${operation.method.toUpperCase()} ${operation.path}`, { mediaType, encoding });
-  }
+  const bodies = new Map(
+    operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]),
+  );
   return {
     async onRequest({ request, schemaPath }) {
-      const declared = byKey.get(`${request.method} ${schemaPath}`);
-      if (declared === undefined || request.body === null) return undefined;
+      const declared = bodies.get(`${request.method} ${schemaPath}`)?.requestBody;
+      const mediaType = defaultMediaType(declared?.mediaTypes ?? []);
+      if (mediaType === undefined || request.body === null) return undefined;
       if (essenceOf(request.headers.get("Content-Type") ?? "") !== "application/json") return undefined;
-      return inMediaType(request, declared.mediaType, declared.encoding);
+      return inMediaType(request, mediaType, declared?.encoding?.[mediaType]);
     },
   };
 }
 
-/** The methods an openapi-fetch client has: the contract's HTTP methods, in capitals. */
 export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
 
 /** The methods a contract's operations are called with, in capitals: {@link METHODS}, then 3.2's (`QUERY`, …). */
@@ -114,10 +101,7 @@ export function clientMethods(operations: readonly ManifestOperation[]): string[
   return [...METHODS, ...new Set(extra)];
 }
 
-/**
- * Each call's query in its operation's declared styles (openapi-fetch's serializer knows one style
- * and refuses nested values); a call's own `querySerializer` wins.
- */
+/** Each query in its operation's declared styles (openapi-fetch's knows one); a call's own `querySerializer` wins. */
 function declaredQueryStyles(operations: readonly ManifestOperation[]) {
   const byKey = new Map(
     operations.map((operation) => [
@@ -132,10 +116,7 @@ function declaredQueryStyles(operations: readonly ManifestOperation[]) {
       : init;
 }
 
-/**
- * Makes every rejection an `ApiError` (openapi-fetch reads the body after the middleware, so a bad
- * body rejects bare). Methods it has no function for (`QUERY`) go through its `request`.
- */
+/** Every rejection an `ApiError` (openapi-fetch reads the body after the middleware); `QUERY` through `request`. */
 function throwingApiErrors<Paths extends object>(
   client: Client<Paths>,
   methods: readonly string[],
@@ -157,14 +138,7 @@ function throwingApiErrors<Paths extends object>(
   return wrapped as unknown as Client<Paths>;
 }
 
-/**
- * An openapi-fetch client typed by the contract (`Paths`, the generated `paths`). HTTP errors stay
- * values; a call only throws, always an `ApiError`, when no usable response arrived.
- *
- * @example
- * const client = createApiClient<paths>({ baseUrl: "https://api.example.com", operations: manifest.operations });
- * const { data, error } = await client.GET("/things/{id}", { params: { path: { id } } });
- */
+/** An openapi-fetch client typed by `paths`: HTTP errors stay values; with no response, a call throws an `ApiError`. */
 export function createApiClient<Paths extends object>(options: ApiClientOptions): Client<Paths> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = options.baseUrl ?? apiBaseUrl();

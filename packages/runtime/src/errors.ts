@@ -39,12 +39,7 @@ interface ApiErrorInit<Body> {
   cause?: unknown;
 }
 
-/**
- * A failed API call, normalised. `Body` is the error body the contract declares, if any.
- *
- * @example
- * if (error.kind === "problem") console.log(error.problem?.title, error.status);
- */
+/** A failed API call, normalised; `Body` is the error body the contract declares, if any. */
 export class ApiError<Body = unknown> extends Error {
   override name = "ApiError";
   readonly kind: ApiErrorKind;
@@ -145,11 +140,7 @@ export function fromMalformedResponse(response: Response, excerpt: string, metho
 /** The messages `fetch` rejects with when no response arrives (Chromium, undici, Firefox, Safari). */
 const FETCH_FAILURE = /failed to fetch|fetch failed|networkerror|load failed|network request failed/i;
 
-/**
- * Normalises anything thrown while calling the API. Only `fetch`'s own failures (or, with
- * `transport: true`, anything the transport threw) are `network`; anything unrecognised is
- * `unknown`, so a bug is never reported to the user as a connection problem.
- */
+/** Only `fetch`'s own failures (with `transport`, any) are `network`: a bug is `unknown`, not a connection problem. */
 export function toApiError(
   error: unknown,
   request?: { method: string; url: string },

@@ -5,13 +5,7 @@ import type { ManifestOperation } from "./manifest-types.ts";
 /** An object type without its `[name: string]: unknown` index signature. */
 type Declared<H> = { [K in keyof H as string extends K ? never : number extends K ? never : K]: H[K] };
 
-/**
- * The headers the success responses of an operation declare (`Op` is an entry of the
- * generated `operations`, or `paths[path][method]`).
- *
- * @example
- * type Created = ResponseHeaders<operations["createPet"]>; // { Location: string }
- */
+/** The headers an operation's success responses declare (`Op`: an entry of `operations`, or `paths[path][method]`). */
 export type ResponseHeaders<Op> = Op extends { responses: infer R }
   ? {
       [S in keyof R & OkStatus]: R[S] extends { headers: infer H } ? Declared<H> : Record<never, never>;
@@ -19,10 +13,7 @@ export type ResponseHeaders<Op> = Op extends { responses: infer R }
   : Record<never, never>;
 
 function typed(value: string, type: "number" | "boolean" | undefined): unknown {
-  if (type === "number") {
-    const number = Number(value);
-    return value.trim() === "" || Number.isNaN(number) ? value : number;
-  }
+  if (type === "number") return value.trim() === "" || Number.isNaN(Number(value)) ? value : Number(value);
   if (type === "boolean") return value === "true" ? true : value === "false" ? false : value;
   return value;
 }

@@ -4,15 +4,7 @@ import type { Manifest, Method } from "./manifest-types.ts";
 /** A query to refresh: `["get", path]` refreshes every call of that path, whatever its parameters. */
 export type QueryTarget<Path extends string = string> = readonly ["get", Path];
 
-/**
- * What a mutation refreshes once it succeeds: `false` nothing, a list of queries on top of
- * the default ones, or a function of the defaults that returns the queries to refresh.
- *
- * @example
- * api.useMutation("post", "/pets", { invalidates: [["get", "/vets"]] });      // extend
- * api.useMutation("post", "/pets", { invalidates: false });                     // turn off
- * api.useMutation("post", "/pets", { invalidates: (defaults) => defaults.filter(([, path]) => path !== "/pets/{petId}") });
- */
+/** What a mutation refreshes: `false` nothing, queries on top of the defaults, or a function of the defaults. */
 export type Invalidates<Path extends string = string> =
   false | readonly QueryTarget<Path>[] | ((defaults: readonly QueryTarget<Path>[]) => readonly QueryTarget<Path>[]);
 
@@ -23,17 +15,14 @@ export function defaultTargets(
   path: string,
 ): QueryTarget[] {
   if (method === "get" || method === "head" || method === "options") return [];
-  const paths = new Set<string>([path]);
-  for (const resource of manifest.resources ?? []) {
-    if (resource.paths.includes(path)) for (const each of resource.paths) paths.add(each);
-  }
+  const related = (manifest.resources ?? []).filter((resource) => resource.paths.includes(path));
+  const paths = new Set([path, ...related.flatMap((resource) => resource.paths)]);
   const readable = new Set(
     manifest.operations.filter((operation) => operation.method === "get").map((operation) => operation.path),
   );
   return [...paths].filter((each) => readable.has(each)).map((each) => ["get", each] as const);
 }
 
-/** The queries to refresh after `method path` succeeded, the call's `invalidates` applied to the default. */
 export function invalidationTargets(
   manifest: Pick<Manifest, "operations" | "resources">,
   method: Method,

@@ -1,5 +1,4 @@
-// The shape of the operation manifest `npm run api` writes. Shared by the generator
-// (packages/workbench/src/codegen/manifest/) and the app, so it holds no runtime imports of its own.
+// The manifest `npm run api` writes, shared by the workbench's generator and the app: no runtime imports.
 import type { StreamFormat } from "./stream-formats.ts";
 
 /** HTTP methods an OpenAPI path item can hold, in the specification's order. */
@@ -32,7 +31,6 @@ export interface ManifestParameter {
 export interface ManifestResponse {
   /** As declared: "200", "4XX", "default". */
   status: string;
-  /** The media types of its body, `[]` when it has none. */
   mediaTypes: string[];
   /** The headers it declares (`Location`, …), only when it declares some. */
   headers?: string[];
@@ -45,7 +43,6 @@ export interface ManifestResponse {
 /** `x-fixtures-resource`: the operation's resource and the property keying its items, or `false` (stateless). */
 export type ManifestResource = { name?: string; key?: string } | false;
 
-/** How a list operation pages, read from the contract by `npm run api`. */
 export type PagingStyle = "cursor" | "offset" | "page" | "link";
 
 /** How a list operation pages. Field paths are dotted (`meta.total`) in the success body; `""` is the body. */
@@ -58,7 +55,6 @@ export interface ManifestPagination {
   /** The query parameter that sets the page size, and its declared default. */
   size?: string;
   defaultSize?: number;
-  /** Where the items are in the body. */
   items: string;
   /** `cursor`: the field holding the next cursor; `offset`/`page`: a field holding the next page's URL (null at the end). */
   next?: string;
@@ -75,10 +71,7 @@ export interface ManifestPagination {
 /** RFC 6570 styles a form field may be written in (OpenAPI's query styles). */
 export type FieldStyle = "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 
-/**
- * How one property of a form body is written (OpenAPI's Encoding Object, as far as it decides the
- * text): with `style`, `explode` or `allowReserved` in a query style, else by its `contentType`.
- */
+/** A form property's text (OpenAPI's Encoding Object): in a query style when one of those is set, else by type. */
 export interface FieldEncoding {
   contentType?: string;
   style?: FieldStyle;
@@ -106,7 +99,6 @@ export interface ManifestOperation {
   security: string[][];
   /** `x-fixtures-resource` of the operation (else of its path item), only when present. */
   resource?: ManifestResource;
-  /** How its list pages, when it is a list that pages (see {@link ManifestPagination}). */
   pagination?: ManifestPagination;
 }
 

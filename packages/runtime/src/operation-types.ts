@@ -10,7 +10,6 @@ import type {
 import type { ApiError } from "./errors.ts";
 import type { AnyPaths, Init } from "./init.ts";
 
-/** The operation of `method` on `path`: `paths[path][method]`. */
 export type Op<P extends AnyPaths, M extends HttpMethod, Path extends keyof P> = NonNullable<P[Path][M]>;
 
 /** The error a call's failure is: an `ApiError` carrying the error body the contract declares in `Media`. */
@@ -21,10 +20,7 @@ export type Failure<
   Media extends MediaType = MediaType,
 > = ApiError<ErrorResponse<ResponseObjectMap<Op<P, M, Path>>, Media>>;
 
-/**
- * The paths that have `M`. An empty contract generates `paths` as `Record<string, never>`,
- * for which openapi-fetch's `PathsWithMethod` would accept any string: here it accepts none.
- */
+/** The paths that have `M`; none for an empty contract, whose `paths` openapi-fetch would let take any string. */
 export type PathFor<P extends AnyPaths, M extends HttpMethod> = string extends keyof P ? never : PathsWithMethod<P, M>;
 
 /** A call's arguments after its path: the init (required when something in it is), the options, then `Extra`. */

@@ -52,15 +52,7 @@ function header(headers: Record<string, unknown>, name: string): string | undefi
   return typeof value === "string" ? value : undefined;
 }
 
-/**
- * The query of the page after `page`, or undefined when `page` is the last: no `rel="next"`
- * link, a `has_more` of false, no next cursor, an empty page, a page shorter than its size,
- * or every item of the `total` seen.
- *
- * @example
- * nextPageQuery({ style: "offset", from: "inferred", param: "offset", size: "limit", items: "items" },
- *   { data: { items: [a, b] }, headers: {}, query: { limit: 2 } }); // { offset: 2 }
- */
+/** The query of the page after `page`, or undefined at the last (no next link or cursor, short page, all seen, …). */
 export function nextPageQuery(pagination: ManifestPagination, page: ApiPage<unknown>): PageQuery | undefined {
   const { data, headers, query } = page;
   const items = pageItems(pagination, data);
@@ -71,12 +63,11 @@ export function nextPageQuery(pagination: ManifestPagination, page: ApiPage<unkn
   }
   const param = pagination.param ?? "";
   if (pagination.style === "cursor") {
-    const last = items.at(-1);
     const cursor =
       pagination.next !== undefined
         ? fieldAt(data, pagination.next)
         : pagination.lastItem !== undefined
-          ? fieldAt(last, pagination.lastItem)
+          ? fieldAt(items.at(-1), pagination.lastItem)
           : undefined;
     if ((typeof cursor !== "string" && typeof cursor !== "number") || cursor === "" || items.length === 0)
       return undefined;

@@ -1,8 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./errors.ts";
 
-// Apart from the hooks (./query.ts) so the shell, which provides the cache from its first render,
-// does not pull in the typed client: that arrives with the first screen that calls the API.
+// Apart from ./query.ts: the shell provides the cache from its first render, the typed client comes with a screen.
 
 /** Retries only what may succeed on a second try: transport failures and 5xx, twice. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -25,10 +25,7 @@ import { type ApiPage, nextPageQuery, type PageQuery } from "./paging.ts";
 import type { StreamMediaType } from "./stream.ts";
 import type { Call, Failure as FailureIn, Op, PathFor, Rest, RuntimeInit, TaggedKey } from "./operation-types.ts";
 
-/**
- * Makes every failure an `ApiError`: HTTP errors come back as `error`, everything else throws one.
- * Decided by `response.ok`, not by a body being present, so an empty error response is an error.
- */
+/** HTTP errors come back as an `ApiError` in `error`, all else throws one; by `response.ok`, so an empty one counts. */
 function withApiErrors<Paths extends object>(client: Client<Paths>, methods: readonly string[]): Client<Paths> {
   const wrapped: Record<string, unknown> = { ...client };
   for (const method of methods) {
@@ -42,8 +39,7 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
         throw toApiError(error, { method, url });
       }
       if (!result.response.ok) return { ...result, error: fromErrorResponse(result.error, result.response, method) };
-      // A success without a body (204, or a 200 the contract gives no content) is `null`:
-      // TanStack Query refuses `undefined` as data and would report an error.
+      // A success without a body (204, …) is `null`: TanStack Query refuses `undefined` as data, reporting an error.
       return result.data === undefined ? { ...result, data: null } : result;
     };
   }
@@ -58,10 +54,7 @@ type ContentKeys<Op> = Op extends { responses: infer R }
 type OneBody<Op> = Exclude<ContentKeys<Op>, StreamMediaType>;
 /** Its JSON media types (`application/json`, `application/problem+json`, `…; charset=utf-8`). */
 type JsonBody<Op> = Extract<OneBody<Op>, `${string}json${string}`>;
-/**
- * The media types a call's answer arrives in as one body: the JSON ones when the operation declares
- * any, since the client parses JSON and refuses another body; else every one declared.
- */
+/** The media types a call's answer arrives in as one body: the JSON ones if any (the client parses JSON), else all. */
 type BodyMedia<Op> = [OneBody<Op>] extends [never]
   ? MediaType
   : [JsonBody<Op>] extends [never]
@@ -85,10 +78,7 @@ type QueryOpts<P extends AnyPaths, M extends HttpMethod, Path extends keyof P, I
   Data<P, M, Path, I>,
   ApiQueryKey<P, M, Path>
 >;
-/**
- * The paths of `M` that page, as the generated `paging` says (`"get /pets"`). Read from `paging`'s
- * keys, not by testing every path of the contract, which is too deep on a large one (TS2589).
- */
+/** The paths of `M` that page, read from `paging`'s keys (`"get /pets"`): testing every path is too deep (TS2589). */
 type PagedPath<P extends AnyPaths, Paged, M extends HttpMethod> = {
   [K in keyof Paged & string]: K extends `${M} ${infer Path}` ? Extract<Path, keyof P> : never;
 }[keyof Paged & string];
@@ -124,10 +114,7 @@ export type ApiQueryKey<P extends AnyPaths, M extends HttpMethod, Path extends k
   Init<P, M, Path>?,
 ];
 
-/**
- * The hooks of one method. Fixed per method rather than generic in each hook, which on a large
- * contract is too deep (TS2589): docs/decisions/0036-hooks-one-overload-per-method.md.
- */
+/** The hooks of one method, fixed per method: generic per hook is too deep on large contracts (TS2589, decision 36). */
 interface MethodHooks<P extends AnyPaths, Paged, M extends HttpMethod> {
   queryOptions<Path extends PathFor<P, M>, I extends Init<P, M, Path>>(
     method: M,
@@ -160,10 +147,7 @@ interface MethodHooks<P extends AnyPaths, Paged, M extends HttpMethod> {
     },
     queryClient?: QueryClient,
   ): NoInfer<UseMutationResult<Data<P, M, Path, I>, Failure<P, M, Path>, I>>;
-  /**
-   * The options of an infinite query over a list that pages: each page is `{ data, headers, query }`,
-   * the next one asked for as the contract's paging says (cursor, offset, page number or `Link`).
-   */
+  /** An infinite query over a list that pages: each page `{ data, headers, query }`, the next as the contract says. */
   infiniteQueryOptions<Path extends PagedPath<P, Paged, M>, I extends Init<P, M, Path>>(
     method: M,
     path: Path,
@@ -182,10 +166,7 @@ interface MethodHooks<P extends AnyPaths, Paged, M extends HttpMethod> {
   ): NoInfer<ResponseHeaders<Op<P, M, Path>>>;
 }
 
-/**
- * Typed TanStack Query hooks for every operation of a contract, one overload per method. `Paged` is
- * the generated `paging` (which list operations page): only those take an infinite query.
- */
+/** Typed TanStack Query hooks, one overload per method; `Paged` (the generated `paging`) says which lists page. */
 export type ApiHooks<P extends AnyPaths, Paged = Record<never, never>> = MethodHooks<P, Paged, "get"> &
   MethodHooks<P, Paged, "put"> &
   MethodHooks<P, Paged, "post"> &
@@ -208,13 +189,7 @@ type RuntimeHooks = {
   useMutation(method: string, path: string, options?: RuntimeOptions, queryClient?: QueryClient): unknown;
 };
 
-/**
- * Typed TanStack Query hooks (through openapi-react-query) over a client from `createApiClient`,
- * every failure an `ApiError`.
- *
- * @example
- * const hooks = createApiHooks<paths, paging>(createApiClient<paths>({ operations: manifest.operations }), { manifest });
- */
+/** Typed TanStack Query hooks (openapi-react-query's) over a `createApiClient` client, every failure an `ApiError`. */
 export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>(
   client: Client<P>,
   options: ApiHooksOptions,
@@ -227,23 +202,18 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
 
   function infiniteQueryOptions(method: string, path: string, init?: RuntimeInit, extra?: Record<string, unknown>) {
     const operation = operationOf(method, path);
-    const pagination = operation?.pagination;
     return {
       queryKey: [method, path, init, "pages"] as const,
       queryFn: async ({ pageParam, signal }: { pageParam: PageQuery; signal: AbortSignal }) => {
         const query = { ...init?.params?.query, ...pageParam };
         const call = (typed as unknown as Record<string, Call>)[method.toUpperCase()] as Call;
-        const result = (await call(path, { ...init, signal, params: { ...init?.params, query } })) as {
-          data?: unknown;
-          error?: ApiError;
-          response: Response;
-        };
-        if (result.error) throw result.error; // withApiErrors made every failure an ApiError
-        return { data: result.data ?? null, headers: readHeaders(operation, result.response), query };
+        const { data, error, response } = await call(path, { ...init, signal, params: { ...init?.params, query } });
+        if (error) throw error as ApiError; // withApiErrors made every failure an ApiError
+        return { data: data ?? null, headers: readHeaders(operation, response), query };
       },
       initialPageParam: {} as PageQuery,
       getNextPageParam: (last: ApiPage<unknown>) =>
-        pagination === undefined ? undefined : nextPageQuery(pagination, last),
+        operation?.pagination === undefined ? undefined : nextPageQuery(operation.pagination, last),
       ...extra,
     };
   }

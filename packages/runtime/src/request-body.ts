@@ -1,5 +1,4 @@
 // Request bodies in the declared media type: openapi-fetch sends every body as `application/json`.
-
 import type { FieldEncoding } from "./manifest-types.ts";
 import { essenceOf, formFields, isJsonType, urlEncoded } from "./styles/form-encoding.ts";
 
@@ -9,13 +8,7 @@ export interface BodyOptions {
   bodySerializer?: (body: unknown) => string | FormData | Blob;
 }
 
-/**
- * The openapi-fetch options that send a body as `mediaType` (nothing for `application/json`, its
- * default); a form's properties are written as `encoding`, the operation's, says.
- *
- * @example
- * client.PATCH("/notes/{id}", { params, body: ops, ...bodyOptionsFor("application/json-patch+json") });
- */
+/** The openapi-fetch options that send a body as `mediaType` (none for JSON), form properties as `encoding` says. */
 export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<string, FieldEncoding>> = {}): BodyOptions {
   const essence = essenceOf(mediaType);
   if (essence === "application/json") return {};

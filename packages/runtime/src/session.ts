@@ -11,12 +11,7 @@ export interface TokenSource {
 
 let source: TokenSource | null = null;
 
-/**
- * Sets (or, with null, clears) the token source every API client uses; returns what clears it.
- *
- * @example
- * useEffect(() => setTokenSource({ getToken: (force) => user.getIdToken(force), onExpired: expire }), [user]);
- */
+/** Sets (or, with null, clears) the token source every API client uses; returns what clears it. */
 export function setTokenSource(next: TokenSource | null): () => void {
   source = next;
   return () => {
@@ -29,16 +24,9 @@ export function requiresCredentials(operation: Pick<ManifestOperation, "security
   return operation.security.length > 0 && operation.security.every((alternative) => alternative.length > 0);
 }
 
-interface Sent {
-  /** A copy made before the body was read, to send again. */
-  request: Request;
-  token: string;
-}
-
 /**
- * `Authorization: Bearer <ID token>` on requests to the API's origin for operations whose `security`
- * requires credentials, nowhere else. A 401 refreshes the token once (shared by the 401s that carried
- * it) and retries once; a 401 to the retry ends the session (`onExpired`) and is returned as is.
+ * A bearer token only where `security` requires credentials, on the API's origin. A 401 refreshes the token once
+ * (shared by the 401s that carried it) and retries once; a 401 to the retry ends the session (`onExpired`).
  */
 export function bearerSession(options: {
   operations: readonly ManifestOperation[];
@@ -49,11 +37,8 @@ export function bearerSession(options: {
   const secured = new Set(
     options.operations.filter(requiresCredentials).map((op) => `${op.method.toUpperCase()} ${op.path}`),
   );
-  const sent = new Map<string, Sent>();
-  /**
-   * The refresh after a token's refusal, shared by every 401 that carried it; its token is retried
-   * even when it is the refused one again (a provider may mint the same token twice).
-   */
+  const sent = new Map<string, { request: Request; token: string }>();
+  // Shared by the 401s that carried the refused token; retried even if it is that token (a provider may mint it twice).
   let refresh: { source: TokenSource; refused: string; token: Promise<string | null> } | undefined;
 
   function refreshAfter(current: TokenSource, refused: string): Promise<string | null> {
@@ -76,7 +61,7 @@ export function bearerSession(options: {
       if (token === null) return undefined;
       const authorized = new Request(request);
       authorized.headers.set("Authorization", `Bearer ${token}`);
-      sent.set(id, { request: authorized.clone(), token });
+      sent.set(id, { request: authorized.clone(), token }); // copied before the body is read, to send again
       return authorized;
     },
 

@@ -12,12 +12,7 @@ const JSON_LINES = new Set([
   "application/x-jsonlines",
 ]);
 
-/**
- * The stream format of a media type, or undefined when it is not one this project streams.
- *
- * @example
- * streamFormatOf("application/geo+json-seq"); // "json-seq"
- */
+/** The stream format of a media type (`application/geo+json-seq`: `json-seq`), or undefined when it does not stream. */
 export function streamFormatOf(mediaType: string): StreamFormat | undefined {
   const essence = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
   if (essence === "text/event-stream") return "sse";
@@ -69,14 +64,10 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/**
- * Splits text into lines as the event-stream format ends them: CRLF, a lone LF or a lone CR
- * (a CR at the end of a chunk may be the first half of a CRLF split across two chunks).
- */
+/** Splits text at CRLF, LF or a lone CR (a CR ending a chunk may be half of a CRLF split across two chunks). */
 class LineSplitter {
   private skipLineFeed = false;
 
-  /** Calls `part` with each piece of text and `end` at each line end, in order. */
   split(text: string, part: (piece: string) => void, end: () => void): void {
     let start = 0;
     if (this.skipLineFeed && text.startsWith("\n")) start = 1;
@@ -128,11 +119,8 @@ export class EventStreamFramer implements Framer {
 
   push(text: string): Frame[] {
     const frames: Frame[] = [];
-    let chunk = text;
-    if (this.first && chunk !== "") {
-      this.first = false;
-      if (chunk.startsWith("\uFEFF")) chunk = chunk.slice(1);
-    }
+    const chunk = this.first && text.startsWith("\uFEFF") ? text.slice(1) : text;
+    if (text !== "") this.first = false;
     this.lines.split(
       chunk,
       (piece) => this.append(piece, frames),
@@ -188,16 +176,12 @@ export class EventStreamFramer implements Framer {
     if (value.startsWith(" ")) value = value.slice(1);
     if (field === "event") this.type = value;
     else if (field === "data") this.data += `${value}\n`;
-    else if (field === "id") {
-      if (!value.includes("\u0000")) {
-        this.idBuffer = value;
-        this.idInBlock = true;
-      }
-    } else if (field === "retry") {
-      if (/^[0-9]+$/.test(value)) {
-        this.reconnectionTime = Number.parseInt(value, 10);
-        this.retryInBlock = this.reconnectionTime;
-      }
+    else if (field === "id" && !value.includes("\u0000")) {
+      this.idBuffer = value;
+      this.idInBlock = true;
+    } else if (field === "retry" && /^[0-9]+$/.test(value)) {
+      this.reconnectionTime = Number.parseInt(value, 10);
+      this.retryInBlock = this.reconnectionTime;
     }
   }
 
@@ -247,42 +231,28 @@ export class JsonLinesFramer implements Framer {
         if (this.bytes > this.maxEventBytes) {
           frames.push({ kind: "oversized", bytes: this.bytes, excerpt: excerptOf(this.line) });
           this.cutting = true;
-          this.line = "";
-          this.bytes = 0;
         }
       }
       if (at === -1) break;
-      if (!this.cutting) this.emit(frames);
-      this.cutting = false;
-      this.line = "";
-      this.bytes = 0;
+      frames.push(...this.end());
       start = at + 1;
     }
     return frames;
   }
 
   end(): Frame[] {
-    const frames: Frame[] = [];
-    if (!this.cutting) this.emit(frames);
+    const text = this.line.endsWith("\r") ? this.line.slice(0, -1) : this.line;
+    const frames: Frame[] = !this.cutting && text.trim() !== "" ? [{ kind: "text", text }] : [];
     this.line = "";
     this.bytes = 0;
     this.cutting = false;
     return frames;
   }
-
-  private emit(frames: Frame[]): void {
-    const text = this.line.endsWith("\r") ? this.line.slice(0, -1) : this.line;
-    if (text.trim() !== "") frames.push({ kind: "text", text });
-  }
 }
 
 const RECORD_SEPARATOR = "\u001e";
 
-/**
- * JSON text sequences (RFC 7464): each record is a record separator, a JSON text and a line feed.
- * A record is complete at the next separator, at the end of the stream, or as soon as a chunk ends
- * with it parsed whole (so a record is not held back until the next one starts).
- */
+/** JSON text sequences (RFC 7464): a record ends at the next separator, the end, or a chunk ending with it whole. */
 export class JsonSequenceFramer implements Framer {
   private record: string | undefined;
   private bytes = 0;
@@ -416,12 +386,7 @@ function reason(error: unknown): string {
 /** A conventional last event of JSON streams (OpenAI's): it ends the stream and is not an item. */
 export const DONE_SENTINEL = "[DONE]";
 
-/**
- * One frame as an item (or the end of the stream: `done` for OpenAI's `data: [DONE]`).
- *
- * @example
- * decodeFrame({ kind: "text", text: '{"a":1}' }, 0, { format: "jsonl" }); // { index: 0, value: { a: 1 } }
- */
+/** One frame as an item, or `done` for OpenAI's `data: [DONE]`, which ends the stream. */
 export function decodeFrame(frame: Frame, index: number, reading: ItemReading): StreamItem<unknown> | "done" {
   if (frame.kind === "oversized") {
     const message = `${place(index)} is ${frame.bytes} bytes or more, more than the reader keeps: it was cut.`;
@@ -463,9 +428,8 @@ function errorItem(
 }
 
 /**
- * The items of a byte stream as they arrive: past a limit, a `limit` error is the last item and the
- * body is cancelled; an oversized item is an error and reading goes on. Stops quietly when `signal`
- * aborts. `framer` is given when the caller keeps its state (SSE's last event ID).
+ * Past a limit, a `limit` error is the last item and the body is cancelled; an oversized item is an error and
+ * reading goes on. `framer` is given when the caller keeps its state (SSE's last event ID).
  */
 export async function* readItems(
   body: ReadableStream<Uint8Array>,

@@ -49,13 +49,7 @@ export type StreamMediaOf<Op> = {
 }[keyof SuccessContent<Op>] &
   string;
 
-/**
- * One item of an operation's stream, as its item schema types it: an SSE event (`data` parsed when
- * the contract says it is JSON), or a JSON Lines or JSON sequence item.
- *
- * @example
- * type ChatEvent = StreamEventOf<operations["streamChatEvents"]>; // { event: "message" | "typing"; data: ChatMessage; … }
- */
+/** One item of an operation's stream as its item schema types it (an SSE event's `data` parsed when declared JSON). */
 export type StreamEventOf<Op, Media extends StreamMediaOf<Op> = StreamMediaOf<Op>> = [Media] extends [never]
   ? never
   : SuccessContent<Op>[Media & keyof SuccessContent<Op>] extends readonly (infer Item)[]
@@ -68,7 +62,6 @@ export type StreamPath<P extends AnyPaths, M extends HttpMethod> = {
 }[PathFor<P, M>] &
   string;
 
-/** How a stream is asked for and read. */
 export interface StreamOptions<Media extends string = string> {
   /** The declared stream media type to ask for (`Accept`); the first the answer declares by default. */
   accept?: Media;
@@ -116,12 +109,8 @@ type StreamQueryExtra<
 > = StreamQueryOptions<StreamEventOf<Op<P, M, Path>, Media & StreamMediaOf<Op<P, M, Path>>>, Data, Media> &
   QueryExtra<Data, Failure<P, M, Path>, ApiStreamKey<P, M, Path>>;
 
-/** The typed ways to read a contract's streams. */
 export interface ApiStreams<P extends AnyPaths> {
-  /**
-   * Calls the operation asking for its stream. An HTTP error is a value (`error`, an `ApiError`
-   * with the contract's error body); no response at all throws an `ApiError`, as the client does.
-   */
+  /** An HTTP error is a value (`error`, with the contract's error body); no response at all throws an `ApiError`. */
   open<
     M extends HttpMethod,
     Path extends StreamPath<P, M>,
@@ -176,14 +165,11 @@ const DEFAULT_RECONNECTS = 3;
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    signal?.addEventListener("abort", wake, { once: true });
   });
 }
 
@@ -193,21 +179,13 @@ async function notAStream(response: Response, method: string, message: string): 
   return new ApiError({ kind: "malformed", message, method, url: response.url || undefined, status: response.status });
 }
 
-/**
- * Reads a contract's streams through a `createApiClient` client (its middleware and session apply).
- * `manifest` says which answers stream and how an SSE event's data reads.
- *
- * @example
- * const streams = createApiStreams<paths>(createApiClient<paths>({ operations: manifest.operations }), { manifest });
- * const { events, error } = await streams.open("get", "/chats/{chatId}/events", { params: { path: { chatId } } });
- */
+/** Streams through a `createApiClient` client (its middleware applies); `manifest` says which answers stream, how. */
 export function createApiStreams<P extends AnyPaths>(
   client: Client<P>,
   options: { manifest: Pick<Manifest, "operations"> },
 ): ApiStreams<P> {
-  const known = options.manifest;
   const streamsOf = (method: string, path: string): ManifestStream[] =>
-    known.operations
+    options.manifest.operations
       .find((operation) => operation.method === method && operation.path === path)
       ?.responses.filter((response) => /^2/.test(response.status))
       .flatMap((response) => response.streams ?? []) ?? [];
@@ -246,10 +224,7 @@ export function createApiStreams<P extends AnyPaths>(
     };
   }
 
-  /**
-   * The items of an open stream. A broken SSE connection is reopened as WHATWG says (a 204 ends it);
-   * past the attempts allowed, or for other formats, the break is thrown after the items that arrived.
-   */
+  /** A broken SSE connection is reopened as WHATWG says (a 204 ends it); past the attempts, or else, it throws. */
   async function* follow(
     method: string,
     path: string,

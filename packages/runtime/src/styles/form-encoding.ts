@@ -23,13 +23,7 @@ function byContentType(value: unknown, contentType: string | undefined): string 
   return isJsonType(type) ? JSON.stringify(value) : scalarText(value);
 }
 
-/**
- * The fields of a form body, each property written as `encoding` says: in its style, or by
- * its content type with an array one field per item. Undefined properties are left out.
- *
- * @example
- * formFields({ tags: ["a", "b"] }, { tags: { style: "form", explode: false } }); // [["tags", "a,b"]]
- */
+/** A form body's fields, each property in its `encoding`'s style, else by content type (an array: a field per item). */
 export function formFields(body: unknown, encoding: Encoding = {}): Array<[string, string | Blob]> {
   if (!isRecord(body)) return [];
   return Object.entries(body).flatMap(([name, value]): Array<[string, string | Blob]> => {
@@ -66,29 +60,11 @@ export interface FormProperties {
   ownerOf(name: string): string | undefined;
 }
 
-/**
- * A form's fields grouped by the property they carry, the inverse of {@link formFields}' naming:
- * `name[…]` belongs to a declared `name`, a member of a `form`-exploded object to that object.
- *
- * @example
- * groupForm([["a[0]", "x"], ["size", "2"]], { declares: (n) => n === "a", ownerOf: (n) => (n === "size" ? "options" : undefined) });
- * // Map { "a" => [["a[0]", "x"]], "options" => [["size", "2"]] }
- */
+/** A form's fields by property, inverse of {@link formFields}: `name[…]` to `name`, an exploded member to its owner. */
 export function groupForm(fields: readonly Field[], properties: FormProperties): Map<string, Field[]> {
-  const groups = new Map<string, Field[]>();
-  for (const field of fields) {
-    const [key] = field;
+  return Map.groupBy(fields, ([key]) => {
     const base = properties.declares(key) ? undefined : bracketedName(key)?.name;
-    const name =
-      base !== undefined && properties.declares(base)
-        ? base
-        : properties.declares(key)
-          ? key
-          : (properties.ownerOf(key) ?? key);
-    // Appended in place: a body of many fields of one name (a client's, up to the size limit) stays linear.
-    const group = groups.get(name);
-    if (group === undefined) groups.set(name, [field]);
-    else group.push(field);
-  }
-  return groups;
+    if (base !== undefined && properties.declares(base)) return base;
+    return properties.declares(key) ? key : (properties.ownerOf(key) ?? key);
+  });
 }

@@ -1,5 +1,4 @@
-// The public entry `@contract-workbench/runtime/styles`: OpenAPI's parameter and form styles,
-// written by the client and read back by the workbench's fixtures through the same code.
+// OpenAPI's parameter and form styles, written by the client and read back by the fixtures through the same code.
 export * from "./form-encoding.ts";
 export * from "./options.ts";
 export { bracketedName, readFields, readText } from "./read.ts";

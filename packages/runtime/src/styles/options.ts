@@ -39,12 +39,7 @@ export const DELIMITERS: Readonly<Record<Style, string>> = {
   matrix: ",",
 };
 
-/**
- * A parameter's style and explode, with OpenAPI's defaults (`form` in query and cookies, else `simple`).
- *
- * @example
- * styleOf("query", { style: "pipeDelimited" }); // { style: "pipeDelimited", explode: false }
- */
+/** A parameter's style and explode, with OpenAPI's defaults (`form` in query and cookies, else `simple`). */
 export function styleOf(location: string, declared: { style?: string; explode?: boolean }): StyleOptions {
   const style = (declared.style ?? (location === "query" || location === "cookie" ? "form" : "simple")) as Style;
   return { style, explode: declared.explode ?? style === "form" };

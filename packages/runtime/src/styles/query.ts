@@ -13,14 +13,7 @@ const encodeText = (text: string, allowReserved: boolean) => {
   return allowReserved ? encoded.replace(KEPT_RESERVED, (escaped) => decodeURIComponent(escaped)) : encoded;
 };
 
-/**
- * The serializer of one operation's query, each parameter in its declared style; `undefined`,
- * `null` and an empty list are left out, as openapi-fetch leaves them out.
- *
- * @example
- * const write = querySerializer([{ name: "ids", in: "query", required: false, style: "pipeDelimited", explode: false }]);
- * write({ ids: [1, 2], filter: { owner: "me" } }); // "ids=1%7C2&owner=me"
- */
+/** One operation's query serializer, each parameter in its declared style; `undefined`, `null` and `[]` left out. */
 export function querySerializer(parameters: readonly ManifestParameter[]): (query: Record<string, unknown>) => string {
   const declared = new Map(
     parameters.filter((parameter) => parameter.in === "query").map((parameter) => [parameter.name, parameter]),

@@ -10,12 +10,9 @@ import {
   type TextStyle,
 } from "./options.ts";
 
-/** `name[a][0][]`: the name and the steps in brackets. */
-const BRACKETED = /^([^[\]]+)((?:\[[^\]]*\])+)$/;
-
 /** A field name's base and bracketed steps (`a[b][0]` → `a`, `["b", "0"]`), or undefined for a plain name. */
 export function bracketedName(key: string): { name: string; steps: string[] } | undefined {
-  const found = BRACKETED.exec(key);
+  const found = /^([^[\]]+)((?:\[[^\]]*\])+)$/.exec(key);
   if (!found) return undefined;
   return { name: found[1] ?? "", steps: [...(found[2] ?? "").matchAll(/\[([^\]]*)\]/g)].map((step) => step[1] ?? "") };
 }
@@ -83,13 +80,7 @@ const list = (texts: readonly string[], reader: Reader) =>
 const record = (members: readonly Field[], reader: Reader) =>
   Object.fromEntries(members.map(([key, text]) => [key, leafOf(reader)(text, [key])]));
 
-/**
- * A query's or form's fields read back as `kind`, the inverse of `writeFields`: undefined
- * when no field carries the value.
- *
- * @example
- * readFields("ids", [["ids", "1|2"]], { style: "pipeDelimited", explode: false }, "array"); // ["1", "2"]
- */
+/** A query's or form's fields read back as `kind`, the inverse of `writeFields`; undefined when none carries it. */
 export function readFields(
   name: string,
   fields: readonly Field[],
@@ -138,12 +129,7 @@ function unprefixed(name: string, text: string, style: TextStyle): string {
   return text.startsWith(prefix) ? text.slice(prefix.length) : text;
 }
 
-/**
- * A path segment's or header's text read back as `kind`, the inverse of `writeText`.
- *
- * @example
- * readText("id", ";id=a;id=b", { style: "matrix", explode: true }, "array"); // ["a", "b"]
- */
+/** A path segment's or header's text read back as `kind`, the inverse of `writeText`. */
 export function readText(
   name: string,
   text: string,

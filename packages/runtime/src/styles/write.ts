@@ -23,13 +23,7 @@ function bracketed(name: string, value: unknown): Field[] {
 /** A list or an object: what OpenAPI's styles other than `deepObject` define no text for inside another. */
 const isNested = (value: unknown) => Array.isArray(value) || isRecord(value);
 
-/**
- * A value as the fields a query or form style writes. Exploded, lists and objects nested in a
- * list or object (which OpenAPI leaves undefined) are bracketed as `deepObject` writes them.
- *
- * @example
- * writeFields("ids", [1, 2], { style: "pipeDelimited", explode: false }); // [["ids", "1|2"]]
- */
+/** A query or form style's fields; exploded, a list or object nested in one (undefined by OpenAPI) as `deepObject`. */
 export function writeFields(name: string, value: unknown, { style, explode }: StyleOptions<FieldStyle>): Field[] {
   if (style === "deepObject") return bracketed(name, value);
   if (Array.isArray(value)) {
@@ -48,12 +42,7 @@ export function writeFields(name: string, value: unknown, { style, explode }: St
   return value === undefined ? [] : [[name, scalarText(value)]];
 }
 
-/**
- * A value as the one text a path or header style writes, by openapi-fetch's serialisers, unencoded.
- *
- * @example
- * writeText("id", { a: 1 }, { style: "matrix", explode: true }); // ";a=1"
- */
+/** A value as the one text a path or header style writes, by openapi-fetch's serialisers, unencoded. */
 export function writeText(name: string, value: unknown, options: StyleOptions<TextStyle>): string {
   const unencoded = { ...options, allowReserved: true };
   if (Array.isArray(value)) return serializeArrayParam(name, value.map(scalarText), unencoded);

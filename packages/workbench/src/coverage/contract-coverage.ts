@@ -1,4 +1,3 @@
-// Contract coverage: the records Vitest keeps per project, read against the current manifests.
 import registry from "../contract/app-registry.ts";
 import { generatedPath, readManifest } from "../contract/generated.ts";
 import { serviceContracts } from "../contract/registry.ts";
@@ -40,7 +39,6 @@ export function notTheApps(root: string, file: string): boolean {
   return absolute.startsWith(PACKAGE) || absolute.split(sep).includes("node_modules");
 }
 
-/** The records of every project, those whose files are unreadable left out. */
 export function readRecords(root: string): ProjectRecords[] {
   const dir = join(root, RECORDS_DIR);
   if (!existsSync(dir)) return [];
@@ -85,10 +83,7 @@ export interface ModuleRun {
   tests: Array<{ name: string; recorded: RecordedExchange[] | undefined }>;
 }
 
-/**
- * The records after a run: each file that ran replaces its entry; a test it skipped keeps what it
- * recorded last time, a test that is gone is forgotten. Files that did not run are kept.
- */
+/** Each file that ran replaces its entry (a skipped test keeps its last record, a gone one goes); others stay. */
 export function mergeRuns(previous: ProjectRecords[], runs: ModuleRun[]): ProjectRecords[] {
   const byProject = new Map(previous.map((records) => [records.project, records]));
   const changed = new Map<string, ProjectRecords>();
@@ -147,16 +142,15 @@ function unsatisfiablePairs(root: string, manifest: Manifest): (operationId: str
     // No request keeps the contract: none of its answers can be exchanged.
     const unsendable = unsendableRequest(contract, operation.operationId, operation.method).length > 0;
     for (const { status } of operation.responses) {
-      if (unsendable) found.add(`${operation.operationId} ${status}`);
       const content = contract.operations[operation.operationId]?.responses[status]?.content ?? {};
       const media = Object.entries(content).find(([type]) => isJsonMediaType(type))?.[1];
-      if (isUnsatisfiable(media?.schema, contract.components.schemas)) found.add(`${operation.operationId} ${status}`);
+      if (unsendable || isUnsatisfiable(media?.schema, contract.components.schemas))
+        found.add(`${operation.operationId} ${status}`);
     }
   }
   return (operationId, status) => found.has(`${operationId} ${status}`);
 }
 
-/** The report as a table, one row per operation, for a terminal; then the summary. */
 export function formatReport(report: ContractCoverageReport): string[] {
   const anyUnsatisfiable = report.operations.some((operation) =>
     operation.statuses.some((pair) => pair.unsatisfiable === true),
@@ -184,10 +178,7 @@ export function formatReport(report: ContractCoverageReport): string[] {
   return [...table, summaryLine(report)];
 }
 
-/**
- * The Contract/Coverage page's data: `import report from "virtual:contract-coverage"` gives the report
- * `npm run coverage:contract` prints (before any run, every pair is uncovered).
- */
+/** The Contract/Coverage page's data: `virtual:contract-coverage` is the report `npm run coverage:contract` prints. */
 export function contractCoveragePage({ root }: { root: string }): Plugin {
   const resolved = `\0${VIRTUAL_REPORT}`;
   return {
@@ -197,8 +188,7 @@ export function contractCoveragePage({ root }: { root: string }): Plugin {
     },
     load(id) {
       if (id !== resolved) return undefined;
-      const manifestPath = generatedPath(root, "manifest.json");
-      this.addWatchFile(manifestPath);
+      this.addWatchFile(generatedPath(root, "manifest.json"));
       for (const { generated } of serviceContracts(registry))
         this.addWatchFile(generatedPath(root, "manifest.json", generated));
       // A test run while Storybook is open refreshes the page.

@@ -10,7 +10,6 @@ function byStatus(a: string, b: string): number {
   return rank(a).localeCompare(rank(b));
 }
 
-/** The coverage report as a matrix: one row per operation, one column per declared status. */
 export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const titleId = useId();
   const statuses = [
@@ -19,7 +18,6 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
     ),
   ].sort(byStatus);
   const counted = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
-  // A service's document (identity, analytics) is reported for information, never held to the threshold.
   const summary =
     report.service === undefined
       ? `${counted}threshold ${report.threshold}%)`

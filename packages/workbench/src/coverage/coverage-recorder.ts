@@ -1,5 +1,3 @@
-// Contract coverage, recorded while the tests run: each response the fixtures mock in a test is kept on
-// the test's meta, which Vitest sends to ./coverage-reporter.ts.
 import { afterAll, beforeEach, type TestContext } from "vitest";
 import type { Exchange } from "../fixtures/contract-fixtures.ts";
 import type { RecordedExchange, ServiceName } from "./coverage-types.ts";
@@ -16,13 +14,7 @@ interface ExchangeSource {
   onExchange(listener: (exchange: Exchange) => void): () => void;
 }
 
-/**
- * Records each test's exchanges on its meta as they happen (a test failing in a later hook keeps
- * them); tests `ignore` picks record nothing; `services`' fixtures are recorded under their name.
- *
- * @example
- * recordContractCoverage({ ignore: (context) => isGalleryStory(context), services: { identity } });
- */
+/** Records each test's exchanges on its meta as they happen (kept if a later hook fails), a service's by name. */
 export function recordContractCoverage(
   options: { ignore?: (context: TestContext) => boolean; services?: Partial<Record<ServiceName, ExchangeSource>> } = {},
 ): void {
@@ -32,21 +24,15 @@ export function recordContractCoverage(
     ({ operationId, status, stream }: Exchange): void => {
       if (!current || options.ignore?.(current) === true) return;
       const recorded = (current.task.meta.contractCoverage ??= []);
-      const seen = recorded.some(
-        (exchange) =>
-          exchange.contract === contract &&
-          exchange.operationId === operationId &&
-          exchange.status === status &&
-          exchange.stream === stream,
-      );
-      if (!seen) {
-        recorded.push({
-          ...(contract === undefined ? {} : { contract }),
-          operationId,
-          status,
-          ...(stream === undefined ? {} : { stream }),
-        });
-      }
+      const exchange: RecordedExchange = {
+        ...(contract === undefined ? {} : { contract }),
+        operationId,
+        status,
+        ...(stream === undefined ? {} : { stream }),
+      };
+      const key = (each: RecordedExchange) =>
+        JSON.stringify([each.contract, each.operationId, each.status, each.stream]);
+      if (!recorded.some((each) => key(each) === key(exchange))) recorded.push(exchange);
     };
   const unsubscribes = [fixtures.onExchange(record(undefined))];
   for (const [name, source] of Object.entries(options.services ?? {}) as Array<[ServiceName, ExchangeSource]>) {

@@ -1,14 +1,10 @@
-// Contract coverage from recorded runs: pure, so the command, the page and the matrix's stories count alike.
 import type { ContractCoverageReport, ProjectRecords, ServiceName } from "./coverage-types.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { firstTag } from "../contract/records.ts";
 import { streamPairs } from "../contract/stream-pairs.ts";
 import { unsendablePair } from "../contract/unsendable.ts";
 
-/**
- * The coverage of a manifest's pairs by the recorded runs (a file `exists` denies no longer counts);
- * an `unsatisfiable` pair counts in neither total, one fetch cannot exchange is not listed.
- */
+// A file `exists` denies counts no more; an `unsatisfiable` pair is in no total; one fetch cannot exchange is unlisted.
 export function coverageReport(
   manifest: Manifest,
   records: ProjectRecords[],

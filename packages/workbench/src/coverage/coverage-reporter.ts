@@ -1,5 +1,4 @@
-// Writes what each test recorded when a run ends. The last run of every test counts, so a focused run never
-// makes the report forget the others; the workbench's own stories and tests never count.
+// The last run of every test counts, so a focused run never makes the report forget the others.
 import type { Reporter, TestModule, Vitest } from "vitest/node";
 import { relative } from "node:path";
 import {

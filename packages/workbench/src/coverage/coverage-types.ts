@@ -1,4 +1,4 @@
-// The shapes of contract coverage, shared by the command, the test setup and the page: no run-time imports.
+// No run-time imports: the command, the test setup and the page share these shapes.
 
 /** A third-party service's name (a `service` in the registry): its pairs are reported in a section of their own. */
 export type ServiceName = string;

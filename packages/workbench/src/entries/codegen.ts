@@ -1,5 +1,4 @@
-// `@contract-workbench/workbench/codegen`: the generation pipeline (Node): a contract to its
-// types, manifest, schemas and fixtures module, all or nothing, with located problems.
+// The generation pipeline (Node): a contract to its types, manifest, schemas and fixtures, all or nothing.
 export { generate } from "../codegen/generate.ts";
 export { regenerate } from "../codegen/regenerate.ts";
 export type { Problem } from "../codegen/input/contract-error.ts";

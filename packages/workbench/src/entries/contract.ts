@@ -1,5 +1,4 @@
-// `@contract-workbench/workbench/contract`: the registry's shape and what reads a contract's
-// schemas by pointer. Runs anywhere (Node, the browser, Storybook).
+// The registry's shape and what reads a contract's schemas by pointer; runs anywhere.
 export type { ContractEntry, ContractRegistry, ContractRole, FieldRule, NamedContract } from "../contract/registry.ts";
 export { contractList, defineContracts } from "../contract/registry.ts";
 export type { ContractOperation, ContractSchemas } from "../contract/contract-types.ts";

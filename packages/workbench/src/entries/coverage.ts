@@ -1,4 +1,3 @@
-// `@contract-workbench/workbench/coverage`: contract coverage as tests and stories record it
-// (the setup files call the recorder) and the shapes of its report.
+// Contract coverage's recorder (the test and story setups call it) and the shapes of its report.
 export { recordContractCoverage } from "../coverage/coverage-recorder.ts";
 export type { ContractCoverageReport, CoverageReportFile } from "../coverage/coverage-types.ts";

@@ -1,5 +1,4 @@
-// `@contract-workbench/workbench/drift`: a real server's answers against the contract: the
-// check the app runs in dev mode, the probe, their reports, and a HAR's answers as fixtures.
+// A real server's answers against the contract: the dev-mode check, the probe, their reports, a HAR's answers.
 export type { DriftCheck } from "../drift/drift-check.ts";
 export { createDriftCheck } from "../drift/drift-check.ts";
 export type { DriftEntry } from "../drift/drift-report.ts";

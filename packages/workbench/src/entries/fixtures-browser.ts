@@ -1,5 +1,4 @@
-// `@contract-workbench/workbench/fixtures/browser`: what keeps the mock Service Worker answering in
-// a browser tab, and the dev-mode control that resets the stateful fixtures.
+// What keeps the mock Service Worker answering in a tab, and the dev-mode reset of the stateful fixtures.
 export { forgetRequestDestination, recordRequestDestinations } from "../fixtures/worker/request-destination.ts";
 export {
   answersFromFixtures,

@@ -1,6 +1,4 @@
-// `@contract-workbench/workbench/fixtures`: typed fixtures answered from a contract (MSW
-// handlers, scenarios, stateful data), the checks every answer passes, and the session the
-// fixtures of several contracts share. Runs in Node, the browser and Storybook alike.
+// Typed fixtures answered from a contract, the checks every answer passes, the session contracts share; runs anywhere.
 export type { Exchange, Fixtures } from "../fixtures/contract-fixtures.ts";
 export { createFixtures } from "../fixtures/contract-fixtures.ts";
 export type { FixturesSession } from "../fixtures/fixtures-session.ts";

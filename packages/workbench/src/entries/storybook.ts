@@ -1,6 +1,5 @@
-// `@contract-workbench/workbench/storybook`: a Storybook preset, listed in an app's `addons`, that
-// brings the contract gallery and the Contract/Coverage page through the app's binding. Its named
-// helpers stay for a main.ts that would rather wire the gallery itself.
+// A Storybook preset (an app's `addons`) bringing the gallery and the Contract/Coverage page through the app's
+// binding; its named helpers stay for a main.ts that would rather wire the gallery itself.
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Indexer } from "storybook/internal/types";
@@ -32,7 +31,6 @@ export interface WorkbenchPresetOptions {
   product?: string;
 }
 
-/** What Storybook passes a preset's functions, as far as this preset reads it. */
 interface PresetContext extends WorkbenchPresetOptions {
   configDir: string;
 }
@@ -40,10 +38,7 @@ interface PresetContext extends WorkbenchPresetOptions {
 /** The pages the package brings: the gallery's front page and the Contract/Coverage page (shipped beside this module). */
 const PAGES = [GALLERY_STORIES, fileURLToPath(new URL("../coverage/contract-coverage.page.mdx", import.meta.url))];
 
-/**
- * The app's stories and the package's pages, these relative to the config folder as an app's own
- * entries are: Storybook's Vitest plugin reads every entry that way, an absolute one too.
- */
+/** The package's pages relative to the config folder: Storybook's Vitest plugin reads even an absolute entry so. */
 export function stories(entries: unknown[] = [], context: PresetContext): unknown[] {
   return [...entries, ...PAGES.map((page) => relative(context.configDir, page))];
 }
@@ -53,13 +48,11 @@ export function experimental_indexers(existing: Indexer[] | undefined): Indexer[
   return [galleryIndexer(existing ?? []), ...(existing ?? [])];
 }
 
-/** The app's binding, absolute. */
 export function productBinding(context: PresetContext, root: string = process.cwd()): string {
   if (context.product === undefined) return join(context.configDir, "product.ts");
   return isAbsolute(context.product) ? context.product : resolve(root, context.product);
 }
 
-/** The gallery's and the coverage page's Vite plugins, and the binding's alias. */
 export function viteFinal(config: UserConfig, context: PresetContext): UserConfig {
   const root = process.cwd();
   return mergeConfig(config, {

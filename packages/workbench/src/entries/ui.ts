@@ -1,6 +1,4 @@
-// `@contract-workbench/workbench/ui`: plain accessible components (native elements, native props)
-// for an app that has none of its own yet; its binding (.storybook/product.ts) re-exports them
-// until it lends its own, and the gallery renders through whichever it lends.
+// Plain accessible components for an app that has none yet: its binding re-exports them until it lends its own.
 export { Button, type ButtonProps } from "../ui/button.tsx";
 export { EmptyState, type EmptyStateProps, type HeadingLevel } from "../ui/empty-state.tsx";
 export { ErrorState, type ErrorStateProps } from "../ui/error-state.tsx";

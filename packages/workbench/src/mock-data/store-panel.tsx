@@ -12,16 +12,12 @@ import {
 } from "virtual:contract-workbench/product";
 
 export interface StorePanelProps extends Omit<ComponentPropsWithRef<"section">, "children"> {
-  /** The stateful fixtures to show (`fixtures.resources`). */
+  /** `fixtures.resources`. */
   resources: Resources;
-  /** The heading's text. */
   title?: string;
 }
 
-/**
- * The stateful fixtures' store, for designers: each resource's key, record count and paths, and a
- * reset to the default data. Counts follow every request the story or app sends.
- */
+/** The stateful fixtures' store for designers, its counts following every request sent, and a reset to the defaults. */
 export function StorePanel({ resources, title = "Mock data store", ...props }: StorePanelProps) {
   const [rows, setRows] = useState<ResourceSummary[]>(() => resources.summary());
   const [ready, setReady] = useState(false);

@@ -10,7 +10,6 @@ export interface EmptyStateProps extends Omit<ComponentPropsWithRef<"div">, "tit
   children?: ReactNode;
 }
 
-/** What to show when there is nothing to show: a heading, an explanation, the actions. */
 export function EmptyState({ title, description, headingLevel = 2, children, ...props }: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const;
   return (

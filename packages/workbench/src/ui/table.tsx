@@ -18,7 +18,6 @@ export function TableCaption({ visuallyHidden: hidden = false, style, ...props }
   return <caption {...props} style={hidden ? { ...visuallyHidden, ...style } : style} />;
 }
 
-/** `<thead>`: a `TableHead` in it is a column header. */
 export function TableHeader(props: ComponentPropsWithRef<"thead">) {
   return (
     <InHeader.Provider value={true}>
@@ -27,7 +26,6 @@ export function TableHeader(props: ComponentPropsWithRef<"thead">) {
   );
 }
 
-/** `<tbody>`: a `TableHead` in it is a row header. */
 export function TableBody(props: ComponentPropsWithRef<"tbody">) {
   return (
     <InHeader.Provider value={false}>
