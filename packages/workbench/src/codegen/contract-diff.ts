@@ -1,5 +1,4 @@
-// What changed between the contract as last generated and as generated now, for the message
-// `npm run api` prints.
+// What changed between the contract as last generated and as generated now, for `npm run api`.
 import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest/manifest.ts";
 
 /** One difference between the contract as last generated and as generated now. */
@@ -13,15 +12,9 @@ export interface ContractChange {
     | "schema-changed";
   /** e.g. "getNote (GET /notes/{id})" or "Note" */
   subject: string;
-  /**
-   * Human-readable details for changed items, e.g. "required query parameter `limit` added",
-   * "response 404 removed", "request body now required", "response 200 no longer offers application/xml".
-   */
+  /** For changed items, e.g. "required query parameter `limit` added", "response 404 removed". */
   details: string[];
-  /**
-   * The entries of `details` that break existing callers, so a report can point at them
-   * (`breaking` alone cannot say which detail of a changed operation is the culprit). Absent = none.
-   */
+  /** The entries of `details` that break existing callers (`breaking` cannot say which). Absent = none. */
   breakingDetails?: string[];
   breaking: boolean;
 }
@@ -58,10 +51,7 @@ function missingFrom(from: readonly string[], other: readonly string[]): string[
   return [...new Set(from)].filter((item) => !present.has(item)).sort(compareText);
 }
 
-/**
- * Each key of either list (by `keyOf`, the last item of a key winning), sorted so details come out in a
- * stable order, with the item `before` and `after` hold under it.
- */
+/** Each key of either list, sorted, with the item `before` and `after` hold under it (the last of a key winning). */
 function matched<T>(
   before: readonly T[],
   after: readonly T[],
@@ -86,10 +76,7 @@ function parameterKey(parameter: ManifestParameter): string {
   return `${parameter.in} ${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
 }
 
-/**
- * One label per security alternative, sorted, so reordering alternatives or the schemes
- * inside one (which mean the same thing) is not reported as a change.
- */
+/** One label per security alternative, sorted: reordering alternatives or schemes changes nothing. */
 function describeSecurity(security: readonly string[][]): string {
   if (security.length === 0) return "none";
   const alternatives = security.map((schemes) =>
@@ -176,9 +163,12 @@ function compareOperation(before: ManifestOperation, after: ManifestOperation): 
     // Even a loosening can change what a client must send or expect, so any change counts as breaking.
     findings.push({ text: `security changed from ${wasSecurity} to ${isSecurity}`, breaking: true });
   }
-  findings.push(...compareParameters(before, after), ...compareRequestBody(before, after));
-  findings.push(...compareResponses(before, after));
-  return findings;
+  return [
+    ...findings,
+    ...compareParameters(before, after),
+    ...compareRequestBody(before, after),
+    ...compareResponses(before, after),
+  ];
 }
 
 function diffOperations(before: Manifest, after: Manifest): ContractChange[] {
@@ -214,10 +204,7 @@ function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
   );
 }
 
-/**
- * Each difference between two manifests, breaking or not for callers written against `before`;
- * operations matched by method and path. No changes when `before` is null (a first generation).
- */
+/** Each difference between two manifests, operations matched by method and path; none when `before` is null. */
 export function diffManifests(before: Manifest | null, after: Manifest): ContractDiff {
   if (before === null) return { changes: [], breaking: 0 };
   const changes = [...diffOperations(before, after), ...diffSchemas(before, after)].sort(
@@ -233,11 +220,7 @@ const MARKS: Record<string, string> = { removed: "-", changed: "~", added: "+" }
 /** How many changes `formatDiff` lists before it counts the rest by kind (unless verbose). */
 export const CHANGES_LISTED = 20;
 
-/**
- * A diff as plain text, one line per change, details indented; breaking ones marked `!` and the
- * detail at fault `[breaking]`. The first `CHANGES_LISTED`, then counts per kind unless `verbose`;
- * "" when nothing changed.
- */
+/** A diff as plain text: the first `CHANGES_LISTED` changes, then counts per kind unless `verbose`; "" when none. */
 export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = {}): string {
   if (diff.changes.length === 0) return "";
   const lines = [`Contract changes: ${diff.changes.length} (${diff.breaking} breaking)`];
@@ -261,10 +244,7 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   return lines.join("\n");
 }
 
-/**
- * What `npm run api` says about a contract's changes: the capped diff, or on a first generation (no
- * manifest before, or an empty one) one line counting what was added (each addition with `verbose`).
- */
+/** What `npm run api` says about a contract's changes: the capped diff, or on a first generation a count of what was added. */
 export function summarizeChanges(
   before: Manifest | null,
   after: Manifest,

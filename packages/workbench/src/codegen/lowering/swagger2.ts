@@ -56,10 +56,7 @@ function swaggerIndex(swagger: unknown, list: unknown, test: (parameter: Record<
   });
 }
 
-/**
- * Where a node of the converted document came from in the Swagger document, as keys; the
- * caller keeps the longest part of it the Swagger file has.
- */
+/** Where a node of the converted document came from in the Swagger document, as keys. */
 export function swaggerKeys(swagger: unknown, openapi: unknown, keys: readonly string[]): string[] {
   const [first, second, ...rest] = keys;
   if (first === "components") {
@@ -135,10 +132,7 @@ function parameterKeys(
   return ["parameters", String(found), ...(inside[0] === "schema" ? inside.slice(1) : inside)];
 }
 
-/**
- * The pointer, in the Swagger document, of the node a pointer of the converted document names:
- * the longest part of its translation that the Swagger document has.
- */
+/** The Swagger pointer of a converted document's node: the longest part of its translation the Swagger document has. */
 export function swaggerPointer(swagger: unknown, openapi: unknown, pointer: string): string {
   const keys = swaggerKeys(swagger, openapi, pointer.split("/").slice(1).map(unescapeSegment));
   for (let length = keys.length; length > 0; length--) {
@@ -148,10 +142,7 @@ export function swaggerPointer(swagger: unknown, openapi: unknown, pointer: stri
   return "";
 }
 
-/**
- * The OpenAPI 3.0 document a Swagger 2.0 contract converts to, standing in for the entry file. What the
- * converter repaired or left as written is said in warnings; a contract it cannot read is a located error.
- */
+/** The OpenAPI 3.0 document a Swagger 2.0 contract converts to, with warnings of what the converter repaired or left. */
 export async function fromSwagger2(
   entry: string,
   config: Config,

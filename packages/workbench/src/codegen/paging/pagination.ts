@@ -1,5 +1,4 @@
-// How each list operation of a contract pages, read from its parameters, its success
-// body and its declared headers (or from `x-pagination` where the shapes cannot say),
+// How each list operation pages, from its parameters, success body and headers (or `x-pagination`),
 // for the manifest (the app's infinite queries, the fixtures) and `npm run api:paging`.
 import type { OpenAPI3, ParameterObject, ResponseObject, SchemaObject } from "openapi-typescript";
 import type { ManifestPagination, PagingStyle } from "@contract-workbench/runtime/manifest";
@@ -291,10 +290,7 @@ function fromExtension(
   });
 }
 
-/**
- * How one operation pages, or undefined when it is no list. `x-pagination` wins over
- * what the shapes say (`false`: the list does not page).
- */
+/** How one operation pages, or undefined when it is no list; `x-pagination` wins over the shapes. */
 export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locator): PagingFinding | undefined {
   const shape = listShape(document, entry);
   const extension = own(entry.operation, PAGING_EXTENSION);
