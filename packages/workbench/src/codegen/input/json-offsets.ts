@@ -1,8 +1,5 @@
-/**
- * Where a JSON pointer's node starts in a JSON text, by scanning the text rather than building a whole
- * file's syntax tree for a few warnings. Each container on the way is read only as far as asked.
- * Only for text `JSON.parse` accepted (`ref-guard.ts` says which): the scan trusts the syntax.
- */
+// Where a JSON pointer's node starts in a JSON text, scanned only as far as asked rather than a whole
+// syntax tree built for a few warnings. Only for text `JSON.parse` accepted: the scan trusts the syntax.
 
 /** A member of a scanned object: where its key and its value start. */
 interface Member {
@@ -11,10 +8,7 @@ interface Member {
   value: number;
 }
 
-/**
- * A container scanned as far as a lookup needed: an object's first member of each name, or an
- * array's items, up to `next` (the next member's offset, or -1 once the closing bracket is reached).
- */
+/** A container scanned as far as a lookup needed, up to `next` (-1 once the closing bracket is reached). */
 interface Container {
   members: Map<string, Member> | undefined;
   items: number[];
@@ -134,11 +128,7 @@ function find(text: string, container: Container, segment: string): Member | und
   }
 }
 
-/**
- * A function from a pointer's segments to the offset where their node starts in `text` (its key's
- * with `onKey`), as Redocly's `getAstNodeByPointer` finds it: a missing step stops at the deepest
- * node found, and `onKey` on an array item or the root gives the node. It keeps what it scanned.
- */
+/** Pointer segments → the offset of their node (its key's with `onKey`), as Redocly's `getAstNodeByPointer` finds it. */
 export function jsonLocator(text: string): (segments: readonly string[], onKey: boolean) => number {
   const containers = new Map<number, Container | undefined>();
   const root = skipSpace(text, 0);

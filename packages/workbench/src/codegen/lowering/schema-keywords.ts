@@ -1,6 +1,5 @@
 // Schema keywords whose value no validator can use (`pattern: 10`, `multipleOf: 0`): dropped from their
-// schema so the rest generates, one located warning for them all (../schemas/contract-checks.ts), which
-// stands for the lint's verdict (../input/lint-tolerances.ts). Left out of contract.json and the types.
+// schema so the rest generates, with one located warning for them all.
 import { isRecord } from "../../contract/records.ts";
 import { unescapeSegment, type PathStep } from "../../contract/pointer.ts";
 import { SCHEMA_MAPS, VALUE_KEYS } from "../../contract/schema-keys.ts";
@@ -69,10 +68,7 @@ const KEYWORDS: Record<string, Rule> = {
   oneOf: BRANCHES,
 };
 
-/**
- * What a schema keyword's value must be, when the value given is not that (undefined when it
- * is usable, or the keyword is not one this module knows).
- */
+/** What a schema keyword's value must be, when the value given is not that; undefined when usable or unknown. */
 export function malformedKeyword(
   keyword: string,
   value: unknown,
@@ -106,10 +102,7 @@ export const ONE_SCHEMA: ReadonlySet<string> = new Set([
 ]);
 export const SCHEMA_LISTS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
-/**
- * Whether the node at `path` of a contract is a schema: a `schema`, a component schema (or Swagger
- * definition), a property, a composition's branch, … (a parameter's `required: true` is not a schema's).
- */
+/** Whether the node at `path` is a schema (a parameter's `required: true` is not a schema's). */
 export function isSchemaPosition(path: PathStep | undefined): boolean {
   if (path === undefined) return false;
   const parent = path.parent?.key;

@@ -1,6 +1,5 @@
-// What the fixtures need of a bundled document, as contract.json holds it: each
-// operation's parameters, bodies and responses with their schemas (converted by
-// ./schema-converter.ts) and examples.
+// What the fixtures need of a bundled document, as contract.json holds it: each operation's
+// parameters, bodies and responses with their schemas (as JSON Schema 2020-12) and examples.
 import type { HeaderObject, MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
 import { define } from "../../contract/own.ts";
 import {
@@ -46,10 +45,7 @@ function exampleEntries(
   return names.some((name) => name !== null) ? { examples, exampleNames: names } : { examples };
 }
 
-/**
- * A JSON media type's examples, one written as JSON text (as Swagger 2.0 tools wrote them) read as the
- * value it spells, unless the schema says the body is a string.
- */
+/** A JSON media type's examples written as JSON text (as Swagger 2.0 tools did) read as the value, unless the body is a string. */
 function jsonTextParsed(
   type: string,
   media: MediaTypeObject,
@@ -117,10 +113,6 @@ function parameters(converter: Converter, document: OpenAPI3, entry: OperationEn
   }));
 }
 
-/**
- * What the fixtures need of a bundled document: each operation's parameters, bodies and responses
- * with their schemas and examples, and the named schemas they refer to, as JSON Schema 2020-12.
- */
 export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   const converter = new Converter(document);
   const operations: Record<string, ContractOperation> = Object.create(null) as Record<string, ContractOperation>;
