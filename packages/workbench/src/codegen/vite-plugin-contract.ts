@@ -5,20 +5,11 @@ import { productContract } from "../contract/registry.ts";
 import type { Problem } from "./input/contract-error.ts";
 import { regenerateSaved, saveRuns } from "./regenerate-saved.ts";
 
-interface Options {
-  /** The project root (where openapi/ and scripts/ are). */
-  root: string;
-}
-
 /**
- * Watch mode for the registry's `product` contract in `npm start` and `npm run dev`: a save under its
- * folder regenerates and reloads the open pages; a broken one prints `npm run api`'s located message,
- * shows it in the error overlay and keeps the last good output.
- *
- * @example
- * plugins: [contractWatch({ root: import.meta.dirname })]
+ * Watch mode for the registry's `product` contract in `npm start` and `npm run dev`: a save regenerates
+ * and reloads the pages; a broken one is shown in the overlay, the last good output kept.
  */
-export function contractWatch({ root }: Options): Plugin {
+export function contractWatch({ root }: { root: string }): Plugin {
   return {
     name: "contract-watch",
     apply: "serve",

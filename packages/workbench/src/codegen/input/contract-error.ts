@@ -32,13 +32,7 @@ export class ContractError extends Error {
   }
 }
 
-/**
- * One problem as one or two lines, compiler style, so terminals and editors link to it.
- *
- * @example
- * formatProblem({ severity: "error", file: "openapi/openapi.yaml", line: 4, column: 7, message: "…" });
- * // "openapi/openapi.yaml:4:7 error …"
- */
+/** One problem as one or two lines, compiler style (`file:4:7 error …`), so terminals and editors link to it. */
 export function formatProblem(problem: Problem): string {
   const where = [problem.file, problem.line, problem.line === undefined ? undefined : problem.column]
     .filter((part) => part !== undefined)

@@ -1,8 +1,5 @@
-/**
- * Lets Redocly read a contract whose names are those of `Object.prototype`: it looks keys up in plain
- * objects (`type.properties[key]`), where `hasOwnProperty` finds the inherited function and crashes.
- * The tables are given no prototype where they are built (`normalizeTypes`, looked up at each call).
- */
+// Lets Redocly read a contract whose names are those of `Object.prototype`: it looks keys up in plain
+// objects, where `hasOwnProperty` finds the inherited function and crashes. Its tables lose their prototype.
 import { createRequire } from "node:module";
 
 interface TypeTree {

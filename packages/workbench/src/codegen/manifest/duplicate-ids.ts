@@ -12,10 +12,7 @@ export interface ReportedDuplicate {
   at: Pick<Problem, "file" | "line" | "column">;
 }
 
-/**
- * One located warning per operation that lost its `operationId` to an earlier one: where the linter
- * found it (in whichever file holds it), else at the operation's `operationId` in the entry file.
- */
+/** One warning per operation that lost its `operationId` to an earlier one, where the linter found it if it did. */
 export function duplicateIdWarnings(
   document: OpenAPI3,
   reported: readonly ReportedDuplicate[],

@@ -12,19 +12,12 @@ export function derivedName(method: string, path: string): string {
     .join("");
 }
 
-/**
- * The suffix that tells apart operations whose derived names collide: a short hash of the
- * operation's own method and path, so it depends on nothing else in the contract.
- */
+/** The suffix of a colliding derived name: a hash of its own method and path, so nothing else changes it. */
 function suffix(method: string, path: string, length: number): string {
   return createHash("sha256").update(`${method.toUpperCase()} ${path}`).digest("hex").slice(0, length);
 }
 
-/**
- * Every operation's name, in order: its `operationId` if no earlier operation has it, else its derived
- * name; a derived name that collides (`/users` and `/users/`) gets `_` and six hex digits of a hash of
- * its own method and path, so a name does not change when other operations come and go.
- */
+/** Every operation's name: its `operationId` if no earlier one has it, else its derived name (suffixed if it collides). */
 export function operationNames(
   entries: ReadonlyArray<{ method: string; path: string; operation: { operationId?: unknown } }>,
 ): string[] {

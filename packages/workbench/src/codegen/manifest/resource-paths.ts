@@ -1,5 +1,4 @@
-// The resources the stateful fixtures find, as the manifest records them for the app:
-// each one's paths, so that a mutation refreshes the lists and items of what it changed.
+// Each resource's paths, for the manifest: a mutation refreshes the lists and items of what it changed.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { inferResources } from "../../fixtures/resources/infer.ts";
 import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";

@@ -1,6 +1,5 @@
-// Operations that share a method and URL (keys differing only by a `#fragment`), told apart by a value
-// their request fixes (../../contract/variant-marks.ts). Where none does, the fixtures choose as
-// ../../fixtures/answer/variants.ts says: warned once, at generation, naming them all.
+// Operations that share a method and URL (keys differing only by a `#fragment`) and that no value their
+// request fixes tells apart: warned once, at generation, naming them all.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";

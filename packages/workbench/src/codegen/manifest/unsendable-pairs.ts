@@ -1,6 +1,5 @@
-// Operations and statuses fetch cannot exchange (../../contract/unsendable.ts): a method it refuses
-// (TRACE, CONNECT), a 1xx status. The contract still generates in full; the gallery makes no story
-// of them and the coverage does not count them, said once each where the contract writes them.
+// Operations and statuses fetch cannot exchange (TRACE, CONNECT, a 1xx status): the contract still
+// generates in full, and each is said once where the contract writes it.
 import { METHODS } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { unanswerableStatus, unsendableMethod } from "../../contract/unsendable.ts";

@@ -1,7 +1,5 @@
-/**
- * The examples that break their own schema, checked as the fixtures check values (the same Ajv,
- * ../../contract/ajv.ts). Pure data in and out, so that it runs in a worker thread (`examples-worker.ts`).
- */
+// The examples that break their own schema, checked with the fixtures' Ajv. Pure data in and out, so
+// that it runs in a worker thread.
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { createContractAjv } from "../../contract/ajv.ts";
 import { linearRegExp } from "../../contract/linear-regexp.ts";
@@ -30,10 +28,7 @@ export interface ExamplesChecked {
 
 const ROOT = "contract.json";
 
-/**
- * Ajv as the fixtures configure it (../../contract/ajv.ts), holding `root` (`$ref`s in contract.json
- * name `#/components/schemas/…`). A pattern that needs backtracking is not checked, as in the fixtures.
- */
+/** Ajv as the fixtures configure it (no backtracking pattern checked), holding `root` for contract.json's `$ref`s. */
 function createAjv(root: object): Ajv2020 {
   const ajv = createContractAjv(
     linearRegExp(
@@ -80,8 +75,7 @@ export function findBrokenExamples(
       components: valueAt(contract, "#/components"),
       sites: schemas,
     });
-    // Sites often repeat a schema, and one equal by value compiles to the same validator (its `$ref`s
-    // name contract.json's root): each is compiled once, at its first site.
+    // Sites often repeat a schema: one equal by value is compiled once, at its first site.
     const key = JSON.stringify(schemas[index]);
     const first = firstSite.get(key) ?? index;
     firstSite.set(key, first);

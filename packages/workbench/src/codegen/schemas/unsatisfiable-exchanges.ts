@@ -1,6 +1,5 @@
-// Requests no client can send (../../contract/unsatisfiable/requests.ts), once per part, and responses
-// whose schema contradicts itself (../../contract/unsatisfiable/prover.ts), once per operation × status,
-// each located. An empty `enum` is warned where it is written (./contract-checks.ts), not again here.
+// Requests no client can send, once per part, and responses whose schema contradicts itself, once per
+// operation × status, each located. An empty `enum` is warned where it is written, not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
@@ -25,10 +24,7 @@ function said(id: string, part: UnsendableRequestPart): string {
   return `${id}: ${cause}. No request can keep the contract: the gallery shows its stories as unsendable and sends nothing, and the coverage shows its pairs as unsatisfiable.`;
 }
 
-/**
- * One located warning per part of a request no client can send, per operation × status whose body no
- * value satisfies, and per header none satisfies.
- */
+/** One located warning per unsendable request part, per unsatisfiable body (operation × status) and header. */
 export function unsatisfiableWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
   const problems: Problem[] = [];
   /** The proof that no value satisfies the schema at `steps` under the response, but an empty enum's (warned where written). */

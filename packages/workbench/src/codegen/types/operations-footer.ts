@@ -9,10 +9,7 @@ type NodeArray = unknown[] & { transformFlags?: number };
 
 const NOTHING_BEFORE: readonly unknown[] = Object.freeze([]);
 
-/**
- * A footer for openapi-typescript's context, and `finish`, to call once `transformSchema` has
- * returned and before the nodes are printed.
- */
+/** A footer for openapi-typescript's context, and `finish`, to call after `transformSchema`, before printing. */
 export function operationsFooter(): { nodes: FooterNode[]; finish: () => void } {
   const nodes: FooterNode[] = [];
   const finishers: Array<() => void> = [];

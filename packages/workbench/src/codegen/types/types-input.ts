@@ -12,10 +12,7 @@ import {
 } from "../manifest/operations.ts";
 import { dropMalformedKeywords } from "../lowering/schema-keywords.ts";
 
-/**
- * Each operation's name (so `operations` lists the derived ones too), the path parameters no entry
- * declares, none that the template does not use, and no header parameter `fetch` cannot send.
- */
+/** Each operation's name, its undeclared path parameters, and none unused by the template or unsendable by `fetch`. */
 function completeOperations(document: OpenAPI3): void {
   for (const entry of operationsOf(document)) {
     const { operation, key } = entry;
@@ -33,10 +30,7 @@ function completeOperations(document: OpenAPI3): void {
   }
 }
 
-/**
- * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads them,
- * malformed keywords dropped (../lowering/schema-keywords.ts), discriminated branches' own values kept.
- */
+/** Prepares a bundled document for openapi-typescript, so that the types say what the manifest does. */
 export function prepareForTypes(document: OpenAPI3): void {
   completeOperations(document);
   dropMalformedKeywords(document);
