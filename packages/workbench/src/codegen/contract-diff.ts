@@ -1,7 +1,6 @@
 // What changed between the contract as last generated and as generated now, for `npm run api`.
 import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest/manifest.ts";
 
-/** One difference between the contract as last generated and as generated now. */
 export interface ContractChange {
   kind:
     | "operation-added"
@@ -110,23 +109,26 @@ function compareParameters(before: ManifestOperation, after: ManifestOperation):
 function compareRequestBody(before: ManifestOperation, after: ManifestOperation): Finding[] {
   const was = before.requestBody;
   const is = after.requestBody;
-  if (!was || !is) {
-    if (is) return [{ text: `${is.required ? "required" : "optional"} request body added`, breaking: is.required }];
-    // Every media type callers send is gone: a removed media type, only more so.
-    if (was) return [{ text: "request body removed", breaking: true }];
-    return [];
-  }
-  const findings: Finding[] = [];
-  if (was.required !== is.required) {
-    findings.push({ text: `request body now ${is.required ? "required" : "optional"}`, breaking: is.required });
-  }
-  for (const mediaType of missingFrom(was.mediaTypes, is.mediaTypes)) {
-    findings.push({ text: `request body no longer accepts ${mediaType}`, breaking: true });
-  }
-  for (const mediaType of missingFrom(is.mediaTypes, was.mediaTypes)) {
-    findings.push({ text: `request body now accepts ${mediaType}`, breaking: false });
-  }
-  return findings;
+  if (!was)
+    return is ? [{ text: `${is.required ? "required" : "optional"} request body added`, breaking: is.required }] : [];
+  // Every media type callers send is gone: a removed media type, only more so.
+  if (!is) return [{ text: "request body removed", breaking: true }];
+  const required =
+    was.required === is.required
+      ? []
+      : [{ text: `request body now ${is.required ? "required" : "optional"}`, breaking: is.required }];
+  return [
+    ...required,
+    ...mediaTypeChanges(was.mediaTypes, is.mediaTypes, "request body no longer accepts", "request body now accepts"),
+  ];
+}
+
+/** The media types `before` has and `after` lacks (breaking), then the new ones. */
+function mediaTypeChanges(before: readonly string[], after: readonly string[], gone: string, added: string): Finding[] {
+  return [
+    ...missingFrom(before, after).map((type) => ({ text: `${gone} ${type}`, breaking: true })),
+    ...missingFrom(after, before).map((type) => ({ text: `${added} ${type}`, breaking: false })),
+  ];
 }
 
 function compareResponses(before: ManifestOperation, after: ManifestOperation): Finding[] {
@@ -134,16 +136,12 @@ function compareResponses(before: ManifestOperation, after: ManifestOperation): 
     ([status, old, now]): Finding[] => {
       if (!now) return old ? [{ text: `response ${status} removed`, breaking: true }] : [];
       if (!old) return [{ text: `response ${status} added`, breaking: false }];
-      return [
-        ...missingFrom(old.mediaTypes, now.mediaTypes).map((type) => ({
-          text: `response ${status} no longer offers ${type}`,
-          breaking: true,
-        })),
-        ...missingFrom(now.mediaTypes, old.mediaTypes).map((type) => ({
-          text: `response ${status} now offers ${type}`,
-          breaking: false,
-        })),
-      ];
+      return mediaTypeChanges(
+        old.mediaTypes,
+        now.mediaTypes,
+        `response ${status} no longer offers`,
+        `response ${status} now offers`,
+      );
     },
   );
 }
@@ -196,8 +194,7 @@ function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
     ([name, old, now]): ContractChange[] => {
       if (!now) return old ? [{ kind: "schema-removed", subject: name, details: [], breaking: true }] : [];
       if (!old) return [{ kind: "schema-added", subject: name, details: [], breaking: false }];
-      // Only a hash is kept, so whether the new definition still fits old data cannot be told here;
-      // the operations that use it report their own breaking changes.
+      // Only a hash is kept: the operations that use it report their own breaking changes.
       if (old.hash === now.hash) return [];
       return [{ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false }];
     },

@@ -51,7 +51,6 @@ export function fixturesModule(contract: NamedContract): string {
   );
 }
 
-/** How a service answers in the mock setups, from its registry entry. */
 function answering(service: NamedContract): "fixtures" | "hand-written" | "none" {
   if (service.answers === undefined || service.answers === "fixtures") return "fixtures";
   return service.answers === "on-request" ? "none" : "hand-written";

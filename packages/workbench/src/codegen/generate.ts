@@ -119,12 +119,9 @@ function message(error: unknown): string {
 
 /** Reads the entry file; a parse or read failure becomes a located ContractError. */
 async function read(root: string, entry: string, resolver: BaseResolver): Promise<Document> {
-  let result: Document | Error;
-  try {
-    result = await resolver.resolveDocument(null, join(root, entry), true);
-  } catch (error) {
-    result = error instanceof Error ? error : new Error(String(error));
-  }
+  const result = await resolver
+    .resolveDocument(null, join(root, entry), true)
+    .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
   if (result instanceof ContractFileError) throw new ContractError([result.problem]);
@@ -345,13 +342,11 @@ async function bundleContract(
   return bundled;
 }
 
-/** The TypeScript types of the contract, by openapi-typescript. */
 function generateTypes(entry: string, config: Config, schema: OpenAPI3): string {
   try {
     prepareForTypes(schema);
     const footer = operationsFooter();
-    // openapi-typescript rewrites the document it is given: the manifest and contract.json have read
-    // it already, and nothing reads it after.
+    // openapi-typescript rewrites the document it is given: nothing reads it after.
     const nodes = transformSchema(
       schema,
       withAdditionalOperations(schema, typesContext(config, schema, footer.nodes as GlobalContext["injectFooter"])),

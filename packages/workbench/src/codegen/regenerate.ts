@@ -42,7 +42,6 @@ async function previousManifest(root: string, target: Target): Promise<Manifest 
   }
 }
 
-/** The registry's contracts (contracts.config.ts) as the generator's targets. */
 export function targetOf(contract: NamedContract): Target {
   return { contract: contract.source, outDir: contract.generated };
 }

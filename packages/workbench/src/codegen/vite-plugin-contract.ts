@@ -39,7 +39,6 @@ export function contractWatch({ root }: { root: string }): Plugin {
   };
 }
 
-/** Regenerates the product's contract; returns the problems when it failed. */
 async function regenerateNow(server: ViteDevServer, root: string, changed: string): Promise<Problem[] | undefined> {
   const logger = server.config.logger;
   const outcome = await regenerateSaved(root, productContract(registry), changed);

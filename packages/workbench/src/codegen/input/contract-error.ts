@@ -10,7 +10,6 @@ export interface Problem {
   /** The linter rule that found it, when one did. */
   rule?: string | undefined;
   message: string;
-  /** What to do about it. */
   fix?: string | undefined;
 }
 

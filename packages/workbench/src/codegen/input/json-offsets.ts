@@ -39,14 +39,12 @@ export function closingQuote(text: string, open: number): number {
   return -1;
 }
 
-/** The offset just past the string that opens at `at`. */
 function skipString(text: string, at: number): number {
   const close = closingQuote(text, at);
   if (close === -1) throw new Error(`unterminated string at ${at}`);
   return close + 1;
 }
 
-/** The offset just past the value that starts at `at`. */
 function skipValue(text: string, at: number): number {
   const first = text.charCodeAt(at);
   if (first === QUOTE) return skipString(text, at);
@@ -90,7 +88,6 @@ function openContainer(text: string, at: number): Container | undefined {
   };
 }
 
-/** Reads the container's next member (or item), then moves `next` past it. */
 function readNext(text: string, container: Container): void {
   let index = container.next;
   const { members } = container;

@@ -20,7 +20,6 @@ export interface Position {
   column: number;
 }
 
-/** The 1-based line and column of a character offset in a text. */
 export function positionAt(text: string, offset: number): Position {
   let line = 1;
   let start = 0;

@@ -102,8 +102,7 @@ export const TOLERANCES: ReadonlyArray<{
   },
   {
     key: "malformed-keyword",
-    // A value close to an allowed one (`type: strin`) is a typo, refused with the lint's "did you
-    // mean `string`?"; one close to none (a schema where `type` goes) is dropped.
+    // A value close to an allowed one (`type: strin`) is a typo, refused with the lint's suggestion.
     applies: (problem, _version, pointer) =>
       problem.ruleId === "struct" &&
       (/^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be)/.test(problem.message) ||

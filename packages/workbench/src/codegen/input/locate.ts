@@ -76,8 +76,7 @@ export function locate(source: Source, pointer: string, onKey = false): { line?:
         .map((segment) => decodeURIComponent(segment.replaceAll("~1", "/").replaceAll("~0", "~")));
       return positionAt(source, offsetOf(segments, onKey));
     }
-    // Redocly parses a file's syntax tree when a position is first asked for, and keeps it on
-    // the source: asking once for the root's has it parsed, with Redocly's own parser.
+    // Redocly parses (and keeps) a file's syntax tree when a position is first asked for.
     if (!parsed.has(source)) {
       getLineColLocation({ source, pointer: "#", reportOnKey: false });
       parsed.add(source);

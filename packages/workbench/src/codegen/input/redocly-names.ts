@@ -12,7 +12,6 @@ const types = require("@redocly/openapi-core/lib/types/index.js") as {
   __prototypeSafe?: boolean;
 };
 
-/** Installs the patch once per process; idempotent. */
 export function makeRedoclyPrototypeSafe(): void {
   if (types.__prototypeSafe) return;
   const original = types.normalizeTypes;

@@ -106,8 +106,7 @@ export class ContractResolver extends BaseResolver {
       try {
         parsed = JSON.parse(body) as unknown;
       } catch (error) {
-        // V8 says where: "… in JSON at position 11 (line 2 column 10)". A YAML file
-        // that starts with `{` may still be valid YAML: the YAML parser decides.
+        // V8 says where ("(line 2 column 10)"); a YAML file that starts with `{` is the YAML parser's to judge.
         const text = error instanceof Error ? error.message : String(error);
         const at = /(?:at position \d+ )?\(line (\d+) column (\d+)\)/.exec(text);
         if (at && source.absoluteRef.endsWith(".json")) {
@@ -124,8 +123,7 @@ export class ContractResolver extends BaseResolver {
         if (deepBracket(body, LIMITS.depth) !== undefined) throw tooDeep();
       }
       if (parsed !== undefined) {
-        // V8's JSON.parse keeps its own stack, however deep the text: the depth is measured on what
-        // it made, before anything recursive reads it, and located in the text only when too deep.
+        // V8's JSON.parse survives any depth: measured on what it made, before anything recursive reads it.
         if (deeperThan(parsed, LIMITS.depth)) throw tooDeep();
         markJson(source);
         return { source, parsed };

@@ -364,7 +364,6 @@ function walkContent(lowering: Lowering, holder: unknown, site: Site): void {
   }
 }
 
-/** A parameter's or header's examples and content. */
 function walkParameter(lowering: Lowering, parameter: unknown, site: Site): void {
   if (!isRecord(parameter) || typeof parameter.$ref === "string") return;
   for (const [, example, at] of entries(parameter, site, "examples")) {
@@ -428,7 +427,6 @@ function walkDocument(lowering: Lowering, document: Document): void {
   walkCallbacks(lowering, parts, components, 0);
 }
 
-/** The path items of a map of Callback Objects. */
 function walkCallbacks(lowering: Lowering, holder: unknown, site: Site, depth: number): void {
   for (const [, callback, at] of entries(holder, site, "callbacks")) {
     for (const [, item, itemAt] of entries({ callback }, at, "callback")) walkPathItem(lowering, item, itemAt, depth);

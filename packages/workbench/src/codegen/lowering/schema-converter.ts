@@ -61,7 +61,6 @@ export class Converter {
     };
   }
 
-  /** Converts one schema (and everything under it). */
   schema(input: unknown): JsonSchema {
     if (typeof input === "boolean") return input;
     if (!isRecord(input)) return {};
@@ -73,8 +72,7 @@ export class Converter {
       return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
     }
     const output = this.convertKeywords(input);
-    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled still use it: honoured
-    // as their authors meant it, in both versions.
+    // 3.1 dropped `nullable`, but documents relabelled from 3.0 still use it: honoured in both versions.
     return input.nullable === true ? nullable(output) : output;
   }
 
@@ -144,8 +142,7 @@ export class Converter {
           const fixed =
             extensionValue(this.document, raw[index]) ?? fixedValue(this.document, raw[index], property, this.legacy);
           const allowed = fixed === undefined ? ownValues(this.document, raw[index], property, this.legacy) : undefined;
-          // Values of its own that leave its name out (a union whose members each fix their `type`):
-          // requiring the name would make the branch unsatisfiable, so its own values select it.
+          // Values of its own that leave its name out: requiring the name would make the branch unsatisfiable.
           if (fixed === undefined && allowed !== undefined && (name === undefined || !allowed.has(name))) return branch;
           const implicit = fixed ?? name;
           if (implicit !== undefined) values.push(implicit);

@@ -76,8 +76,7 @@ export function malformedKeyword(
 ): string | undefined {
   const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
   if (rule !== undefined && !rule.usable(value)) return rule.must;
-  // `type: object` beside an `enum` of strings: no value is both, and openapi-typescript gives up on
-  // the whole contract. The shape is kept, the list dropped.
+  // `type: object` beside an `enum` of strings fails openapi-typescript whole: the list is dropped.
   const type = schema?.type;
   if (keyword === "enum" && Array.isArray(value) && (type === "object" || type === "array")) {
     const fits = (item: unknown) => (type === "array" ? Array.isArray(item) : isRecord(item));
@@ -122,7 +121,6 @@ export function isSchemaKeywordPointer(pointer: string): boolean {
   return isSchemaPosition(path);
 }
 
-/** Removes every malformed keyword from the schemas of a bundled document, in place, for openapi-typescript. */
 export function dropMalformedKeywords(document: unknown): void {
   const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document, path: undefined }];
   const seen = new Set<unknown>();

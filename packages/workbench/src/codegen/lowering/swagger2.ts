@@ -17,7 +17,6 @@ interface Converted {
 /** What the converter could not convert, written into the document it made (`warnOnly`). */
 const CONVERTER_WARNING = "x-s2o-warning";
 
-/** Each converter warning in the converted document, with its pointer. */
 function converterWarnings(node: unknown, pointer = "", found: Array<{ pointer: string; message: string }> = []) {
   if (Array.isArray(node)) node.forEach((item, index) => converterWarnings(item, `${pointer}/${index}`, found));
   else if (isRecord(node)) {

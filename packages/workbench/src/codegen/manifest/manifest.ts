@@ -84,7 +84,6 @@ function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["
   };
 }
 
-/** Lists the operations and named schemas of a bundled OpenAPI document. */
 export function buildManifest(
   document: OpenAPI3,
   locate: Locator = () => ({ file: "" }),

@@ -2,7 +2,6 @@
 // derives it (`GET /repos/{owner}/{repo}/issues` is `getReposByOwnerByRepoIssues`); every tool uses it.
 import { createHash } from "node:crypto";
 
-/** The name derived from a method and a path, before any collision is settled. */
 export function derivedName(method: string, path: string): string {
   const words = `${method} ${path.replace(/\{([^}]*)\}/g, " by $1 ")}`
     .split(/[^\p{L}\p{N}]+/u)

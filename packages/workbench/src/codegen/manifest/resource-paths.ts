@@ -3,7 +3,6 @@ import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { inferResources } from "../../fixtures/resources/infer.ts";
 import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";
 
-/** Each resource of the contract with its collection and item paths, in document order. */
 export function resourcePaths(
   operations: readonly ManifestOperation[],
   contract: ContractSchemas,

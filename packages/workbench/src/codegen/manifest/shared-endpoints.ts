@@ -6,7 +6,6 @@ import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../cont
 import type { Locator, Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
-/** One located warning per group of operations on one method and URL that nothing tells apart. */
 export function sharedEndpointWarnings(manifest: Manifest, contract: () => ContractSchemas, at: Locator): Problem[] {
   const groups = sharedEndpoints(manifest.operations);
   if (groups.length === 0) return [];

@@ -16,7 +16,6 @@ function operationPointer({ path, method }: { path: string; method: string }): s
   return standard ? `${item}/${method}` : `${item}/additionalOperations/${method.toUpperCase()}`;
 }
 
-/** One located warning per operation whose method fetch refuses, and per 1xx status of any other. */
 export function unsendableWarnings(manifest: Manifest, at: Locator): Problem[] {
   return manifest.operations.flatMap((operation) => {
     const source = operationPointer(operation);

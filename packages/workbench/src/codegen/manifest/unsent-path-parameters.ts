@@ -12,7 +12,6 @@ function fragmentNames(path: string): Set<string> {
   return new Set([...path.slice(mark).matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
 }
 
-/** One located warning per path parameter that only the key's fragment names, at its `name`. */
 export function unsentPathParameterWarnings(document: OpenAPI3, located: Locator): Problem[] {
   const warnings: Problem[] = [];
   const seen = new Set<string>();

@@ -5,7 +5,6 @@ import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import { deref, isHeaderName, operationsOf } from "./operations.ts";
 
-/** One located warning per header no request or answer can carry. */
 export function unusableHeaderWarnings(document: OpenAPI3, at: Locator): Problem[] {
   const warnings: Problem[] = [];
   const warn = (pointer: string, what: string, name: string) =>

@@ -19,7 +19,6 @@ export function pagingCounts(findings: readonly PagingFinding[]): Record<string,
   return counts;
 }
 
-/** The report, one line per list operation, then the counts. */
 export function describePaging(findings: readonly PagingFinding[], operations: number): string {
   const lines = findings.map((finding) => {
     const where = `${finding.operationId} (${finding.method.toUpperCase()} ${finding.path})`;

@@ -64,8 +64,7 @@ function content(
   media: Record<string, MediaTypeObject> | undefined,
 ): Record<string, ContractMediaType> {
   const essence = (type: string) => type.split(";")[0]?.trim().toLowerCase();
-  // `application/json` with examples only beside `application/json; charset=utf-8` with the schema
-  // is one media type, whose schema checks the examples of both.
+  // Media types of one essence (`application/json`, `…; charset=utf-8`) share the schema one declares.
   const schemaOf = (type: string, object: MediaTypeObject) =>
     object.schema ??
     Object.entries(media ?? {}).find(([other, sibling]) => essence(other) === essence(type) && sibling.schema)?.[1]

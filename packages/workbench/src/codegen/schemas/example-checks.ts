@@ -68,8 +68,7 @@ export function findBrokenExamples(
       return;
     }
     checked += site.count;
-    // The validator indexes every node it is given: it gets the components and the sites' schemas, not
-    // the whole contract, whose examples are most of it.
+    // The validator indexes every node it is given: not the whole contract, whose examples are most of it.
     ajv ??= createAjv({
       $schema: valueAt(contract, "#/$schema"),
       components: valueAt(contract, "#/components"),

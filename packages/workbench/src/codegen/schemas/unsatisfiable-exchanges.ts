@@ -15,7 +15,6 @@ const FIXES: Record<UnsendableRequestPart["kind"], string> = {
   "formless-form": "describe the form's fields as an object's properties, or declare another media type.",
 };
 
-/** The warning's sentence for a part of a request no client can send. */
 function said(id: string, part: UnsendableRequestPart): string {
   const cause =
     part.kind === "unsatisfiable"
