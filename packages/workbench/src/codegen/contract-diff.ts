@@ -1,4 +1,3 @@
-// What changed between the contract as last generated and as generated now, for `npm run api`.
 import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest/manifest.ts";
 
 export interface ContractChange {

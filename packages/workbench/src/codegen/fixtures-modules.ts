@@ -1,5 +1,3 @@
-// The TypeScript modules `npm run api` writes from the registry (contracts.config.ts): each contract's
-// typed fixtures module and the mock setups' two lists. Their text depends on the registry alone.
 import { dirname, posix, relative } from "node:path";
 import { serviceContracts, productContract, type ContractRegistry, type NamedContract } from "../contract/registry.ts";
 

@@ -1,4 +1,3 @@
-// What `npm run api` does for one contract: find, lint, bundle, refuse with located problems, generate.
 // One pipeline, as its steps share the Redocly config, the entry path and the error shape.
 import {
   type BaseResolver,

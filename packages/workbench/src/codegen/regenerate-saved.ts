@@ -1,5 +1,3 @@
-// A saved contract regenerated as `npm run api` would, for the watchers of `npm run dev`, `npm start`
-// and `npm run mock`; the last good generated files kept when the save is refused.
 import { watch } from "chokidar";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";

@@ -1,5 +1,4 @@
-// One regeneration at a time in a project: several watchers may see one save; the one that waits then
-// finds the stamps fresh and generates nothing.
+// The process that waits then finds the stamps fresh and generates nothing.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";

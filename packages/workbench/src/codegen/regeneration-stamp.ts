@@ -1,5 +1,4 @@
-// What lets `npm run api` skip an unchanged contract: a stamp per contract hashing its inputs and outputs.
-// No Redocly or TypeScript: it is read before the generator is loaded.
+// No Redocly or TypeScript: the stamp is read before the generator is loaded.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative } from "node:path";

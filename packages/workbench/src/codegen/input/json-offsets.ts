@@ -1,5 +1,4 @@
-// Where a JSON pointer's node starts in a JSON text, scanned only as far as asked rather than a whole
-// syntax tree built for a few warnings. Only for text `JSON.parse` accepted: the scan trusts the syntax.
+// Only for text `JSON.parse` accepted: the scan trusts the syntax.
 
 /** A member of a scanned object: where its key and its value start. */
 interface Member {

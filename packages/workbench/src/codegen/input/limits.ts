@@ -1,5 +1,3 @@
-// The bounds `npm run api` puts on any contract, so that no document (hostile or merely huge) can hang
-// it, overflow its stack or make it write a giant output.
 import { pointerOf, type PathStep } from "../../contract/pointer.ts";
 import { closingQuote } from "./json-offsets.ts";
 

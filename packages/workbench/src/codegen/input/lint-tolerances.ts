@@ -1,5 +1,3 @@
-// How `npm run api` reads the linter's verdicts: what to fix for each rule, and the problems it
-// tolerates (kept as warnings, or summarised) so that real-world documents generate unchanged.
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { isSchemaKeywordPointer } from "../lowering/schema-keywords.ts";
 

@@ -1,5 +1,4 @@
-// Line and column of a JSON pointer in a contract's file, with each file's line starts kept once
-// (Redocly's `getLineColLocation` counts from the start on every call); the syntax tree is still Redocly's.
+// Line starts kept once per file: Redocly's `getLineColLocation` counts from the start on every call.
 import { getAstNodeByPointer, getLineColLocation, type Source } from "@redocly/openapi-core";
 import { jsonLocator } from "./json-offsets.ts";
 

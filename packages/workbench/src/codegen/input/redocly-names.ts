@@ -1,5 +1,4 @@
-// Lets Redocly read a contract whose names are those of `Object.prototype`: it looks keys up in plain
-// objects, where `hasOwnProperty` finds the inherited function and crashes. Its tables lose their prototype.
+// Redocly looks keys up in plain objects, where `hasOwnProperty` finds the inherited function and crashes.
 import { createRequire } from "node:module";
 
 interface TypeTree {

@@ -1,5 +1,4 @@
-// Keeps a contract, untrusted input, inside its folder: a `$ref` to `/proc/self/environ`, `../../.env`
-// or `https://…` would be published in the generated files. The scan and Redocly's resolver both refuse.
+// A `$ref` to `/proc/self/environ`, `../../.env` or `https://…` would be published in the generated files.
 import { BaseResolver, type Document, Source } from "@redocly/openapi-core";
 import { locate, markJson, parsedAsJson } from "./locate.ts";
 import { createHash } from "node:crypto";

@@ -1,6 +1,3 @@
-// Discriminators read from a bundled OpenAPI document, for the schema converter
-// (./schema-converter.ts): the value a branch fixes for itself, and the families of
-// OpenAPI's inheritance form (a base with a discriminator that children `allOf`).
 import type { OpenAPI3 } from "openapi-typescript";
 import { own } from "../../contract/own.ts";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";

@@ -1,5 +1,3 @@
-// OpenAPI 3.2, and streams in any version, lowered in place to 3.1 (what Redocly 1 and
-// openapi-typescript 7 read), one located note per kind.
 import type { Document } from "@redocly/openapi-core";
 import { dirname, relative, resolve } from "node:path";
 import {

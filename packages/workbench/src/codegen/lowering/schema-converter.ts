@@ -1,5 +1,3 @@
-// One bundled document's schemas as JSON Schema 2020-12, as contract.json holds them: 3.0's keywords
-// converted, every `$ref` naming a component, discriminators made explicit.
 import type { OpenAPI3 } from "openapi-typescript";
 import type { JsonSchema } from "../../contract/contract-types.ts";
 import { KNOWN_FORMATS } from "../../contract/formats.ts";

@@ -1,5 +1,3 @@
-// Schema keywords whose value no validator can use (`pattern: 10`, `multipleOf: 0`): dropped from their
-// schema so the rest generates, with one located warning for them all.
 import { isRecord } from "../../contract/records.ts";
 import { unescapeSegment, type PathStep } from "../../contract/pointer.ts";
 import { SCHEMA_MAPS, VALUE_KEYS } from "../../contract/schema-keys.ts";

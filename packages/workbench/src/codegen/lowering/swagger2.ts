@@ -1,6 +1,4 @@
-// A Swagger 2.0 contract converted to OpenAPI 3.0 in memory by the standard converter (swagger2openapi)
-// and generated from like any other; its files are never rewritten. The converted document stands in for
-// the entry file, and each position asked of it is translated back to the Swagger node it came from.
+// The contract's files are never rewritten: the converted document stands in for the entry file.
 import { bundle, type BaseResolver, type Config, type Document, Source } from "@redocly/openapi-core";
 import { createRequire } from "node:module";
 import { ContractError, type Problem } from "../input/contract-error.ts";

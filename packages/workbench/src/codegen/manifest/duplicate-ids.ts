@@ -1,5 +1,3 @@
-// Operations that repeat an earlier operation's `operationId`: the first keeps it, each later one is
-// named from its method and path (./operation-names.ts), with a located warning naming both.
 import type { OpenAPI3 } from "openapi-typescript";
 import { escapeSegment, unescapeSegment } from "../../contract/pointer.ts";
 import type { Locator, Problem } from "../input/contract-error.ts";

@@ -1,5 +1,3 @@
-// The operations of a bundled OpenAPI document and what each needs read from it
-// (references followed, parameters merged), for the manifest and the paging finder.
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from "openapi-typescript";
 
 import { own } from "../../contract/own.ts";

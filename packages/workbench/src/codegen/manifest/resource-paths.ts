@@ -1,4 +1,3 @@
-// Each resource's paths, for the manifest: a mutation refreshes the lists and items of what it changed.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { inferResources } from "../../fixtures/resources/infer.ts";
 import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";

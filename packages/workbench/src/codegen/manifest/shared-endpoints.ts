@@ -1,5 +1,3 @@
-// Operations that share a method and URL (keys differing only by a `#fragment`) and that no value their
-// request fixes tells apart: warned once, at generation, naming them all.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";

@@ -1,5 +1,3 @@
-// Operations and statuses fetch cannot exchange (TRACE, CONNECT, a 1xx status): the contract still
-// generates in full, and each is said once where the contract writes it.
 import { METHODS } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { unanswerableStatus, unsendableMethod } from "../../contract/unsendable.ts";

@@ -1,5 +1,3 @@
-// Path parameters named only in the path key's fragment (`/send/#env/partners/{partnerId}`), which a URL
-// never sends: left out everywhere (./operations.ts reads the template without it), each with a warning.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";

@@ -1,5 +1,3 @@
-// Header parameters and response headers whose name is no HTTP token (`""`, `X Id`), which `fetch` can
-// neither send nor read: left out (./operations.ts `isHeaderName`), each said where the contract writes it.
 import type { OpenAPI3, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";

@@ -1,5 +1,3 @@
-// How each list operation pages, from its parameters, success body and headers (or `x-pagination`),
-// for the manifest (the app's infinite queries, the fixtures) and `npm run api:paging`.
 import type { OpenAPI3, ParameterObject, ResponseObject, SchemaObject } from "openapi-typescript";
 import type { ManifestPagination, PagingStyle } from "@contract-workbench/runtime/manifest";
 import { own } from "../../contract/own.ts";

@@ -1,5 +1,3 @@
-// What `npm run api:paging` prints: each list operation's paging as the manifest records
-// it, then counts per style, complete lists and unrecognised ones with the reason.
 import type { ManifestPagination } from "@contract-workbench/runtime/manifest";
 import type { PagingFinding } from "./pagination.ts";
 

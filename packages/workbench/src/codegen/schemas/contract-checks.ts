@@ -1,5 +1,4 @@
-// What a contract asks for that no value can satisfy, said at generation rather than found by the
-// fixtures. Warnings: such a schema is valid, only unsatisfiable, and the rest generates.
+// Warnings: such a schema is valid, only unsatisfiable, and the rest of the contract generates.
 import type { Document } from "@redocly/openapi-core";
 import { extname, relative } from "node:path";
 import { Worker } from "node:worker_threads";

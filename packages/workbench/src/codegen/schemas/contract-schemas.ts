@@ -1,5 +1,3 @@
-// What the fixtures need of a bundled document, as contract.json holds it: each operation's
-// parameters, bodies and responses with their schemas (as JSON Schema 2020-12) and examples.
 import type { HeaderObject, MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
 import { define } from "../../contract/own.ts";
 import {

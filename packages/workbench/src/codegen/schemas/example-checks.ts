@@ -1,5 +1,4 @@
-// The examples that break their own schema, checked with the fixtures' Ajv. Pure data in and out, so
-// that it runs in a worker thread.
+// Pure data in and out, so that it runs in a worker thread.
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { createContractAjv } from "../../contract/ajv.ts";
 import { linearRegExp } from "../../contract/linear-regexp.ts";

@@ -1,5 +1,4 @@
-// The examples' verdicts of a contract's last check, reused while its inputs are the same: an edit
-// rarely touches them, and checking them all is most of a large contract's regeneration.
+// An edit rarely touches the examples, and checking them all is most of a large contract's regeneration.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";

@@ -1,5 +1,4 @@
-// Requests no client can send, once per part, and responses whose schema contradicts itself, once per
-// operation × status, each located. An empty `enum` is warned where it is written, not again here.
+// An empty `enum` is warned where it is written (./contract-checks.ts), not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";

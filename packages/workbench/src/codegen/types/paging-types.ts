@@ -1,5 +1,3 @@
-// Which operations page, appended to schema.d.ts: `api.useInfiniteQuery` accepts only these, so a
-// list that does not page is refused where it is written, not when it runs.
 import type { Manifest } from "../manifest/manifest.ts";
 
 /** `export interface paging { "get /pets": { style: "cursor"; items: "items" } }`, keyed as the hooks name it. */

@@ -1,4 +1,3 @@
-// The context openapi-typescript generates the types with: its own defaults but where said.
 import type { Config } from "@redocly/openapi-core";
 import { resolveRef, scanDiscriminators, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 

@@ -1,5 +1,4 @@
-// What openapi-typescript reads: the bundled document with what the manifest and contract.json read
-// into it written in, so the types say the same. Runs last: it changes the document in place.
+// Runs last: it changes the document in place.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
 import {
