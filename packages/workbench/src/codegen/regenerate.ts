@@ -34,9 +34,8 @@ export interface RegenerateResult {
 
 /** The committed manifest, or null when there is none or it does not parse (a merge conflict, say). */
 async function previousManifest(root: string, target: Target): Promise<Manifest | null> {
-  const text = await readFile(join(root, target.outDir, "manifest.json"), "utf8").catch(() => undefined);
   try {
-    return text === undefined ? null : (JSON.parse(text) as Manifest);
+    return JSON.parse(await readFile(join(root, target.outDir, "manifest.json"), "utf8")) as Manifest;
   } catch {
     return null;
   }

@@ -5,10 +5,7 @@ import { productContract } from "../contract/registry.ts";
 import type { Problem } from "./input/contract-error.ts";
 import { regenerateSaved, saveRuns } from "./regenerate-saved.ts";
 
-/**
- * Watch mode for the registry's `product` contract in `npm start` and `npm run dev`: a save regenerates
- * and reloads the pages; a broken one is shown in the overlay, the last good output kept.
- */
+/** Watch mode for the `product` contract: a save regenerates and reloads; a broken one is shown in the overlay. */
 export function contractWatch({ root }: { root: string }): Plugin {
   return {
     name: "contract-watch",

@@ -1,7 +1,5 @@
-// Redocly's bundle of a one-file contract, done from what the lint's walk saw instead of a walk of its
-// own (about a second of GitHub's). A silent rule rides the lint and mirrors `makeBundleVisitor`'s
-// conditions: in one file, the bundler only copies what a `$ref` names into a place that takes any
-// value; anything else it would do leaves the bundle to Redocly.
+// A silent rule rides the lint and mirrors `makeBundleVisitor`'s conditions: in one file, the bundler only
+// copies what a `$ref` names into a place that takes any value (its own walk costs a second of GitHub's).
 import type { Config, Document } from "@redocly/openapi-core";
 import { isRecord } from "../../contract/records.ts";
 

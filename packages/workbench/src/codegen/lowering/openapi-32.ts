@@ -337,10 +337,7 @@ function walk(lowering: Lowering, node: unknown, site: Site, seen: WeakSet<objec
       }
       continue;
     }
-    if (key === "examples") {
-      for (const [, example, at] of entries(node, site, key))
-        if (isRecord(example)) lowerExampleObject(lowering, example, at);
-    }
+    if (key === "examples") lowerExamples(lowering, node, site);
     if (!holdsNoMediaType(key)) walk(lowering, value, child(site, key), seen);
   }
 }
@@ -350,6 +347,11 @@ function entries(node: unknown, site: Site, key: string): Array<[string, unknown
   const map = isRecord(node) ? node[key] : undefined;
   if (!isRecord(map)) return [];
   return Object.keys(map).map((name) => [name, map[name], child(site, key, name)]);
+}
+
+function lowerExamples(lowering: Lowering, holder: unknown, site: Site): void {
+  for (const [, example, at] of entries(holder, site, "examples"))
+    if (isRecord(example)) lowerExampleObject(lowering, example, at);
 }
 
 /** The Media Type Objects of a `content` map, and the headers of their encodings. */
@@ -364,9 +366,7 @@ function walkContent(lowering: Lowering, holder: unknown, site: Site): void {
 
 function walkParameter(lowering: Lowering, parameter: unknown, site: Site): void {
   if (!isRecord(parameter) || typeof parameter.$ref === "string") return;
-  for (const [, example, at] of entries(parameter, site, "examples")) {
-    if (isRecord(example)) lowerExampleObject(lowering, example, at);
-  }
+  lowerExamples(lowering, parameter, site);
   walkContent(lowering, parameter, site);
 }
 
@@ -419,9 +419,7 @@ function walkDocument(lowering: Lowering, document: Document): void {
   for (const [mediaType, media, at] of entries(parts, components, "mediaTypes")) {
     if (isRecord(media)) lowerMedia(lowering, mediaType, media, at);
   }
-  for (const [, example, at] of entries(parts, components, "examples")) {
-    if (isRecord(example)) lowerExampleObject(lowering, example, at);
-  }
+  lowerExamples(lowering, parts, components);
   walkCallbacks(lowering, parts, components, 0);
 }
 

@@ -148,19 +148,18 @@ export async function fromSwagger2(
 ): Promise<{ document: Document; warnings: Problem[]; files: string[] }> {
   // One document first, whatever files the Swagger contract spans (their `$ref`s were confined already).
   const bundled = await bundle({ config, dereference: false, doc: swagger, externalRefResolver: resolver });
+  const refuse = (problem: Omit<Problem, "severity" | "file">): never => {
+    throw new ContractError([{ severity: "error", file: entry, ...problem }]);
+  };
   const first = bundled.problems.find((problem) => problem.severity === "error");
   if (first !== undefined) {
     const where = first.location[0];
-    throw new ContractError([
-      {
-        severity: "error",
-        file: entry,
-        ...(where?.pointer === undefined ? {} : locate(where.source, where.pointer.replace(/^#/, ""))),
-        pointer: where?.pointer,
-        message: `the Swagger 2.0 contract cannot be read: ${first.message}`,
-        fix: "point each `$ref` at a file and a definition that exist.",
-      },
-    ]);
+    refuse({
+      ...(where?.pointer === undefined ? {} : locate(where.source, where.pointer.replace(/^#/, ""))),
+      pointer: where?.pointer,
+      message: `the Swagger 2.0 contract cannot be read: ${first.message}`,
+      fix: "point each `$ref` at a file and a definition that exist.",
+    });
   }
   const original = structuredClone(bundled.bundle.parsed) as unknown;
   let converted: Converted;
@@ -172,15 +171,11 @@ export async function fromSwagger2(
       direct: false,
     });
   } catch (error) {
-    throw new ContractError([
-      {
-        severity: "error",
-        file: entry,
-        ...locate(swagger.source, "/swagger", true),
-        message: `the Swagger 2.0 contract cannot be converted to OpenAPI 3: ${error instanceof Error ? error.message : String(error)}`,
-        fix: "correct the construct the converter names (swagger2openapi), or convert the file yourself and replace it.",
-      },
-    ]);
+    return refuse({
+      ...locate(swagger.source, "/swagger", true),
+      message: `the Swagger 2.0 contract cannot be converted to OpenAPI 3: ${error instanceof Error ? error.message : String(error)}`,
+      fix: "correct the construct the converter names (swagger2openapi), or convert the file yourself and replace it.",
+    });
   }
   const openapi = converted.openapi;
   const source = new Source(swagger.source.absoluteRef, JSON.stringify(openapi), swagger.source.mimeType);

@@ -10,7 +10,6 @@ export interface ReportedDuplicate {
   at: Pick<Problem, "file" | "line" | "column">;
 }
 
-/** One warning per operation that lost its `operationId` to an earlier one, where the linter found it if it did. */
 export function duplicateIdWarnings(
   document: OpenAPI3,
   reported: readonly ReportedDuplicate[],

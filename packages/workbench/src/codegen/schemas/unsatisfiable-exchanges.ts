@@ -22,7 +22,6 @@ function said(id: string, part: UnsendableRequestPart): string {
   return `${id}: ${cause}. No request can keep the contract: the gallery shows its stories as unsendable and sends nothing, and the coverage shows its pairs as unsatisfiable.`;
 }
 
-/** One located warning per unsendable request part, per unsatisfiable body (operation × status) and header. */
 export function unsatisfiableWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
   const problems: Problem[] = [];
   /** The proof that no value satisfies the schema at `steps` under the response, but an empty enum's (warned where written). */
