@@ -102,10 +102,9 @@ interface ListShape {
 /** The operation's first 2xx response with a JSON body that is an array or holds one (a list), else undefined. */
 function listShape(document: OpenAPI3, entry: OperationEntry): ListShape | undefined {
   if (entry.method !== "get") return undefined;
-  const statuses = Object.keys(entry.operation.responses ?? {})
-    .filter((status) => /^2(\d\d|XX)$/i.test(status))
+  const [status] = Object.keys(entry.operation.responses ?? {})
+    .filter((code) => /^2(\d\d|XX)$/i.test(code))
     .sort();
-  const status = statuses[0];
   if (status === undefined) return undefined;
   const response = deref<ResponseObject>(document, own(entry.operation.responses, status) as ResponseObject);
   const content = response?.content ?? {};

@@ -23,7 +23,6 @@ function discriminated(document: OpenAPI3): Discriminated[] {
   return found;
 }
 
-/** Keeps in the types the values an unmapped branch fixes for itself; changes the document in place. */
 export function keepOwnDiscriminatorValues(document: OpenAPI3): void {
   const legacy = document.openapi.startsWith("3.0");
   const fixesOwn = (branch: unknown, property: string, name: string) => {

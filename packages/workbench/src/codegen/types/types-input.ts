@@ -29,7 +29,6 @@ function completeOperations(document: OpenAPI3): void {
   }
 }
 
-/** Prepares a bundled document for openapi-typescript, so that the types say what the manifest does. */
 export function prepareForTypes(document: OpenAPI3): void {
   completeOperations(document);
   dropMalformedKeywords(document);
