@@ -1,10 +1,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
-/**
- * Writes a set of files all-or-nothing: each is written beside its target under a temporary name,
- * then all are renamed into place; a failed rename puts back what was renamed already.
- */
+/** Writes files all-or-nothing: each beside its target, then all renamed into place, a failure putting back the renamed. */
 export async function writeAllOrNothing(files: ReadonlyMap<string, string | Uint8Array>): Promise<void> {
   const staged: Array<{ temp: string; target: string }> = [];
   const removeTemps = () => Promise.all(staged.map(({ temp }) => rm(temp, { force: true })));

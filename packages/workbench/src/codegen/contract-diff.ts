@@ -1,8 +1,5 @@
-// What changed between the contract as last generated and as generated now, for the message
-// `npm run api` prints.
 import type { Manifest, ManifestOperation, ManifestParameter } from "./manifest/manifest.ts";
 
-/** One difference between the contract as last generated and as generated now. */
 export interface ContractChange {
   kind:
     | "operation-added"
@@ -13,15 +10,9 @@ export interface ContractChange {
     | "schema-changed";
   /** e.g. "getNote (GET /notes/{id})" or "Note" */
   subject: string;
-  /**
-   * Human-readable details for changed items, e.g. "required query parameter `limit` added",
-   * "response 404 removed", "request body now required", "response 200 no longer offers application/xml".
-   */
+  /** For changed items, e.g. "required query parameter `limit` added", "response 404 removed". */
   details: string[];
-  /**
-   * The entries of `details` that break existing callers, so a report can point at them
-   * (`breaking` alone cannot say which detail of a changed operation is the culprit). Absent = none.
-   */
+  /** The entries of `details` that break existing callers (`breaking` cannot say which). Absent = none. */
   breakingDetails?: string[];
   breaking: boolean;
 }
@@ -58,10 +49,7 @@ function missingFrom(from: readonly string[], other: readonly string[]): string[
   return [...new Set(from)].filter((item) => !present.has(item)).sort(compareText);
 }
 
-/**
- * Each key of either list (by `keyOf`, the last item of a key winning), sorted so details come out in a
- * stable order, with the item `before` and `after` hold under it.
- */
+/** Each key of either list, sorted, with the item `before` and `after` hold under it (the last of a key winning). */
 function matched<T>(
   before: readonly T[],
   after: readonly T[],
@@ -86,10 +74,7 @@ function parameterKey(parameter: ManifestParameter): string {
   return `${parameter.in} ${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
 }
 
-/**
- * One label per security alternative, sorted, so reordering alternatives or the schemes
- * inside one (which mean the same thing) is not reported as a change.
- */
+/** One label per security alternative, sorted: reordering alternatives or schemes changes nothing. */
 function describeSecurity(security: readonly string[][]): string {
   if (security.length === 0) return "none";
   const alternatives = security.map((schemes) =>
@@ -123,23 +108,26 @@ function compareParameters(before: ManifestOperation, after: ManifestOperation):
 function compareRequestBody(before: ManifestOperation, after: ManifestOperation): Finding[] {
   const was = before.requestBody;
   const is = after.requestBody;
-  if (!was || !is) {
-    if (is) return [{ text: `${is.required ? "required" : "optional"} request body added`, breaking: is.required }];
-    // Every media type callers send is gone: a removed media type, only more so.
-    if (was) return [{ text: "request body removed", breaking: true }];
-    return [];
-  }
-  const findings: Finding[] = [];
-  if (was.required !== is.required) {
-    findings.push({ text: `request body now ${is.required ? "required" : "optional"}`, breaking: is.required });
-  }
-  for (const mediaType of missingFrom(was.mediaTypes, is.mediaTypes)) {
-    findings.push({ text: `request body no longer accepts ${mediaType}`, breaking: true });
-  }
-  for (const mediaType of missingFrom(is.mediaTypes, was.mediaTypes)) {
-    findings.push({ text: `request body now accepts ${mediaType}`, breaking: false });
-  }
-  return findings;
+  if (!was)
+    return is ? [{ text: `${is.required ? "required" : "optional"} request body added`, breaking: is.required }] : [];
+  // Every media type callers send is gone: a removed media type, only more so.
+  if (!is) return [{ text: "request body removed", breaking: true }];
+  const required =
+    was.required === is.required
+      ? []
+      : [{ text: `request body now ${is.required ? "required" : "optional"}`, breaking: is.required }];
+  return [
+    ...required,
+    ...mediaTypeChanges(was.mediaTypes, is.mediaTypes, "request body no longer accepts", "request body now accepts"),
+  ];
+}
+
+/** The media types `before` has and `after` lacks (breaking), then the new ones. */
+function mediaTypeChanges(before: readonly string[], after: readonly string[], gone: string, added: string): Finding[] {
+  return [
+    ...missingFrom(before, after).map((type) => ({ text: `${gone} ${type}`, breaking: true })),
+    ...missingFrom(after, before).map((type) => ({ text: `${added} ${type}`, breaking: false })),
+  ];
 }
 
 function compareResponses(before: ManifestOperation, after: ManifestOperation): Finding[] {
@@ -147,16 +135,12 @@ function compareResponses(before: ManifestOperation, after: ManifestOperation): 
     ([status, old, now]): Finding[] => {
       if (!now) return old ? [{ text: `response ${status} removed`, breaking: true }] : [];
       if (!old) return [{ text: `response ${status} added`, breaking: false }];
-      return [
-        ...missingFrom(old.mediaTypes, now.mediaTypes).map((type) => ({
-          text: `response ${status} no longer offers ${type}`,
-          breaking: true,
-        })),
-        ...missingFrom(now.mediaTypes, old.mediaTypes).map((type) => ({
-          text: `response ${status} now offers ${type}`,
-          breaking: false,
-        })),
-      ];
+      return mediaTypeChanges(
+        old.mediaTypes,
+        now.mediaTypes,
+        `response ${status} no longer offers`,
+        `response ${status} now offers`,
+      );
     },
   );
 }
@@ -176,9 +160,12 @@ function compareOperation(before: ManifestOperation, after: ManifestOperation): 
     // Even a loosening can change what a client must send or expect, so any change counts as breaking.
     findings.push({ text: `security changed from ${wasSecurity} to ${isSecurity}`, breaking: true });
   }
-  findings.push(...compareParameters(before, after), ...compareRequestBody(before, after));
-  findings.push(...compareResponses(before, after));
-  return findings;
+  return [
+    ...findings,
+    ...compareParameters(before, after),
+    ...compareRequestBody(before, after),
+    ...compareResponses(before, after),
+  ];
 }
 
 function diffOperations(before: Manifest, after: Manifest): ContractChange[] {
@@ -206,18 +193,14 @@ function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
     ([name, old, now]): ContractChange[] => {
       if (!now) return old ? [{ kind: "schema-removed", subject: name, details: [], breaking: true }] : [];
       if (!old) return [{ kind: "schema-added", subject: name, details: [], breaking: false }];
-      // Only a hash is kept, so whether the new definition still fits old data cannot be told here;
-      // the operations that use it report their own breaking changes.
+      // Only a hash is kept: the operations that use it report their own breaking changes.
       if (old.hash === now.hash) return [];
       return [{ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false }];
     },
   );
 }
 
-/**
- * Each difference between two manifests, breaking or not for callers written against `before`;
- * operations matched by method and path. No changes when `before` is null (a first generation).
- */
+/** Each difference between two manifests, operations matched by method and path; none when `before` is null. */
 export function diffManifests(before: Manifest | null, after: Manifest): ContractDiff {
   if (before === null) return { changes: [], breaking: 0 };
   const changes = [...diffOperations(before, after), ...diffSchemas(before, after)].sort(
@@ -233,11 +216,7 @@ const MARKS: Record<string, string> = { removed: "-", changed: "~", added: "+" }
 /** How many changes `formatDiff` lists before it counts the rest by kind (unless verbose). */
 export const CHANGES_LISTED = 20;
 
-/**
- * A diff as plain text, one line per change, details indented; breaking ones marked `!` and the
- * detail at fault `[breaking]`. The first `CHANGES_LISTED`, then counts per kind unless `verbose`;
- * "" when nothing changed.
- */
+/** A diff as plain text: the first `CHANGES_LISTED` changes, then counts per kind unless `verbose`; "" when none. */
 export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = {}): string {
   if (diff.changes.length === 0) return "";
   const lines = [`Contract changes: ${diff.changes.length} (${diff.breaking} breaking)`];
@@ -261,10 +240,7 @@ export function formatDiff(diff: ContractDiff, options: { verbose?: boolean } = 
   return lines.join("\n");
 }
 
-/**
- * What `npm run api` says about a contract's changes: the capped diff, or on a first generation (no
- * manifest before, or an empty one) one line counting what was added (each addition with `verbose`).
- */
+/** What `npm run api` says about a contract's changes: the capped diff, or on a first generation a count of what was added. */
 export function summarizeChanges(
   before: Manifest | null,
   after: Manifest,

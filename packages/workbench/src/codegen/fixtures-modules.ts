@@ -1,5 +1,3 @@
-// The TypeScript modules `npm run api` writes from the registry (contracts.config.ts): each contract's
-// typed fixtures module and the mock setups' two lists. Their text depends on the registry alone.
 import { dirname, posix, relative } from "node:path";
 import { serviceContracts, productContract, type ContractRegistry, type NamedContract } from "../contract/registry.ts";
 
@@ -25,10 +23,7 @@ function identifier(name: string): string {
   return name.replace(/-([a-z0-9])/g, (_, char: string) => char.toUpperCase());
 }
 
-/**
- * The typed fixtures module of one contract, built in the product's fixtures session (whose scenario
- * and problems every setup shares), with the contract's field rules from the registry when it has some.
- */
+/** The typed fixtures module of one contract, in the product's fixtures session, with its registry field rules. */
 export function fixturesModule(contract: NamedContract): string {
   const to = (file: string) => specifier(contract.fixtures, `${contract.generated}/${file}`);
   const rules = contract.fieldRules !== undefined && contract.fieldRules.length > 0;
@@ -54,17 +49,12 @@ export function fixturesModule(contract: NamedContract): string {
   );
 }
 
-/** How a service answers in the mock setups, from its registry entry. */
 function answering(service: NamedContract): "fixtures" | "hand-written" | "none" {
   if (service.answers === undefined || service.answers === "fixtures") return "fixtures";
   return service.answers === "on-request" ? "none" : "hand-written";
 }
 
-/**
- * The fixtures that answer in `npm run dev`, Storybook and the Node tests: the product's, then each
- * answering service's, with its handlers and whether its answers are its fixtures' data. The
- * services' modules are imported first, as the setups did before they were generated.
- */
+/** The fixtures that answer in `npm run dev`, Storybook and the Node tests: the product's, then each answering service's. */
 export function mockedContractsModule(registry: ContractRegistry): string {
   const product = productContract(registry);
   const services = serviceContracts(registry).filter((service) => answering(service) !== "none");
@@ -125,9 +115,9 @@ export function serviceFixturesModule(registry: ContractRegistry): string {
 
 /** Every module the registry makes `npm run api` write, path (relative to the root) → text. */
 export function registryModules(registry: ContractRegistry, contracts: readonly NamedContract[]): Map<string, string> {
-  const modules = new Map<string, string>();
-  for (const contract of contracts) modules.set(contract.fixtures, fixturesModule(contract));
-  modules.set(MOCKED_CONTRACTS, mockedContractsModule(registry));
-  modules.set(SERVICE_FIXTURES, serviceFixturesModule(registry));
-  return modules;
+  return new Map([
+    ...contracts.map((contract) => [contract.fixtures, fixturesModule(contract)] as const),
+    [MOCKED_CONTRACTS, mockedContractsModule(registry)],
+    [SERVICE_FIXTURES, serviceFixturesModule(registry)],
+  ]);
 }

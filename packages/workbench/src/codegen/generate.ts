@@ -1,6 +1,4 @@
-// What `npm run api` does for one contract: find it, lint and bundle it with Redocly, refuse a bad
-// one with located problems, make the generated files. One pipeline, as its steps share the Redocly
-// config, the entry path and the error shape; the parts that stand alone live in the rooms beside it.
+// One pipeline, as its steps share the Redocly config, the entry path and the error shape.
 import {
   type BaseResolver,
   bundle,
@@ -120,12 +118,9 @@ function message(error: unknown): string {
 
 /** Reads the entry file; a parse or read failure becomes a located ContractError. */
 async function read(root: string, entry: string, resolver: BaseResolver): Promise<Document> {
-  let result: Document | Error;
-  try {
-    result = await resolver.resolveDocument(null, join(root, entry), true);
-  } catch (error) {
-    result = error instanceof Error ? error : new Error(String(error));
-  }
+  const result = await resolver
+    .resolveDocument(null, join(root, entry), true)
+    .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
   if (result instanceof ContractFileError) throw new ContractError([result.problem]);
@@ -157,10 +152,7 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
   });
 }
 
-/**
- * Rejects documents that are not OpenAPI 3.0, 3.1 or 3.2, or Swagger 2.0 (which is converted),
- * before any rule runs on them; true for Swagger 2.0.
- */
+/** Refuses what is not OpenAPI 3.0–3.2 or Swagger 2.0 before any rule runs; true for Swagger 2.0. */
 function checkVersion(entry: string, parsed: unknown): boolean {
   const fail = (text: string, fix = "start the file with `openapi: 3.1.0`, `info` and `paths`."): never => {
     throw new ContractError([{ severity: "error", file: entry, line: 1, column: 1, message: text, fix }]);
@@ -187,10 +179,7 @@ function checkVersion(entry: string, parsed: unknown): boolean {
 const OPEN_PATHS = "export type paths = Record<string, never>;";
 const OPEN_OPERATIONS = "export type operations = Record<string, never>;";
 
-/**
- * An empty `paths` or `operations` typed `Record<string, never>` accepts any key (in openapi-fetch, in
- * `respond`); `{}` accepts none. Only the text's two ends are read: `paths` comes first, `operations` last.
- */
+/** An empty `Record<string, never>` accepts any key, `{}` none; `paths` comes first in the text, `operations` last. */
 function closeEmptyPaths(types: string): string {
   let closed = types;
   if (closed.startsWith(OPEN_PATHS)) {
@@ -247,10 +236,7 @@ async function readContract(root: string, target: Target) {
   return { entry, config, resolver, written, scanned, swagger };
 }
 
-/**
- * Lints the document: the tolerated problems set aside by rule, errors (with the schema checks'
- * errors) refused, the rest kept as warnings.
- */
+/** Lints the document: tolerated problems set aside by rule, errors refused, the rest kept as warnings. */
 async function lintContract(
   root: string,
   entry: string,
@@ -263,14 +249,10 @@ async function lintContract(
     config: lint.config.styleguide,
     externalRefResolver: lint.resolver,
   });
-  const tolerated = new Map<string, NormalizedProblem[]>();
-  const linted: NormalizedProblem[] = [];
-  for (const problem of all) {
-    const key = tolerance(problem, lint.version)?.key;
-    if (key === undefined) linted.push(problem);
-    else if (tolerated.has(key)) tolerated.get(key)?.push(problem);
-    else tolerated.set(key, [problem]);
-  }
+  // Keyed by tolerance; "" holds what no tolerance covers.
+  const tolerated = Map.groupBy(all, (problem) => tolerance(problem, lint.version)?.key ?? "");
+  const linted = tolerated.get("") ?? [];
+  tolerated.delete("");
   const errors = linted.filter((problem) => severityOf(problem) === "error");
   const schemaErrors = schemaProblems.filter((problem) => problem.severity === "error");
   if (errors.length + schemaErrors.length > 0) {
@@ -359,13 +341,11 @@ async function bundleContract(
   return bundled;
 }
 
-/** The TypeScript types of the contract, by openapi-typescript. */
 function generateTypes(entry: string, config: Config, schema: OpenAPI3): string {
   try {
     prepareForTypes(schema);
     const footer = operationsFooter();
-    // openapi-typescript rewrites the document it is given: the manifest and contract.json have read
-    // it already, and nothing reads it after.
+    // openapi-typescript rewrites the document it is given: nothing reads it after.
     const nodes = transformSchema(
       schema,
       withAdditionalOperations(schema, typesContext(config, schema, footer.nodes as GlobalContext["injectFooter"])),
@@ -379,14 +359,7 @@ function generateTypes(entry: string, config: Config, schema: OpenAPI3): string 
   }
 }
 
-/**
- * Generates every output of one contract in memory, from one read and one bundle. Nothing is
- * written: the caller writes (`npm run api`) or compares (`npm run api:check`).
- *
- * @example
- * const { outputs, warnings } = await generate("/repo", { contract: "openapi", outDir: "src/api" });
- * outputs.get("src/api/schema.d.ts"); // the generated TypeScript
- */
+/** Every output of one contract, in memory: the caller writes (`npm run api`) or compares (`npm run api:check`). */
 export async function generate(
   root: string,
   target: Target,

@@ -1,6 +1,3 @@
-// A saved contract regenerated as `npm run api` would, for the watchers of `npm run dev` and
-// `npm start` (./vite-plugin-contract.ts) and of `npm run mock`: the same outputs, the same located
-// problems, and the last good generated files kept when the save is refused.
 import { watch } from "chokidar";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -51,11 +48,7 @@ export async function regenerateSaved(root: string, contract: NamedContract, cha
   }
 }
 
-/**
- * A watcher's events as runs: a burst of events is one run, DEBOUNCE_MS after the last, naming
- * the burst's last file that is still there (an editor's temporary file is gone by then); runs go
- * one at a time in save order, and one that throws never stops the next.
- */
+/** A watcher's events as runs, one per burst, naming its last file still there (an editor's temporary one is gone). */
 export function saveRuns(
   root: string,
   run: (changed: string) => Promise<void> | void,
@@ -80,10 +73,8 @@ export function saveRuns(
   };
 }
 
-/**
- * Regenerates the contract whenever a file of its source is saved; `onSaved` hears each outcome.
- * chokidar, not `fs.watch`: Node's recursive watch on Linux loses a file saved by a rename over it.
- */
+/** Regenerates the contract whenever a file of its source is saved; `onSaved` hears each outcome. */
+// chokidar, not `fs.watch`: Node's recursive watch on Linux loses a file saved by a rename over it.
 export function watchSavedContract(
   root: string,
   contract: NamedContract,

@@ -34,24 +34,18 @@ export interface RegenerateResult {
 
 /** The committed manifest, or null when there is none or it does not parse (a merge conflict, say). */
 async function previousManifest(root: string, target: Target): Promise<Manifest | null> {
-  const text = await readFile(join(root, target.outDir, "manifest.json"), "utf8").catch(() => undefined);
   try {
-    return text === undefined ? null : (JSON.parse(text) as Manifest);
+    return JSON.parse(await readFile(join(root, target.outDir, "manifest.json"), "utf8")) as Manifest;
   } catch {
     return null;
   }
 }
 
-/** The registry's contracts (contracts.config.ts) as the generator's targets. */
 export function targetOf(contract: NamedContract): Target {
   return { contract: contract.source, outDir: contract.generated };
 }
 
-/**
- * Generates in memory every output of the registry's contracts (or of `contracts`); a ContractError
- * when one is invalid. A contract whose stamp is fresh (./regeneration-stamp.ts) is not generated
- * again: its outputs are `kept`, its warnings the stamp's. `force` and `verbose` generate every one.
- */
+/** Every output of the registry's contracts, in memory; one with a fresh stamp is skipped unless `force` or `verbose`. */
 export async function regenerate(
   root: string,
   options: { contracts?: readonly NamedContract[]; verbose?: boolean; force?: boolean } = {},
@@ -91,10 +85,7 @@ export async function regenerate(
   return { outputs, warnings, testNotes, manifests, sources, unchanged, kept, stamps };
 }
 
-/**
- * Each output compared with the file on disk as bytes (encoding costs less than decoding): those
- * that differ, their bytes, and every output's hash, for the stamps.
- */
+/** The outputs that differ from the disk, compared as bytes (encoding costs less than decoding), and every hash. */
 async function compareWithDisk(
   root: string,
   outputs: ReadonlyMap<string, string>,
@@ -116,10 +107,7 @@ async function compareWithDisk(
   return { changed, hashes };
 }
 
-/**
- * Writes the outputs all-or-nothing, then the stamps of the contracts generated; returns the
- * files whose contents changed.
- */
+/** Writes the outputs all-or-nothing, then the stamps; returns the files whose contents changed. */
 export async function writeOutputs(
   root: string,
   outputs: Map<string, string>,
@@ -142,10 +130,7 @@ export function staleReason(file: string): string {
   return `is out of date with the contract in ${owner.source}${folder ? "/" : ""}`;
 }
 
-/**
- * The committed files that differ from what the contracts generate now. When none does, the
- * stamps of the contracts generated are written: the files on disk are what they describe.
- */
+/** The committed files that differ from what the contracts generate now; when none does, the stamps are written. */
 export async function staleOutputs(
   root: string,
   outputs: Map<string, string>,
@@ -158,10 +143,7 @@ export async function staleOutputs(
 
 const WARNINGS_SHOWN = 10;
 
-/**
- * Warnings, most frequent rule first; all of them with `verbose`, else the first few
- * and a count per rule, so a large real-world contract does not flood the terminal.
- */
+/** Warnings: all with `verbose`, else the first few and a count per rule, lest a large contract flood the terminal. */
 export function formatWarnings(warnings: Problem[], verbose: boolean): string[] {
   if (warnings.length === 0) return [];
   const shown = verbose ? warnings : warnings.slice(0, WARNINGS_SHOWN);

@@ -1,6 +1,4 @@
-// One regeneration at a time in a project: `npm start`, `npm run dev`, `npm run mock` and
-// `npm run api` may all see one save, and each would otherwise generate the same files at once.
-// The one that waits then finds the stamps fresh and generates nothing.
+// The process that waits then finds the stamps fresh and generates nothing.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
@@ -44,9 +42,8 @@ function readHolder(path: string): Holder | undefined {
 }
 
 /**
- * Runs `work` holding the project's regeneration lock, waiting for whoever holds it (`onWait` hears
- * once whom); a dead holder's lock is taken over. A pid, not a refreshed timestamp: a generating
- * holder blocks its event loop for seconds and would look stale.
+ * Runs `work` holding the project's regeneration lock, a dead holder's taken over. A pid, not a refreshed
+ * timestamp: a generating holder blocks its event loop for seconds and would look stale.
  */
 export async function withRegenerationLock<T>(
   root: string,

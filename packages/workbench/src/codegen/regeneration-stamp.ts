@@ -1,6 +1,4 @@
-// What lets `npm run api` skip an unchanged contract: a stamp per contract (`.cache/api/<name>.json`)
-// hashing every input that decides its outputs and each output as written. Ignored by git, as it
-// describes this checkout. No Redocly or TypeScript: it is read before the generator is loaded.
+// No Redocly or TypeScript: the stamp is read before the generator is loaded.
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative } from "node:path";
@@ -60,10 +58,7 @@ function packageVersion(root: string, name: string): string {
 
 const IMPORT = /\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g;
 
-/**
- * A hash of what the generator is: its source files (tests aside) and every file they import, found
- * by following imports (no list to keep), their packages' versions, its lint config and Node's version.
- */
+/** A hash of the generator: its sources and all they import, their packages' versions, its lint config, Node's version. */
 export function generatorFingerprint(root: string): string {
   const files = new Map<string, Buffer>();
   const packages = new Set<string>();
@@ -105,11 +100,7 @@ function folderFiles(root: string, contract: NamedContract): string[] {
     .sort();
 }
 
-/**
- * The input files' hashes: what the generator read, and every file of a contract folder (with the
- * listing). A file's hash as read, when given, wins over its hash now: a save during the run then
- * makes the next run regenerate.
- */
+/** The input files' hashes; a hash as read wins over the current one, so a save during the run makes the next one regenerate. */
 function inputHashes(
   root: string,
   contract: NamedContract,
@@ -130,10 +121,7 @@ function generatorKey(fingerprint: string, contract: NamedContract): string {
   return hash(`${fingerprint}\n${JSON.stringify(contract)}`);
 }
 
-/**
- * The contract's stamp, when its inputs and its outputs on disk still have the hashes it recorded:
- * the generator need not run. Outputs are hashed as bytes, never decoded (most of a skipped run).
- */
+/** The contract's stamp while its inputs and outputs still have the hashes it recorded (outputs hashed as bytes, never decoded). */
 export function freshStamp(root: string, contract: NamedContract, fingerprint: string): Stamp | undefined {
   let stamp: Stamp;
   try {
@@ -153,10 +141,7 @@ export function freshStamp(root: string, contract: NamedContract, fingerprint: s
   return stamp;
 }
 
-/**
- * The stamp of a contract just generated, written once its outputs are on disk (their hashes are
- * filled in then, from the bytes written).
- */
+/** The stamp of a contract just generated; its outputs' hashes are filled in once they are written. */
 export function makeStamp(
   root: string,
   contract: NamedContract,
@@ -173,11 +158,7 @@ export function makeStamp(
   };
 }
 
-/**
- * Writes the stamps, once the outputs they describe are on disk, with the hashes of those
- * outputs (`written`: file → hash). A stamp that cannot be written costs the next run its skip,
- * nothing else: the failure is not the run's.
- */
+/** Writes the stamps with their outputs' hashes; a failure costs the next run its skip, and is not the run's. */
 export async function writeStamps(
   root: string,
   stamps: ReadonlyMap<NamedContract, Stamp>,

@@ -5,20 +5,8 @@ import { productContract } from "../contract/registry.ts";
 import type { Problem } from "./input/contract-error.ts";
 import { regenerateSaved, saveRuns } from "./regenerate-saved.ts";
 
-interface Options {
-  /** The project root (where openapi/ and scripts/ are). */
-  root: string;
-}
-
-/**
- * Watch mode for the registry's `product` contract in `npm start` and `npm run dev`: a save under its
- * folder regenerates and reloads the open pages; a broken one prints `npm run api`'s located message,
- * shows it in the error overlay and keeps the last good output.
- *
- * @example
- * plugins: [contractWatch({ root: import.meta.dirname })]
- */
-export function contractWatch({ root }: Options): Plugin {
+/** Watch mode for the `product` contract: a save regenerates and reloads; a broken one is shown in the overlay. */
+export function contractWatch({ root }: { root: string }): Plugin {
   return {
     name: "contract-watch",
     apply: "serve",
@@ -48,7 +36,6 @@ export function contractWatch({ root }: Options): Plugin {
   };
 }
 
-/** Regenerates the product's contract; returns the problems when it failed. */
 async function regenerateNow(server: ViteDevServer, root: string, changed: string): Promise<Problem[] | undefined> {
   const logger = server.config.logger;
   const outcome = await regenerateSaved(root, productContract(registry), changed);

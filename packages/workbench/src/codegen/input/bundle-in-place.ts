@@ -1,12 +1,5 @@
-/**
- * Redocly's bundle of a one-file contract, done from what the lint's walk saw instead of a walk of its
- * own (about a second of GitHub's). A rule rides the lint and mirrors the bundler's conditions
- * (`makeBundleVisitor` in @redocly/openapi-core's bundle.js): in one file, all the bundler does is
- * copy what a `$ref` names into a place that takes any value (an example's `value`), in the order the
- * walk met them. Anything else it would do (move a `$ref` from another file, rewrite a discriminator
- * mapping, read an `externalValue`, add `components`, run a decorator) leaves the bundle to Redocly.
- * The rule never reports a problem.
- */
+// A silent rule rides the lint and mirrors `makeBundleVisitor`'s conditions: in one file, the bundler only
+// copies what a `$ref` names into a place that takes any value (its own walk costs a second of GitHub's).
 import type { Config, Document } from "@redocly/openapi-core";
 import { isRecord } from "../../contract/records.ts";
 
@@ -101,10 +94,7 @@ export function withBundleInPlace(config: Config): Config {
   return config;
 }
 
-/**
- * Bundles `document` as Redocly's bundle would, when the lint has just walked it and found nothing but
- * copies to make; false, with the document untouched, when Redocly's bundle must do it.
- */
+/** Bundles `document` as Redocly would when the lint found nothing but copies to make; else false, untouched. */
 export function bundledInPlace(config: Config, document: Document): boolean {
   const styleguide = config.styleguide as unknown as {
     preprocessors: Record<string, Record<string, unknown>>;

@@ -10,7 +10,6 @@ export interface Problem {
   /** The linter rule that found it, when one did. */
   rule?: string | undefined;
   message: string;
-  /** What to do about it. */
   fix?: string | undefined;
 }
 
@@ -32,13 +31,7 @@ export class ContractError extends Error {
   }
 }
 
-/**
- * One problem as one or two lines, compiler style, so terminals and editors link to it.
- *
- * @example
- * formatProblem({ severity: "error", file: "openapi/openapi.yaml", line: 4, column: 7, message: "…" });
- * // "openapi/openapi.yaml:4:7 error …"
- */
+/** One problem as one or two lines, compiler style (`file:4:7 error …`), so terminals and editors link to it. */
 export function formatProblem(problem: Problem): string {
   const where = [problem.file, problem.line, problem.line === undefined ? undefined : problem.column]
     .filter((part) => part !== undefined)

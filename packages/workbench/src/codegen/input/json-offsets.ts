@@ -1,8 +1,4 @@
-/**
- * Where a JSON pointer's node starts in a JSON text, by scanning the text rather than building a whole
- * file's syntax tree for a few warnings. Each container on the way is read only as far as asked.
- * Only for text `JSON.parse` accepted (`ref-guard.ts` says which): the scan trusts the syntax.
- */
+// Only for text `JSON.parse` accepted: the scan trusts the syntax.
 
 /** A member of a scanned object: where its key and its value start. */
 interface Member {
@@ -11,10 +7,7 @@ interface Member {
   value: number;
 }
 
-/**
- * A container scanned as far as a lookup needed: an object's first member of each name, or an
- * array's items, up to `next` (the next member's offset, or -1 once the closing bracket is reached).
- */
+/** A container scanned as far as a lookup needed, up to `next` (-1 once the closing bracket is reached). */
 interface Container {
   members: Map<string, Member> | undefined;
   items: number[];
@@ -45,14 +38,12 @@ export function closingQuote(text: string, open: number): number {
   return -1;
 }
 
-/** The offset just past the string that opens at `at`. */
 function skipString(text: string, at: number): number {
   const close = closingQuote(text, at);
   if (close === -1) throw new Error(`unterminated string at ${at}`);
   return close + 1;
 }
 
-/** The offset just past the value that starts at `at`. */
 function skipValue(text: string, at: number): number {
   const first = text.charCodeAt(at);
   if (first === QUOTE) return skipString(text, at);
@@ -96,7 +87,6 @@ function openContainer(text: string, at: number): Container | undefined {
   };
 }
 
-/** Reads the container's next member (or item), then moves `next` past it. */
 function readNext(text: string, container: Container): void {
   let index = container.next;
   const { members } = container;
@@ -134,11 +124,7 @@ function find(text: string, container: Container, segment: string): Member | und
   }
 }
 
-/**
- * A function from a pointer's segments to the offset where their node starts in `text` (its key's
- * with `onKey`), as Redocly's `getAstNodeByPointer` finds it: a missing step stops at the deepest
- * node found, and `onKey` on an array item or the root gives the node. It keeps what it scanned.
- */
+/** Pointer segments → the offset of their node (its key's with `onKey`), as Redocly's `getAstNodeByPointer` finds it. */
 export function jsonLocator(text: string): (segments: readonly string[], onKey: boolean) => number {
   const containers = new Map<number, Container | undefined>();
   const root = skipSpace(text, 0);

@@ -1,7 +1,3 @@
-/**
- * The bounds `npm run api` puts on any contract, so that no document (hostile or merely huge) can
- * hang it, overflow its stack or make it write a giant output; docs/contract-input.md states them.
- */
 import { pointerOf, type PathStep } from "../../contract/pointer.ts";
 import { closingQuote } from "./json-offsets.ts";
 
@@ -22,7 +18,6 @@ export interface Position {
   column: number;
 }
 
-/** The 1-based line and column of a character offset in a text. */
 export function positionAt(text: string, offset: number): Position {
   let line = 1;
   let start = 0;
@@ -33,10 +28,7 @@ export function positionAt(text: string, offset: number): Position {
   return { line, column: offset - start + 1 };
 }
 
-/**
- * Where bracket nesting (`{`/`[`, outside strings and comments) first goes deeper than `limit`, found
- * without parsing: a parser would overflow its stack on such input. JSON and YAML's flow style.
- */
+/** Where bracket nesting (JSON, YAML's flow style) first goes deeper than `limit`, without a parser's stack. */
 export function deepBracket(text: string, limit: number): Position | undefined {
   let depth = 0;
   // Character codes and indexOf, not one-character strings: this reads every byte of the file.
@@ -125,11 +117,7 @@ function isNode(value: unknown): value is Node {
   return typeof value === "object" && value !== null;
 }
 
-/**
- * Walks a parsed document without recursion and reports the first limit it breaks (depth, alias
- * nodes, an alias inside its own anchor); `visit` sees each object node once, for the `$ref` scan.
- * Without `aliases` (a document JSON.parse made) no node can be met twice, and none is tracked.
- */
+/** The first limit a parsed document breaks, walked without recursion; `visit` sees each object node once. */
 export function inspectTree(
   root: unknown,
   visit: (node: Record<string, unknown>, path: PathStep | undefined) => void,

@@ -1,5 +1,3 @@
-// How `npm run api` reads the linter's verdicts: what to fix for each rule, and the problems it
-// tolerates (kept as warnings, or summarised) so that real-world documents generate unchanged.
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { isSchemaKeywordPointer } from "../lowering/schema-keywords.ts";
 
@@ -14,10 +12,7 @@ export const FIXES: Record<string, string> = {
   struct: "make this node match the OpenAPI specification for its version.",
 };
 
-/**
- * Problems only tools are strict about and every generator handles, kept as warnings: OpenAPI 3.0
- * asks for `type` beside `nullable`; openapi-typescript types such a schema as nullable `unknown`.
- */
+/** Kept as warnings: 3.0's `type` beside `nullable` (openapi-typescript types it as nullable `unknown`). */
 const TOLERATED = [/The `type` field must be defined when the `nullable` field is used/];
 
 export function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
@@ -34,11 +29,7 @@ function found(problem: NormalizedProblem, rule: string, pattern: RegExp): boole
 /** The versions whose Schema Object is JSON Schema 2020-12 (3.2's is 3.1's, read by Redocly with 3.1's types). */
 const JSON_SCHEMA_VERSIONS = /^3\.[12]/;
 
-/**
- * Problems every generator reads past, each one summarised warning, not an error per occurrence: 3.0's
- * keywords in 3.1 read as meant, webhooks (never called) need no `operationId`, an operation without
- * one is named from its method and path (../manifest/operation-names.ts), an unsafe id kept as written.
- */
+/** Problems every generator reads past, each rule one summarised warning rather than an error per occurrence. */
 export const TOLERANCES: ReadonlyArray<{
   key: string;
   applies: (problem: NormalizedProblem, version: string, pointer: string) => boolean;
@@ -109,8 +100,7 @@ export const TOLERANCES: ReadonlyArray<{
   },
   {
     key: "malformed-keyword",
-    // A value close to an allowed one (`type: strin`) is a typo, refused with the lint's "did you
-    // mean `string`?"; one close to none (a schema where `type` goes) is dropped.
+    // A value close to an allowed one (`type: strin`) is a typo, refused with the lint's suggestion.
     applies: (problem, _version, pointer) =>
       problem.ruleId === "struct" &&
       (/^(Expected type `[^`]+` but got `[^`]+`|The value of the \w+ field must be)/.test(problem.message) ||
@@ -160,10 +150,7 @@ export const TOLERANCES: ReadonlyArray<{
   },
 ];
 
-/**
- * Whether the linter's "does not define the path parameter `{name}` expected by path `…`" is
- * about a template in the path key's query (`/search?query={query}`), not in its path.
- */
+/** Whether the linter's undefined path parameter is a template in the path key's query (`/search?query={query}`). */
 function isQueryTemplate(message: string): boolean {
   const found = /^The operation does not define the path parameter `(\{[^`]+\})` expected by path `([^`]*)`/.exec(
     message,

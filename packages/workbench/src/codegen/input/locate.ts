@@ -1,18 +1,11 @@
-/**
- * Line and column of a JSON pointer in a contract's file. Each file's line starts are kept once
- * (Redocly's `getLineColLocation` counts from the start on every call); the syntax tree and the node
- * a pointer names are still Redocly's, so positions are the same.
- */
+// Line starts kept once per file: Redocly's `getLineColLocation` counts from the start on every call.
 import { getAstNodeByPointer, getLineColLocation, type Source } from "@redocly/openapi-core";
 import { jsonLocator } from "./json-offsets.ts";
 
 /** Sources whose syntax tree Redocly has parsed. */
 const parsed = new WeakSet<Source>();
 
-/**
- * Sources that `JSON.parse` read (`ref-guard.ts` marks them), with the scan that locates in
- * them: their positions come from the text, without Redocly's syntax tree (see json-offsets.ts).
- */
+/** Sources that `JSON.parse` read, with the scan that locates in their text (no syntax tree needed). */
 const jsonSources = new WeakMap<Source, ReturnType<typeof jsonLocator> | undefined>();
 
 /** Marks a source as JSON that `JSON.parse` accepted, so that `locate` scans its text. */
@@ -25,16 +18,10 @@ export function parsedAsJson(source: Source): boolean {
   return jsonSources.has(source);
 }
 
-/**
- * Sources that stand in for another (a Swagger 2.0 file converted in memory): a position asked
- * of one is the original's, at the pointer `translate` gives.
- */
+/** Sources that stand in for another (a Swagger 2.0 file converted in memory). */
 const translated = new WeakMap<Source, { original: Source; translate: (pointer: string) => string }>();
 
-/**
- * Marks `source` as standing in for `original`: `locate` answers for it with the original's
- * position of the pointer `translate` gives.
- */
+/** Marks `source` as standing in for `original`: `locate` answers at the original's pointer `translate` gives. */
 export function markTranslated(source: Source, original: Source, translate: (pointer: string) => string): void {
   translated.set(source, { original, translate });
 }
@@ -73,10 +60,7 @@ export function positionAt(source: Source, offset: number): { line: number; colu
   return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
 }
 
-/**
- * Where a JSON pointer (`/paths/~1pets/get`) is in a parsed file: the start of its value,
- * or of its key with `onKey`; `{}` when the file has no syntax tree (it did not parse).
- */
+/** Where a JSON pointer's value (its key with `onKey`) starts in a file; `{}` when the file did not parse. */
 export function locate(source: Source, pointer: string, onKey = false): { line?: number; column?: number } {
   const standIn = translated.get(source);
   if (standIn !== undefined) return locate(standIn.original, standIn.translate(pointer), onKey);
@@ -91,8 +75,7 @@ export function locate(source: Source, pointer: string, onKey = false): { line?:
         .map((segment) => decodeURIComponent(segment.replaceAll("~1", "/").replaceAll("~0", "~")));
       return positionAt(source, offsetOf(segments, onKey));
     }
-    // Redocly parses a file's syntax tree when a position is first asked for, and keeps it on
-    // the source: asking once for the root's has it parsed, with Redocly's own parser.
+    // Redocly parses (and keeps) a file's syntax tree when a position is first asked for.
     if (!parsed.has(source)) {
       getLineColLocation({ source, pointer: "#", reportOnKey: false });
       parsed.add(source);

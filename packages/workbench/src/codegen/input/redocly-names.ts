@@ -1,8 +1,4 @@
-/**
- * Lets Redocly read a contract whose names are those of `Object.prototype`: it looks keys up in plain
- * objects (`type.properties[key]`), where `hasOwnProperty` finds the inherited function and crashes.
- * The tables are given no prototype where they are built (`normalizeTypes`, looked up at each call).
- */
+// Redocly looks keys up in plain objects, where `hasOwnProperty` finds the inherited function and crashes.
 import { createRequire } from "node:module";
 
 interface TypeTree {
@@ -15,7 +11,6 @@ const types = require("@redocly/openapi-core/lib/types/index.js") as {
   __prototypeSafe?: boolean;
 };
 
-/** Installs the patch once per process; idempotent. */
 export function makeRedoclyPrototypeSafe(): void {
   if (types.__prototypeSafe) return;
   const original = types.normalizeTypes;

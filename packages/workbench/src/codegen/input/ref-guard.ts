@@ -1,8 +1,4 @@
-/**
- * Keeps a contract, untrusted input, inside its folder: a `$ref` to `/proc/self/environ`, `../../.env`
- * or `https://…` would be read and published in the generated files. Every reference is checked before
- * it is read, and Redocly's resolver refuses the same, so one the scan misses is refused too.
- */
+// A `$ref` to `/proc/self/environ`, `../../.env` or `https://…` would be published in the generated files.
 import { BaseResolver, type Document, Source } from "@redocly/openapi-core";
 import { locate, markJson, parsedAsJson } from "./locate.ts";
 import { createHash } from "node:crypto";
@@ -60,11 +56,7 @@ export function refFile(ref: string): string | null {
   return file === "" ? null : file;
 }
 
-/**
- * Redocly's resolver, confined to `folder` and bounded: JSON parsed by `JSON.parse` (far faster than
- * the YAML parser), YAML with Redocly's JSON-compatible schema; any file outside `folder`, any URL and
- * any file larger than `LIMITS.fileBytes` refused before it is read.
- */
+/** Redocly's resolver, confined to `folder` and bounded by `LIMITS`; JSON parsed by the far faster `JSON.parse`. */
 export class ContractResolver extends BaseResolver {
   readonly root: string;
   readonly folder: string;
@@ -113,8 +105,7 @@ export class ContractResolver extends BaseResolver {
       try {
         parsed = JSON.parse(body) as unknown;
       } catch (error) {
-        // V8 says where: "… in JSON at position 11 (line 2 column 10)". A YAML file
-        // that starts with `{` may still be valid YAML: the YAML parser decides.
+        // V8 says where ("(line 2 column 10)"); a YAML file that starts with `{` is the YAML parser's to judge.
         const text = error instanceof Error ? error.message : String(error);
         const at = /(?:at position \d+ )?\(line (\d+) column (\d+)\)/.exec(text);
         if (at && source.absoluteRef.endsWith(".json")) {
@@ -131,8 +122,7 @@ export class ContractResolver extends BaseResolver {
         if (deepBracket(body, LIMITS.depth) !== undefined) throw tooDeep();
       }
       if (parsed !== undefined) {
-        // V8's JSON.parse keeps its own stack, however deep the text: the depth is measured on what
-        // it made, before anything recursive reads it, and located in the text only when too deep.
+        // V8's JSON.parse survives any depth: measured on what it made, before anything recursive reads it.
         if (deeperThan(parsed, LIMITS.depth)) throw tooDeep();
         markJson(source);
         return { source, parsed };
@@ -151,19 +141,16 @@ export class ContractResolver extends BaseResolver {
 
 function deepestLine(text: string): { line: number; column: number } {
   let best = { line: 1, column: 1 };
-  let line = 0;
-  for (const row of text.split("\n")) {
-    line++;
-    const indent = row.length - row.trimStart().length;
-    if (row.trim() !== "" && indent + 1 > best.column) best = { line, column: indent + 1 };
-  }
+  text.split("\n").forEach((row, index) => {
+    const column = row.length - row.trimStart().length + 1;
+    if (row.trim() !== "" && column > best.column) best = { line: index + 1, column };
+  });
   return best;
 }
 
 /**
- * Reads the contract file by file before any linter or bundler sees it: every `$ref` and
- * `externalValue` must name a file inside `resolver.folder`, every file stay within the limits.
- * Returns each refusal, located at its `$ref`; the files read stay in the resolver's cache.
+ * Reads the contract file by file before any linter or bundler sees it, each `$ref` and `externalValue`
+ * confined and each file limited; each refusal located at its `$ref`, the files read left in the resolver's cache.
  */
 export async function scanContract(
   resolver: ContractResolver,
@@ -181,15 +168,9 @@ export async function scanContract(
     const broken = inspectTree(
       document.parsed,
       (node, path) => {
-        if (typeof node.$ref === "string")
-          refs.push({ pointer: `${pointerOf(path)}/$ref`, key: "$ref", ref: node.$ref, node });
-        if (typeof node.externalValue === "string") {
-          refs.push({
-            pointer: `${pointerOf(path)}/externalValue`,
-            key: "externalValue",
-            ref: node.externalValue,
-            node,
-          });
+        for (const key of ["$ref", "externalValue"]) {
+          const ref = node[key];
+          if (typeof ref === "string") refs.push({ pointer: `${pointerOf(path)}/${key}`, key, ref, node });
         }
       },
       LIMITS,
@@ -214,8 +195,7 @@ export async function scanContract(
       const resolved = resolver.resolveExternalRef(source.absoluteRef, target);
       const why = refusal(target, resolved, resolver.folder);
       if (why !== undefined) {
-        // An `externalValue` is only an example's: left out unread, the contract still generates.
-        // A `$ref` is what the contract means: refused.
+        // An `externalValue` is only an example's, left out unread; a `$ref` is what the contract means.
         const example = key === "externalValue";
         problems.push({
           severity: example ? "warning" : "error",
@@ -245,10 +225,8 @@ export async function scanContract(
         const next = await resolver.resolveDocument(source.absoluteRef, target);
         if ("parsed" in next) queue.push(next);
       } catch (error) {
-        // A located problem of the file itself (too deep, too large); a missing file
-        // or a syntax error is the linter's to report, at the `$ref`.
+        // A missing file or a syntax error is the linter's to report; a whole-file problem (its size) is said at the `$ref`.
         if (error instanceof ContractFileError) {
-          // A problem of the whole file (its size) is said where the `$ref` names it.
           const whole = error.problem.line === undefined;
           problems.push(
             whole

@@ -1,6 +1,3 @@
-// Discriminators read from a bundled OpenAPI document, for the schema converter
-// (./schema-converter.ts): the value a branch fixes for itself, and the families of
-// OpenAPI's inheritance form (a base with a discriminator that children `allOf`).
 import type { OpenAPI3 } from "openapi-typescript";
 import { own } from "../../contract/own.ts";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
@@ -20,12 +17,13 @@ function isScalar(value: unknown): value is Scalar {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 }
 
-/**
- * The discriminator value a branch fixes for itself when the mapping does not name it: its property's
- * `const` or one-value `enum`, through `allOf` and `$ref`. Taken over the schema name, which would
- * contradict the branch so that no value satisfies both.
- */
-export function fixedValue(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Scalar | undefined {
+/** The first value `find` reads off a schema, its `allOf` parts or its `$ref`'s target, each node once. */
+function firstThrough(
+  document: OpenAPI3,
+  schema: unknown,
+  legacy: boolean,
+  find: (node: Record<string, unknown>) => Scalar | undefined,
+): Scalar | undefined {
   const seen = new Set<unknown>();
   const search = (node: unknown): Scalar | undefined => {
     if (!isRecord(node) || seen.has(node)) return undefined;
@@ -33,8 +31,7 @@ export function fixedValue(document: OpenAPI3, schema: unknown, property: string
     const reference = typeof node.$ref === "string" ? node.$ref : undefined;
     // OpenAPI 3.0 ignores a reference's siblings; 3.1 applies them.
     if (reference === undefined || !legacy) {
-      const properties = isRecord(node.properties) ? node.properties : {};
-      const fixed = singleValue(document, own(properties, property));
+      const fixed = find(node);
       if (fixed !== undefined) return fixed;
       for (const part of Array.isArray(node.allOf) ? (node.allOf as unknown[]) : []) {
         const found = search(part);
@@ -46,13 +43,20 @@ export function fixedValue(document: OpenAPI3, schema: unknown, property: string
   return search(schema);
 }
 
+/**
+ * The discriminator value a branch fixes for itself (its property's `const` or one-value `enum`), taken
+ * over the schema name, which would contradict the branch so that no value satisfies both.
+ */
+export function fixedValue(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Scalar | undefined {
+  return firstThrough(document, schema, legacy, (node) =>
+    singleValue(document, own(isRecord(node.properties) ? node.properties : {}, property)),
+  );
+}
+
 /** Azure's extension for a child's discriminator value where it differs from the schema's name. */
 const VALUE_EXTENSION = "x-ms-discriminator-value";
 
-/**
- * The discriminator value a schema (or the component it refers to) gives itself in Azure's widespread
- * `x-ms-discriminator-value`, read as its authors meant it rather than as the name OpenAPI implies.
- */
+/** The discriminator value a schema (or the component it refers to) gives itself in `x-ms-discriminator-value`. */
 export function extensionValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
   let node = schema;
   for (let hops = 0; hops < 8 && isRecord(node); hops++) {
@@ -65,26 +69,13 @@ export function extensionValue(document: OpenAPI3, schema: unknown): Scalar | un
 
 /** The one value a property's schema allows (`const`, or a one-value `enum`), through `allOf` and `$ref`. */
 function singleValue(document: OpenAPI3, schema: unknown): Scalar | undefined {
-  const seen = new Set<unknown>();
-  const search = (node: unknown): Scalar | undefined => {
-    if (!isRecord(node) || seen.has(node)) return undefined;
-    seen.add(node);
+  return firstThrough(document, schema, false, (node) => {
     if (isScalar(node.const)) return node.const;
-    if (Array.isArray(node.enum) && node.enum.length === 1 && isScalar(node.enum[0])) return node.enum[0];
-    for (const part of Array.isArray(node.allOf) ? (node.allOf as unknown[]) : []) {
-      const found = search(part);
-      if (found !== undefined) return found;
-    }
-    return typeof node.$ref === "string" ? search(deref(document, { $ref: node.$ref })) : undefined;
-  };
-  return search(schema);
+    return Array.isArray(node.enum) && node.enum.length === 1 && isScalar(node.enum[0]) ? node.enum[0] : undefined;
+  });
 }
 
-/**
- * The discriminated bases of the inheritance form (a `discriminator` without `oneOf` or `anyOf`) with
- * their children: the mapping's targets, and the components that `allOf` the base (selected by their
- * `x-ms-discriminator-value`, else the value they fix, else their name, where the mapping is silent).
- */
+/** The discriminated bases of the inheritance form (no `oneOf` or `anyOf`) with their children: mapped, or `allOf` the base. */
 export function inheritance(document: OpenAPI3, legacy: boolean): Map<string, Family> {
   const schemas: Record<string, unknown> = document.components?.schemas ?? {};
   const families = new Map<string, Family>();
@@ -130,10 +121,7 @@ function unite(sets: Values[]): Values {
   return new Set(sets.flatMap((set) => [...(set ?? [])]));
 }
 
-/**
- * The values a branch allows for the discriminator property, through `allOf` (all parts),
- * `oneOf`/`anyOf` (any member) and `$ref`; `undefined` when the branch leaves it open somewhere.
- */
+/** The values a branch allows for the discriminator property; `undefined` when it leaves it open somewhere. */
 export function ownValues(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Values {
   // Schemas on the current path only: a schema reached twice by different ways counts twice, a cycle is open.
   const visiting = new Set<unknown>();

@@ -1,8 +1,3 @@
-/**
- * OpenAPI 3.2, and streams in any version, lowered in place to their 3.1 meaning (Redocly 1 and
- * openapi-typescript 7 read 3.1 at most), one located note per kind: a stream becomes an array marked
- * `x-stream`, `query` and `additionalOperations` move to `x-additional-operations`.
- */
 import type { Document } from "@redocly/openapi-core";
 import { dirname, relative, resolve } from "node:path";
 import {
@@ -48,20 +43,8 @@ export function streamMarkOf(media: unknown): StreamMark | undefined {
   return mark.data === "json" || mark.data === "text" ? { format, data: mark.data } : { format };
 }
 
-type Kind =
-  | "itemSchema"
-  | "sse-json-data"
-  | "stream-schema"
-  | "item-not-streamed"
-  | "query"
-  | "additional-operations"
-  | "self"
-  | "tags"
-  | "example-values"
-  | "item-encoding";
-
 /** What each kind of note says, given how many places it concerns. */
-const SAY: Record<Kind, (count: number, detail: string) => string> = {
+const SAY = {
   itemSchema: (count, detail) =>
     `${count} sequential media type${count === 1 ? " declares" : "s declare"} \`itemSchema\` (${detail}), which openapi-typescript 7 does not read: each is lowered to \`schema: { type: array, items: <itemSchema> }\`, the whole stream as OpenAPI 3.2 models it, typed, mocked and checked one item at a time as a stream (the first is here).`,
   "sse-json-data": (count) =>
@@ -82,7 +65,8 @@ const SAY: Record<Kind, (count: number, detail: string) => string> = {
     `${count} example${count === 1 ? " uses" : "s use"} \`dataValue\` or \`serializedValue\`: the data value (else the serialized one, parsed for JSON and sequences) is kept as the example's \`value\` (the first is here).`,
   "item-encoding": (count) =>
     `${count} media type${count === 1 ? " has" : "s have"} \`itemEncoding\` or \`prefixEncoding\`, which nothing here reads: dropped (the first is here).`,
-};
+} satisfies Record<string, (count: number, detail: string) => string>;
+type Kind = keyof typeof SAY;
 
 /** Where a node is: its file and the way down to it (spelt as a pointer only for the notes). */
 interface Site {
@@ -146,11 +130,7 @@ function isTextSchema(document: Document, schema: unknown): boolean {
   return type === "string" || (Array.isArray(type) && type.length > 0 && type.every((each) => each === "string"));
 }
 
-/**
- * The event schema with its `data` as the JSON it holds (a JSON `contentMediaType`'s `contentSchema`,
- * or a `data` that is not a string), and whether `data` reads as JSON. The contract's own nodes are
- * copied, not changed: a component may be used elsewhere.
- */
+/** The event schema with its `data` as the JSON it holds, and whether it does; copied, as a component may be shared. */
 function decodeEventData(document: Document, schema: unknown, depth = 0): { schema: unknown; json: boolean } {
   const resolved = resolveLocal(document, schema);
   if (!isRecord(resolved) || depth > 8) return { schema, json: false };
@@ -198,11 +178,7 @@ function framesOf(format: StreamFormat, text: string): Frame[] {
   return [...framer.push(text), ...framer.end()];
 }
 
-/**
- * An example of a stream as the sequence of its items: text read as the format reads it, an SSE
- * event's JSON `data` parsed, a single item made a sequence of one. Anything unreadable is left as
- * written, for the example check to report.
- */
+/** An example of a stream as the sequence of its items; anything unreadable left for the example check to report. */
 function exampleSequence(value: unknown, format: StreamFormat, json: boolean, wrapped: boolean): unknown {
   let items: unknown = value;
   if (typeof value === "string") {
@@ -253,10 +229,7 @@ function lowerExampleObject(
   delete example.serializedValue;
 }
 
-/**
- * The examples of a media type that change here: those with 3.2's values, and (`all`) every one of
- * a stream, read as sequences. A `$ref`'d one is copied in, so a change made here stays here.
- */
+/** The examples of a media type that change here (`all`: a stream's); a `$ref`'d one copied in, so the change stays here. */
 function examplesOf(
   lowering: Lowering,
   media: Record<string, unknown>,
@@ -337,10 +310,7 @@ function lowerMedia(lowering: Lowering, mediaType: string, media: Record<string,
   }
 }
 
-/**
- * Keys whose values hold no Media Type Object: schemas, example values and extensions (but ours).
- * Not walked: they are most of a large contract.
- */
+/** Keys whose values hold no Media Type Object, not walked: they are most of a large contract. */
 const NO_MEDIA_TYPE = new Set(["schema", "schemas", "itemSchema", "example", "examples"]);
 function holdsNoMediaType(key: string): boolean {
   return NO_MEDIA_TYPE.has(key) || (key.startsWith("x-") && key !== ADDITIONAL_OPERATIONS);
@@ -367,10 +337,7 @@ function walk(lowering: Lowering, node: unknown, site: Site, seen: WeakSet<objec
       }
       continue;
     }
-    if (key === "examples") {
-      for (const [, example, at] of entries(node, site, key))
-        if (isRecord(example)) lowerExampleObject(lowering, example, at);
-    }
+    if (key === "examples") lowerExamples(lowering, node, site);
     if (!holdsNoMediaType(key)) walk(lowering, value, child(site, key), seen);
   }
 }
@@ -380,6 +347,11 @@ function entries(node: unknown, site: Site, key: string): Array<[string, unknown
   const map = isRecord(node) ? node[key] : undefined;
   if (!isRecord(map)) return [];
   return Object.keys(map).map((name) => [name, map[name], child(site, key, name)]);
+}
+
+function lowerExamples(lowering: Lowering, holder: unknown, site: Site): void {
+  for (const [, example, at] of entries(holder, site, "examples"))
+    if (isRecord(example)) lowerExampleObject(lowering, example, at);
 }
 
 /** The Media Type Objects of a `content` map, and the headers of their encodings. */
@@ -392,12 +364,9 @@ function walkContent(lowering: Lowering, holder: unknown, site: Site): void {
   }
 }
 
-/** A parameter's or header's examples and content. */
 function walkParameter(lowering: Lowering, parameter: unknown, site: Site): void {
   if (!isRecord(parameter) || typeof parameter.$ref === "string") return;
-  for (const [, example, at] of entries(parameter, site, "examples")) {
-    if (isRecord(example)) lowerExampleObject(lowering, example, at);
-  }
+  lowerExamples(lowering, parameter, site);
   walkContent(lowering, parameter, site);
 }
 
@@ -432,10 +401,7 @@ function walkPathItem(lowering: Lowering, item: unknown, site: Site, depth = 0):
   }
 }
 
-/**
- * Every Media Type Object and Example Object of an OpenAPI document, found where the specification
- * puts them (paths, webhooks, components), so that no schema or example value is walked.
- */
+/** Every Media Type Object and Example Object of a document, where the specification puts them (no schema walked). */
 function walkDocument(lowering: Lowering, document: Document): void {
   const root = document.parsed as Record<string, unknown>;
   const site: Site = { document, path: undefined };
@@ -453,13 +419,10 @@ function walkDocument(lowering: Lowering, document: Document): void {
   for (const [mediaType, media, at] of entries(parts, components, "mediaTypes")) {
     if (isRecord(media)) lowerMedia(lowering, mediaType, media, at);
   }
-  for (const [, example, at] of entries(parts, components, "examples")) {
-    if (isRecord(example)) lowerExampleObject(lowering, example, at);
-  }
+  lowerExamples(lowering, parts, components);
   walkCallbacks(lowering, parts, components, 0);
 }
 
-/** The path items of a map of Callback Objects. */
 function walkCallbacks(lowering: Lowering, holder: unknown, site: Site, depth: number): void {
   for (const [, callback, at] of entries(holder, site, "callbacks")) {
     for (const [, item, itemAt] of entries({ callback }, at, "callback")) walkPathItem(lowering, item, itemAt, depth);
@@ -497,11 +460,10 @@ function lowerRoot(lowering: Lowering, document: Document): void {
   }
   if (Array.isArray(root.tags)) {
     root.tags.forEach((tag: unknown, index) => {
-      if (!isRecord(tag) || !["parent", "kind", "summary"].some((key) => key in tag)) return;
+      const keys = ["parent", "kind", "summary"];
+      if (!isRecord(tag) || !keys.some((key) => key in tag)) return;
       note(lowering, "tags", child(site, "tags", String(index)));
-      delete tag.parent;
-      delete tag.kind;
-      delete tag.summary;
+      for (const key of keys) delete tag[key];
     });
   }
   const components = isRecord(root.components) ? root.components : {};
@@ -531,10 +493,7 @@ function lowerReferencedPathItems(lowering: Lowering, entry: Document): void {
   }
 }
 
-/**
- * Lowers the contract's files in place (the entry first, then the files its `$ref`s reach) and says
- * what it lowered, one located warning per kind. Idempotent.
- */
+/** Lowers the contract's files in place, entry first, one located warning per kind. Idempotent. */
 export function lowerContract(root: string, documents: readonly Document[]): Problem[] {
   const [entry] = documents;
   if (entry === undefined || !isRecord(entry.parsed)) return [];
@@ -564,11 +523,7 @@ export function lowerContract(root: string, documents: readonly Document[]): Pro
 /** Whether a contract's `openapi` version is one `npm run api` reads (3.0, 3.1 and, lowered, 3.2). */
 export const READABLE_VERSION = /^3\.[012]\.\d+/;
 
-/**
- * openapi-typescript's context with each additional operation (`query`, `additionalOperations`) typed
- * in `operations` by operationId, path-level parameters merged (its own win). Not in `paths`, which
- * openapi-fetch reads by the methods it knows.
- */
+/** openapi-typescript's context with each additional operation typed in `operations` (not `paths`: openapi-fetch knows only its methods). */
 export function withAdditionalOperations(schema: OpenAPI3, ctx: GlobalContext): GlobalContext {
   for (const [path, item] of Object.entries(schema.paths ?? {})) {
     const operations = own(item, ADDITIONAL_OPERATIONS);

@@ -1,6 +1,3 @@
-// One bundled document's schemas as JSON Schema 2020-12, as contract.json holds them
-// (./contract-schemas.ts collects them per operation): OpenAPI 3.0's keywords converted,
-// every `$ref` made to name a component, discriminators made explicit (./discriminators.ts).
 import type { OpenAPI3 } from "openapi-typescript";
 import type { JsonSchema } from "../../contract/contract-types.ts";
 import { KNOWN_FORMATS } from "../../contract/formats.ts";
@@ -16,14 +13,8 @@ const DROPPED = new Set(["xml", "externalDocs", "nullable", "discriminator", "ex
 
 type SchemaObject = Record<string, unknown>;
 
-/**
- * Converts the schemas of one bundled document to JSON Schema 2020-12: 3.0's `nullable`, boolean
- * exclusive bounds, `example` and `$ref` siblings converted; in both versions a `discriminator`
- * becomes what it means, each branch of its `oneOf`/`anyOf` requiring its own value.
- */
 export class Converter {
-  // Keyed by schema names from the contract: no prototype, so `__proto__` or
-  // `constructor` is a name like any other.
+  // No prototype: `__proto__` or `constructor` is a schema name like any other.
   readonly components: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>;
   private readonly hoisted = new Map<string, string>();
   private readonly legacy: boolean;
@@ -48,11 +39,7 @@ export class Converter {
     for (const [name, family] of families) this.polymorphic(name, family);
   }
 
-  /**
-   * The inheritance form (each child `allOf: [base, …]`, the base meaning "one of the children"): the
-   * base becomes that `oneOf`, and the children extend a plain copy of it (without the discriminator,
-   * or the `oneOf` would contain itself).
-   */
+  /** The inheritance form: the base becomes a `oneOf` of its children, which extend its plain copy (no self-containing `oneOf`). */
   private polymorphic(name: string, family: Family): void {
     const plain = this.bases.get(name) ?? name;
     const { discriminator, ...rest } = (this.document.components?.schemas?.[name] ?? {}) as SchemaObject;
@@ -72,7 +59,6 @@ export class Converter {
     };
   }
 
-  /** Converts one schema (and everything under it). */
   schema(input: unknown): JsonSchema {
     if (typeof input === "boolean") return input;
     if (!isRecord(input)) return {};
@@ -84,8 +70,7 @@ export class Converter {
       return Object.keys(siblings).length === 0 ? { $ref: ref } : { ...siblings, $ref: ref };
     }
     const output = this.convertKeywords(input);
-    // 3.1 dropped `nullable`, but documents written for 3.0 and relabelled still use it: honoured
-    // as their authors meant it, in both versions.
+    // 3.1 dropped `nullable`, but documents relabelled from 3.0 still use it: honoured in both versions.
     return input.nullable === true ? nullable(output) : output;
   }
 
@@ -118,11 +103,7 @@ export class Converter {
     return output;
   }
 
-  /**
-   * Rewrites a reference to point at `#/components/schemas/<name>`: a reference to a
-   * schema anywhere else in the document (under `paths`, a parameter, …) is hoisted
-   * into the components under a name derived from its pointer.
-   */
+  /** A reference as `#/components/schemas/<name>`: a schema anywhere else is hoisted under a name from its pointer. */
   private ref(pointer: string): string {
     if (componentSchemaName(pointer) !== undefined) return pointer;
     let name = this.hoisted.get(pointer);
@@ -137,11 +118,7 @@ export class Converter {
     return componentSchemaRef(name);
   }
 
-  /**
-   * Makes each `$ref` branch of a discriminated `oneOf`/`anyOf` require its value: the
-   * mapping's, else its `x-ms-discriminator-value`, else the one its own schema fixes (see
-   * `fixedValue`), else its name.
-   */
+  /** Makes each `$ref` branch of a discriminated `oneOf`/`anyOf` require its value (mapping, extension, fixed, else name). */
   private discriminate(input: SchemaObject, output: SchemaObject): void {
     const discriminator = input.discriminator as SchemaObject;
     const property = discriminator.propertyName;
@@ -163,8 +140,7 @@ export class Converter {
           const fixed =
             extensionValue(this.document, raw[index]) ?? fixedValue(this.document, raw[index], property, this.legacy);
           const allowed = fixed === undefined ? ownValues(this.document, raw[index], property, this.legacy) : undefined;
-          // Values of its own that leave its name out (a union whose members each fix their `type`):
-          // requiring the name would make the branch unsatisfiable, so its own values select it.
+          // Values of its own that leave its name out: requiring the name would make the branch unsatisfiable.
           if (fixed === undefined && allowed !== undefined && (name === undefined || !allowed.has(name))) return branch;
           const implicit = fixed ?? name;
           if (implicit !== undefined) values.push(implicit);

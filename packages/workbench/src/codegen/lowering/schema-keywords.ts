@@ -1,6 +1,3 @@
-// Schema keywords whose value no validator can use (`pattern: 10`, `multipleOf: 0`): dropped from their
-// schema so the rest generates, one located warning for them all (../schemas/contract-checks.ts), which
-// stands for the lint's verdict (../input/lint-tolerances.ts). Left out of contract.json and the types.
 import { isRecord } from "../../contract/records.ts";
 import { unescapeSegment, type PathStep } from "../../contract/pointer.ts";
 import { SCHEMA_MAPS, VALUE_KEYS } from "../../contract/schema-keys.ts";
@@ -69,10 +66,7 @@ const KEYWORDS: Record<string, Rule> = {
   oneOf: BRANCHES,
 };
 
-/**
- * What a schema keyword's value must be, when the value given is not that (undefined when it
- * is usable, or the keyword is not one this module knows).
- */
+/** What a schema keyword's value must be, when the value given is not that; undefined when usable or unknown. */
 export function malformedKeyword(
   keyword: string,
   value: unknown,
@@ -80,8 +74,7 @@ export function malformedKeyword(
 ): string | undefined {
   const rule = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined;
   if (rule !== undefined && !rule.usable(value)) return rule.must;
-  // `type: object` beside an `enum` of strings: no value is both, and openapi-typescript gives up on
-  // the whole contract. The shape is kept, the list dropped.
+  // `type: object` beside an `enum` of strings fails openapi-typescript whole: the list is dropped.
   const type = schema?.type;
   if (keyword === "enum" && Array.isArray(value) && (type === "object" || type === "array")) {
     const fits = (item: unknown) => (type === "array" ? Array.isArray(item) : isRecord(item));
@@ -106,10 +99,7 @@ export const ONE_SCHEMA: ReadonlySet<string> = new Set([
 ]);
 export const SCHEMA_LISTS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 
-/**
- * Whether the node at `path` of a contract is a schema: a `schema`, a component schema (or Swagger
- * definition), a property, a composition's branch, … (a parameter's `required: true` is not a schema's).
- */
+/** Whether the node at `path` is a schema (a parameter's `required: true` is not a schema's). */
 export function isSchemaPosition(path: PathStep | undefined): boolean {
   if (path === undefined) return false;
   const parent = path.parent?.key;
@@ -129,7 +119,6 @@ export function isSchemaKeywordPointer(pointer: string): boolean {
   return isSchemaPosition(path);
 }
 
-/** Removes every malformed keyword from the schemas of a bundled document, in place, for openapi-typescript. */
 export function dropMalformedKeywords(document: unknown): void {
   const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document, path: undefined }];
   const seen = new Set<unknown>();

@@ -1,6 +1,4 @@
-// A Swagger 2.0 contract converted to OpenAPI 3.0 in memory by the standard converter (swagger2openapi)
-// and generated from like any other; its files are never rewritten. The converted document stands in for
-// the entry file, and each position asked of it is translated back to the Swagger node it came from.
+// The contract's files are never rewritten: the converted document stands in for the entry file.
 import { bundle, type BaseResolver, type Config, type Document, Source } from "@redocly/openapi-core";
 import { createRequire } from "node:module";
 import { ContractError, type Problem } from "../input/contract-error.ts";
@@ -17,7 +15,6 @@ interface Converted {
 /** What the converter could not convert, written into the document it made (`warnOnly`). */
 const CONVERTER_WARNING = "x-s2o-warning";
 
-/** Each converter warning in the converted document, with its pointer. */
 function converterWarnings(node: unknown, pointer = "", found: Array<{ pointer: string; message: string }> = []) {
   if (Array.isArray(node)) node.forEach((item, index) => converterWarnings(item, `${pointer}/${index}`, found));
   else if (isRecord(node)) {
@@ -56,10 +53,7 @@ function swaggerIndex(swagger: unknown, list: unknown, test: (parameter: Record<
   });
 }
 
-/**
- * Where a node of the converted document came from in the Swagger document, as keys; the
- * caller keeps the longest part of it the Swagger file has.
- */
+/** Where a node of the converted document came from in the Swagger document, as keys. */
 export function swaggerKeys(swagger: unknown, openapi: unknown, keys: readonly string[]): string[] {
   const [first, second, ...rest] = keys;
   if (first === "components") {
@@ -135,10 +129,7 @@ function parameterKeys(
   return ["parameters", String(found), ...(inside[0] === "schema" ? inside.slice(1) : inside)];
 }
 
-/**
- * The pointer, in the Swagger document, of the node a pointer of the converted document names:
- * the longest part of its translation that the Swagger document has.
- */
+/** The Swagger pointer of a converted document's node: the longest part of its translation the Swagger document has. */
 export function swaggerPointer(swagger: unknown, openapi: unknown, pointer: string): string {
   const keys = swaggerKeys(swagger, openapi, pointer.split("/").slice(1).map(unescapeSegment));
   for (let length = keys.length; length > 0; length--) {
@@ -148,10 +139,7 @@ export function swaggerPointer(swagger: unknown, openapi: unknown, pointer: stri
   return "";
 }
 
-/**
- * The OpenAPI 3.0 document a Swagger 2.0 contract converts to, standing in for the entry file. What the
- * converter repaired or left as written is said in warnings; a contract it cannot read is a located error.
- */
+/** The OpenAPI 3.0 document a Swagger 2.0 contract converts to, with warnings of what the converter repaired or left. */
 export async function fromSwagger2(
   entry: string,
   config: Config,
@@ -160,19 +148,18 @@ export async function fromSwagger2(
 ): Promise<{ document: Document; warnings: Problem[]; files: string[] }> {
   // One document first, whatever files the Swagger contract spans (their `$ref`s were confined already).
   const bundled = await bundle({ config, dereference: false, doc: swagger, externalRefResolver: resolver });
+  const refuse = (problem: Omit<Problem, "severity" | "file">): never => {
+    throw new ContractError([{ severity: "error", file: entry, ...problem }]);
+  };
   const first = bundled.problems.find((problem) => problem.severity === "error");
   if (first !== undefined) {
     const where = first.location[0];
-    throw new ContractError([
-      {
-        severity: "error",
-        file: entry,
-        ...(where?.pointer === undefined ? {} : locate(where.source, where.pointer.replace(/^#/, ""))),
-        pointer: where?.pointer,
-        message: `the Swagger 2.0 contract cannot be read: ${first.message}`,
-        fix: "point each `$ref` at a file and a definition that exist.",
-      },
-    ]);
+    refuse({
+      ...(where?.pointer === undefined ? {} : locate(where.source, where.pointer.replace(/^#/, ""))),
+      pointer: where?.pointer,
+      message: `the Swagger 2.0 contract cannot be read: ${first.message}`,
+      fix: "point each `$ref` at a file and a definition that exist.",
+    });
   }
   const original = structuredClone(bundled.bundle.parsed) as unknown;
   let converted: Converted;
@@ -184,15 +171,11 @@ export async function fromSwagger2(
       direct: false,
     });
   } catch (error) {
-    throw new ContractError([
-      {
-        severity: "error",
-        file: entry,
-        ...locate(swagger.source, "/swagger", true),
-        message: `the Swagger 2.0 contract cannot be converted to OpenAPI 3: ${error instanceof Error ? error.message : String(error)}`,
-        fix: "correct the construct the converter names (swagger2openapi), or convert the file yourself and replace it.",
-      },
-    ]);
+    return refuse({
+      ...locate(swagger.source, "/swagger", true),
+      message: `the Swagger 2.0 contract cannot be converted to OpenAPI 3: ${error instanceof Error ? error.message : String(error)}`,
+      fix: "correct the construct the converter names (swagger2openapi), or convert the file yourself and replace it.",
+    });
   }
   const openapi = converted.openapi;
   const source = new Source(swagger.source.absoluteRef, JSON.stringify(openapi), swagger.source.mimeType);

@@ -1,5 +1,3 @@
-// Operations that repeat an earlier operation's `operationId`: the first keeps it, each later one is
-// named from its method and path (./operation-names.ts), with a located warning naming both.
 import type { OpenAPI3 } from "openapi-typescript";
 import { escapeSegment, unescapeSegment } from "../../contract/pointer.ts";
 import type { Locator, Problem } from "../input/contract-error.ts";
@@ -12,10 +10,6 @@ export interface ReportedDuplicate {
   at: Pick<Problem, "file" | "line" | "column">;
 }
 
-/**
- * One located warning per operation that lost its `operationId` to an earlier one: where the linter
- * found it (in whichever file holds it), else at the operation's `operationId` in the entry file.
- */
 export function duplicateIdWarnings(
   document: OpenAPI3,
   reported: readonly ReportedDuplicate[],

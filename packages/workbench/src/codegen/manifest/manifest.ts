@@ -57,10 +57,7 @@ function queryStyleOf(parameter: ParameterObject): Pick<ManifestParameter, "styl
   };
 }
 
-/**
- * A request body as the client and the fixtures need it: its media types, and for a form
- * the Encoding Object of each property that declares one (what decides the text sent).
- */
+/** A request body's media types, and for a form each property's Encoding Object (what decides the text sent). */
 function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["requestBody"]> {
   const content = body.content ?? {};
   const encoding: Record<string, Record<string, FieldEncoding>> = {};
@@ -87,7 +84,6 @@ function requestBodyOf(body: RequestBodyObject): NonNullable<ManifestOperation["
   };
 }
 
-/** Lists the operations and named schemas of a bundled OpenAPI document. */
 export function buildManifest(
   document: OpenAPI3,
   locate: Locator = () => ({ file: "" }),
@@ -150,11 +146,7 @@ export function buildManifest(
   };
 }
 
-/**
- * The path of each server URL the contract declares (the document's, its path items' and its
- * operations'), without scheme, host or a closing slash, `{variables}` kept: `https://{region}.x.com/v1/`
- * is `/v1`, `api` is `/api`. The root is none of them.
- */
+/** The path of each server URL declared anywhere, `{variables}` kept: `https://{region}.x.com/v1/` is `/v1`; never the root. */
 function serverPaths(document: OpenAPI3): string[] {
   const declared = [
     ...(document.servers ?? []),
@@ -171,11 +163,7 @@ function serverPaths(document: OpenAPI3): string[] {
 
 const RESOURCE_EXTENSION = "x-fixtures-resource";
 
-/**
- * The operation's `x-fixtures-resource` (else its path item's): `false`, or an object
- * with an optional `name` and `key`, both non-empty strings. Anything else is a located
- * ContractError, so a typo never silently turns the stateful fixtures off.
- */
+/** The operation's (else path item's) `x-fixtures-resource`; anything invalid refused, lest a typo turn stateful fixtures off. */
 function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locator): ManifestResource | undefined {
   const item = deref(document, document.paths?.[entry.path]);
   const onOperation = own(entry.operation, RESOURCE_EXTENSION);

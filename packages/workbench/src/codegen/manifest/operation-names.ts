@@ -2,7 +2,6 @@
 // derives it (`GET /repos/{owner}/{repo}/issues` is `getReposByOwnerByRepoIssues`); every tool uses it.
 import { createHash } from "node:crypto";
 
-/** The name derived from a method and a path, before any collision is settled. */
 export function derivedName(method: string, path: string): string {
   const words = `${method} ${path.replace(/\{([^}]*)\}/g, " by $1 ")}`
     .split(/[^\p{L}\p{N}]+/u)
@@ -12,19 +11,12 @@ export function derivedName(method: string, path: string): string {
     .join("");
 }
 
-/**
- * The suffix that tells apart operations whose derived names collide: a short hash of the
- * operation's own method and path, so it depends on nothing else in the contract.
- */
+/** The suffix of a colliding derived name: a hash of its own method and path, so nothing else changes it. */
 function suffix(method: string, path: string, length: number): string {
   return createHash("sha256").update(`${method.toUpperCase()} ${path}`).digest("hex").slice(0, length);
 }
 
-/**
- * Every operation's name, in order: its `operationId` if no earlier operation has it, else its derived
- * name; a derived name that collides (`/users` and `/users/`) gets `_` and six hex digits of a hash of
- * its own method and path, so a name does not change when other operations come and go.
- */
+/** Every operation's name: its `operationId` if no earlier one has it, else its derived name (suffixed if it collides). */
 export function operationNames(
   entries: ReadonlyArray<{ method: string; path: string; operation: { operationId?: unknown } }>,
 ): string[] {

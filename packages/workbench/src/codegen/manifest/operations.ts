@@ -1,5 +1,3 @@
-// The operations of a bundled OpenAPI document and what each needs read from it
-// (references followed, parameters merged), for the manifest and the paging finder.
 import type { OpenAPI3, OperationObject, ParameterObject, ReferenceObject } from "openapi-typescript";
 
 import { own } from "../../contract/own.ts";
@@ -25,11 +23,7 @@ export function deref<T>(document: OpenAPI3, value: T | ReferenceObject): T | un
   return isReference(current) ? undefined : (current as T | undefined);
 }
 
-/**
- * The parameters that apply to an operation, references followed: its path item's, then its own
- * (replacing a path-level one of the same name and place), then path parameters no entry declares;
- * one the template does not use is left out, as the URL is built without it.
- */
+/** The parameters of an operation, declared or only templated; one the template does not use is left out, as the URL is. */
 export function operationParameters(document: OpenAPI3, entry: OperationEntry): ParameterObject[] {
   const declared = declaredParameters(document, entry);
   const used = templateNames(entry.path);
@@ -43,18 +37,12 @@ export function operationParameters(document: OpenAPI3, entry: OperationEntry): 
   ];
 }
 
-/**
- * Whether a name can be a header's (an HTTP token, RFC 9110 §5.1): `fetch` refuses any other, so such
- * a header is left out, with a located warning (./unusable-headers.ts).
- */
+/** Whether a name can be a header's (an HTTP token, RFC 9110 §5.1): `fetch` refuses any other. */
 export function isHeaderName(name: string): boolean {
   return /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
 }
 
-/**
- * The names a path's template uses (`/users/{id}` → `id`), in the part of the key a request
- * carries: a fragment (`/send/#env/partners/{partnerId}`) is never sent (./unsent-path-parameters.ts).
- */
+/** The names a path's template uses (`/users/{id}` → `id`), outside a fragment, which is never sent. */
 export function templateNames(path: string): Set<string> {
   return new Set([...withoutFragment(path).matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
 }
@@ -70,10 +58,7 @@ export function declaredParameters(document: OpenAPI3, entry: OperationEntry): P
   return [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own];
 }
 
-/**
- * The parameters a path's template uses (`{owner}`) that no entry declares: each a required string,
- * as openapi-typescript and the servers that read such a contract take it.
- */
+/** The template's parameters no entry declares, each a required string, as openapi-typescript takes them. */
 export function undeclaredPathParameters(path: string, declared: readonly ParameterObject[]): ParameterObject[] {
   // A template in the key's query (`/search?query={query}`) marks where a query parameter goes.
   const query = withoutFragment(path).split("?").slice(1).join("?");
@@ -103,10 +88,7 @@ export interface OperationEntry {
 /** Each document's operations, listed once: the names derived for some depend on all the others. */
 const listed = new WeakMap<OpenAPI3, OperationEntry[]>();
 
-/**
- * Every operation of a bundled document, in document order (paths, then methods in the specification's
- * order, then a 3.2 path item's `query` and `additionalOperations`, moved aside by ../lowering/openapi-32.ts).
- */
+/** Every operation of a bundled document, in document order (a 3.2 path item's additional ones after its methods). */
 export function operationsOf(document: OpenAPI3): OperationEntry[] {
   const known = listed.get(document);
   if (known !== undefined) return known;

@@ -1,10 +1,7 @@
-// The resources the stateful fixtures find, as the manifest records them for the app:
-// each one's paths, so that a mutation refreshes the lists and items of what it changed.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { inferResources } from "../../fixtures/resources/infer.ts";
 import type { ManifestOperation, ManifestResourcePaths } from "@contract-workbench/runtime/manifest";
 
-/** Each resource of the contract with its collection and item paths, in document order. */
 export function resourcePaths(
   operations: readonly ManifestOperation[],
   contract: ContractSchemas,

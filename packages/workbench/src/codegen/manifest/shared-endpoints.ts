@@ -1,13 +1,9 @@
-// Operations that share a method and URL (keys differing only by a `#fragment`), told apart by a value
-// their request fixes (../../contract/variant-marks.ts). Where none does, the fixtures choose as
-// ../../fixtures/answer/variants.ts says: warned once, at generation, naming them all.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";
 import type { Locator, Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
-/** One located warning per group of operations on one method and URL that nothing tells apart. */
 export function sharedEndpointWarnings(manifest: Manifest, contract: () => ContractSchemas, at: Locator): Problem[] {
   const groups = sharedEndpoints(manifest.operations);
   if (groups.length === 0) return [];

@@ -1,6 +1,3 @@
-// Operations and statuses fetch cannot exchange (../../contract/unsendable.ts): a method it refuses
-// (TRACE, CONNECT), a 1xx status. The contract still generates in full; the gallery makes no story
-// of them and the coverage does not count them, said once each where the contract writes them.
 import { METHODS } from "@contract-workbench/runtime/manifest";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { unanswerableStatus, unsendableMethod } from "../../contract/unsendable.ts";
@@ -17,7 +14,6 @@ function operationPointer({ path, method }: { path: string; method: string }): s
   return standard ? `${item}/${method}` : `${item}/additionalOperations/${method.toUpperCase()}`;
 }
 
-/** One located warning per operation whose method fetch refuses, and per 1xx status of any other. */
 export function unsendableWarnings(manifest: Manifest, at: Locator): Problem[] {
   return manifest.operations.flatMap((operation) => {
     const source = operationPointer(operation);

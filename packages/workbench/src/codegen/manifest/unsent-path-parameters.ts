@@ -1,5 +1,3 @@
-// Path parameters named only in the path key's fragment (`/send/#env/partners/{partnerId}`), which a URL
-// never sends: left out everywhere (./operations.ts reads the template without it), each with a warning.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
@@ -12,7 +10,6 @@ function fragmentNames(path: string): Set<string> {
   return new Set([...path.slice(mark).matchAll(/\{([^{}]+)\}/g)].map((match) => match[1] ?? ""));
 }
 
-/** One located warning per path parameter that only the key's fragment names, at its `name`. */
 export function unsentPathParameterWarnings(document: OpenAPI3, located: Locator): Problem[] {
   const warnings: Problem[] = [];
   const seen = new Set<string>();

@@ -1,11 +1,8 @@
-// Header parameters and response headers whose name is no HTTP token (`""`, `X Id`), which `fetch` can
-// neither send nor read: left out (./operations.ts `isHeaderName`), each said where the contract writes it.
 import type { OpenAPI3, ParameterObject, ReferenceObject, ResponseObject } from "openapi-typescript";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import { deref, isHeaderName, operationsOf } from "./operations.ts";
 
-/** One located warning per header no request or answer can carry. */
 export function unusableHeaderWarnings(document: OpenAPI3, at: Locator): Problem[] {
   const warnings: Problem[] = [];
   const warn = (pointer: string, what: string, name: string) =>

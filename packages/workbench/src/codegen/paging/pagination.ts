@@ -1,6 +1,3 @@
-// How each list operation of a contract pages, read from its parameters, its success
-// body and its declared headers (or from `x-pagination` where the shapes cannot say),
-// for the manifest (the app's infinite queries, the fixtures) and `npm run api:paging`.
 import type { OpenAPI3, ParameterObject, ResponseObject, SchemaObject } from "openapi-typescript";
 import type { ManifestPagination, PagingStyle } from "@contract-workbench/runtime/manifest";
 import { own } from "../../contract/own.ts";
@@ -105,10 +102,9 @@ interface ListShape {
 /** The operation's first 2xx response with a JSON body that is an array or holds one (a list), else undefined. */
 function listShape(document: OpenAPI3, entry: OperationEntry): ListShape | undefined {
   if (entry.method !== "get") return undefined;
-  const statuses = Object.keys(entry.operation.responses ?? {})
-    .filter((status) => /^2(\d\d|XX)$/i.test(status))
+  const [status] = Object.keys(entry.operation.responses ?? {})
+    .filter((code) => /^2(\d\d|XX)$/i.test(code))
     .sort();
-  const status = statuses[0];
   if (status === undefined) return undefined;
   const response = deref<ResponseObject>(document, own(entry.operation.responses, status) as ResponseObject);
   const content = response?.content ?? {};
@@ -291,10 +287,7 @@ function fromExtension(
   });
 }
 
-/**
- * How one operation pages, or undefined when it is no list. `x-pagination` wins over
- * what the shapes say (`false`: the list does not page).
- */
+/** How one operation pages, or undefined when it is no list; `x-pagination` wins over the shapes. */
 export function findPaging(document: OpenAPI3, entry: OperationEntry, locate: Locator): PagingFinding | undefined {
   const shape = listShape(document, entry);
   const extension = own(entry.operation, PAGING_EXTENSION);

@@ -1,5 +1,3 @@
-// What `npm run api:paging` prints: each list operation's paging as the manifest records
-// it, then counts per style, complete lists and unrecognised ones with the reason.
 import type { ManifestPagination } from "@contract-workbench/runtime/manifest";
 import type { PagingFinding } from "./pagination.ts";
 
@@ -19,7 +17,6 @@ export function pagingCounts(findings: readonly PagingFinding[]): Record<string,
   return counts;
 }
 
-/** The report, one line per list operation, then the counts. */
 export function describePaging(findings: readonly PagingFinding[], operations: number): string {
   const lines = findings.map((finding) => {
     const where = `${finding.operationId} (${finding.method.toUpperCase()} ${finding.path})`;

@@ -1,8 +1,4 @@
-/**
- * What a contract asks for that no value can satisfy (an empty `enum`, an example that breaks its
- * schema, a `pattern` against its lengths), said at generation rather than found by the fixtures.
- * Warnings: such a schema is valid, only unsatisfiable, and the rest of the contract generates.
- */
+// Warnings: such a schema is valid, only unsatisfiable, and the rest of the contract generates.
 import type { Document } from "@redocly/openapi-core";
 import { extname, relative } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -21,10 +17,7 @@ import { drawPattern } from "../../fixtures/data/pattern-strings.ts";
 import { patternLength } from "../../contract/pattern-length.ts";
 import { isSchemaPosition, malformedKeyword } from "../lowering/schema-keywords.ts";
 
-/**
- * Empty enums, contradictory patterns and malformed schema keywords (../lowering/schema-keywords.ts),
- * located in the files the contract was read from.
- */
+/** Empty enums, contradictory patterns and malformed schema keywords, located in the files as read. */
 export function checkSchemas(root: string, documents: readonly Document[]): Problem[] {
   const problems: Problem[] = [];
   const malformed: Problem[] = [];
@@ -38,8 +31,8 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
       const { node, path } = stack.pop() ?? { node: undefined, path: undefined };
       if (typeof node !== "object" || node === null || seen?.has(node)) continue;
       seen?.add(node);
-      if (isRecord(node) && isSchemaPosition(path)) {
-        for (const [keyword, value] of Object.entries(node)) {
+      if (isRecord(node)) {
+        for (const [keyword, value] of isSchemaPosition(path) ? Object.entries(node) : []) {
           const must = malformedKeyword(keyword, value, node);
           if (must === undefined) continue;
           const pointer = `${pointerOf(path)}/${escapeSegment(keyword)}`;
@@ -53,8 +46,6 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
             message: `\`${keyword}: ${JSON.stringify(value)?.slice(0, 40)}\`, which must be ${must}`,
           });
         }
-      }
-      if (isRecord(node)) {
         if (Array.isArray(node.enum) && node.enum.length === 0) {
           problems.push(
             warningAt(inFile, `${pointerOf(path)}/enum`, {
@@ -118,14 +109,9 @@ const NAME_KEYS = new Set(["properties", "patternProperties", "schemas", "$defs"
 /** Checking examples compiles their schemas, seconds on a large contract: the check stops after this and says how many it left. */
 export const EXAMPLES_BUDGET_MS = 3_000;
 
-interface Pending {
-  resolve: (result: ExamplesChecked) => void;
-  reject: (error: Error) => void;
-}
-
 /** The thread that checks examples: started on first use, kept for the next contract, never holding the process open while idle. */
 let worker: Worker | undefined;
-const pending = new Map<number, Pending>();
+const pending = new Map<number, { resolve: (result: ExamplesChecked) => void; reject: (error: Error) => void }>();
 let nextId = 0;
 
 function examplesWorker(): Worker {
@@ -161,11 +147,7 @@ function checkInWorker(request: Omit<ExamplesRequest, "id">): Promise<ExamplesCh
   });
 }
 
-/**
- * Examples that break their own schema as converted into contract.json (the fixtures would skip them),
- * located at the media type in the entry file. Checked in a worker thread, so the caller generates the
- * types meanwhile: it starts at once and reads nothing it is given afterwards.
- */
+/** Examples that break their own schema in contract.json, checked in a worker while the caller makes the types. */
 export async function checkExamples(
   root: string,
   entry: Document,

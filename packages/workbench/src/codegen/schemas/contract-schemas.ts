@@ -1,6 +1,3 @@
-// What the fixtures need of a bundled document, as contract.json holds it: each
-// operation's parameters, bodies and responses with their schemas (converted by
-// ./schema-converter.ts) and examples.
 import type { HeaderObject, MediaTypeObject, OpenAPI3, RequestBodyObject, ResponseObject } from "openapi-typescript";
 import { define } from "../../contract/own.ts";
 import {
@@ -46,10 +43,7 @@ function exampleEntries(
   return names.some((name) => name !== null) ? { examples, exampleNames: names } : { examples };
 }
 
-/**
- * A JSON media type's examples, one written as JSON text (as Swagger 2.0 tools wrote them) read as the
- * value it spells, unless the schema says the body is a string.
- */
+/** A JSON media type's examples written as JSON text (as Swagger 2.0 tools did) read as the value, unless the body is a string. */
 function jsonTextParsed(
   type: string,
   media: MediaTypeObject,
@@ -68,8 +62,7 @@ function content(
   media: Record<string, MediaTypeObject> | undefined,
 ): Record<string, ContractMediaType> {
   const essence = (type: string) => type.split(";")[0]?.trim().toLowerCase();
-  // `application/json` with examples only beside `application/json; charset=utf-8` with the schema
-  // is one media type, whose schema checks the examples of both.
+  // Media types of one essence (`application/json`, `…; charset=utf-8`) share the schema one declares.
   const schemaOf = (type: string, object: MediaTypeObject) =>
     object.schema ??
     Object.entries(media ?? {}).find(([other, sibling]) => essence(other) === essence(type) && sibling.schema)?.[1]
@@ -117,10 +110,6 @@ function parameters(converter: Converter, document: OpenAPI3, entry: OperationEn
   }));
 }
 
-/**
- * What the fixtures need of a bundled document: each operation's parameters, bodies and responses
- * with their schemas and examples, and the named schemas they refer to, as JSON Schema 2020-12.
- */
 export function buildContractSchemas(document: OpenAPI3): ContractSchemas {
   const converter = new Converter(document);
   const operations: Record<string, ContractOperation> = Object.create(null) as Record<string, ContractOperation>;

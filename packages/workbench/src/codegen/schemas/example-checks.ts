@@ -1,7 +1,4 @@
-/**
- * The examples that break their own schema, checked as the fixtures check values (the same Ajv,
- * ../../contract/ajv.ts). Pure data in and out, so that it runs in a worker thread (`examples-worker.ts`).
- */
+// Pure data in and out, so that it runs in a worker thread.
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { createContractAjv } from "../../contract/ajv.ts";
 import { linearRegExp } from "../../contract/linear-regexp.ts";
@@ -30,10 +27,7 @@ export interface ExamplesChecked {
 
 const ROOT = "contract.json";
 
-/**
- * Ajv as the fixtures configure it (../../contract/ajv.ts), holding `root` (`$ref`s in contract.json
- * name `#/components/schemas/…`). A pattern that needs backtracking is not checked, as in the fixtures.
- */
+/** Ajv as the fixtures configure it (no backtracking pattern checked), holding `root` for contract.json's `$ref`s. */
 function createAjv(root: object): Ajv2020 {
   const ajv = createContractAjv(
     linearRegExp(
@@ -73,15 +67,13 @@ export function findBrokenExamples(
       return;
     }
     checked += site.count;
-    // The validator indexes every node it is given: it gets the components and the sites' schemas, not
-    // the whole contract, whose examples are most of it.
+    // The validator indexes every node it is given: not the whole contract, whose examples are most of it.
     ajv ??= createAjv({
       $schema: valueAt(contract, "#/$schema"),
       components: valueAt(contract, "#/components"),
       sites: schemas,
     });
-    // Sites often repeat a schema, and one equal by value compiles to the same validator (its `$ref`s
-    // name contract.json's root): each is compiled once, at its first site.
+    // Sites often repeat a schema: one equal by value is compiled once, at its first site.
     const key = JSON.stringify(schemas[index]);
     const first = firstSite.get(key) ?? index;
     firstSite.set(key, first);

@@ -1,6 +1,4 @@
-// The examples' verdicts of a contract's last check (`.cache/api/examples/`), reused while its
-// contract.json, its sites and the generator are the same: an edit rarely touches the schemas and
-// examples, and checking them all again is most of a large contract's regeneration.
+// An edit rarely touches the examples, and checking them all is most of a large contract's regeneration.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -9,10 +7,7 @@ import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
 
 const fingerprints = new Map<string, string>();
 
-/**
- * The verdicts kept for `entry` when they were made from the same inputs, else `check()`'s, kept for
- * next time when every example was checked. A cache that cannot be read or written is not used.
- */
+/** The verdicts kept for `entry` from the same inputs, else `check()`'s (kept when complete). */
 export async function checkedOnce(
   root: string,
   entry: string,

@@ -1,7 +1,4 @@
-/**
- * The worker thread that checks a contract's examples (`example-checks.ts`) while the main thread
- * generates its types. It gets contract.json as UTF-8 bytes (moved, where a string would be copied).
- */
+// contract.json arrives as UTF-8 bytes (moved, where a string would be copied).
 import { parentPort } from "node:worker_threads";
 import { findBrokenExamples, type ExampleSite } from "./example-checks.ts";
 

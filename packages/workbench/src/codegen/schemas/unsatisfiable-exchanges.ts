@@ -1,6 +1,4 @@
-// Requests no client can send (../../contract/unsatisfiable/requests.ts), once per part, and responses
-// whose schema contradicts itself (../../contract/unsatisfiable/prover.ts), once per operation × status,
-// each located. An empty `enum` is warned where it is written (./contract-checks.ts), not again here.
+// An empty `enum` is warned where it is written (./contract-checks.ts), not again here.
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment, schemaPointer } from "../../contract/pointer.ts";
 import { proveUnsatisfiable } from "../../contract/unsatisfiable/prover.ts";
@@ -16,7 +14,6 @@ const FIXES: Record<UnsendableRequestPart["kind"], string> = {
   "formless-form": "describe the form's fields as an object's properties, or declare another media type.",
 };
 
-/** The warning's sentence for a part of a request no client can send. */
 function said(id: string, part: UnsendableRequestPart): string {
   const cause =
     part.kind === "unsatisfiable"
@@ -25,10 +22,6 @@ function said(id: string, part: UnsendableRequestPart): string {
   return `${id}: ${cause}. No request can keep the contract: the gallery shows its stories as unsendable and sends nothing, and the coverage shows its pairs as unsatisfiable.`;
 }
 
-/**
- * One located warning per part of a request no client can send, per operation × status whose body no
- * value satisfies, and per header none satisfies.
- */
 export function unsatisfiableWarnings(manifest: Manifest, contract: ContractSchemas, at: Locator): Problem[] {
   const problems: Problem[] = [];
   /** The proof that no value satisfies the schema at `steps` under the response, but an empty enum's (warned where written). */

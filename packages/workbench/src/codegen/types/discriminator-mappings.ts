@@ -1,6 +1,5 @@
-// openapi-typescript types a branch the mapping leaves out with its schema name, not the value it fixes
-// for itself (which contract.json keeps, ../lowering/schema-converter.ts). Such a `oneOf` branch becomes
-// `allOf: [branch]`, left as written (two branches may fix one value); an inheritance child is mapped.
+// openapi-typescript types an unmapped branch with its schema name, not the value it fixes for itself:
+// such a `oneOf` branch becomes `allOf: [branch]` (two may fix one value); an inheritance child is mapped.
 import type { OpenAPI3 } from "openapi-typescript";
 import { componentSchemaName, componentSchemaRef } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
@@ -24,10 +23,6 @@ function discriminated(document: OpenAPI3): Discriminated[] {
   return found;
 }
 
-/**
- * Keeps, in the types, the values each discriminated branch fixes for itself where the mapping leaves
- * it out and they exclude its schema name. Changes the document in place, for openapi-typescript only.
- */
 export function keepOwnDiscriminatorValues(document: OpenAPI3): void {
   const legacy = document.openapi.startsWith("3.0");
   const fixesOwn = (branch: unknown, property: string, name: string) => {

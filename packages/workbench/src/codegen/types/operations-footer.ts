@@ -1,6 +1,5 @@
-// openapi-typescript adds each operation to `operations` by copying every member before it, quadratic in
-// the operations: this footer hands it an empty list to copy, collects each operation in its order, and
-// `finish` gives the declaration the whole list once.
+// openapi-typescript copies every member of `operations` per operation (quadratic): this footer collects
+// them in order and `finish` sets the whole list once.
 
 /** The syntax nodes openapi-typescript puts after the types (its `injectFooter`). */
 type FooterNode = { name?: { escapedText?: unknown }; members?: unknown };
@@ -9,10 +8,7 @@ type NodeArray = unknown[] & { transformFlags?: number };
 
 const NOTHING_BEFORE: readonly unknown[] = Object.freeze([]);
 
-/**
- * A footer for openapi-typescript's context, and `finish`, to call once `transformSchema` has
- * returned and before the nodes are printed.
- */
+/** A footer for openapi-typescript's context, and `finish`, to call after `transformSchema`, before printing. */
 export function operationsFooter(): { nodes: FooterNode[]; finish: () => void } {
   const nodes: FooterNode[] = [];
   const finishers: Array<() => void> = [];

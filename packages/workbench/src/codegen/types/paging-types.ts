@@ -1,12 +1,6 @@
-// The TypeScript that tells which operations page, appended to the generated schema.d.ts:
-// `api.useInfiniteQuery` accepts only these, so a list that does not page is refused
-// where it is written, not when it runs.
 import type { Manifest } from "../manifest/manifest.ts";
 
-/**
- * `export interface paging { "get /pets": { style: "cursor"; items: "items" } }`, one
- * member per list operation that pages, keyed by method and path as the hooks name it.
- */
+/** `export interface paging { "get /pets": { style: "cursor"; items: "items" } }`, keyed as the hooks name it. */
 export function pagingTypes(manifest: Manifest): string {
   const members = manifest.operations.flatMap((operation) =>
     operation.pagination === undefined

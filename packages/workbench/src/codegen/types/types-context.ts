@@ -1,16 +1,13 @@
-// The context openapi-typescript generates the types with: its own defaults but where said.
 import type { Config } from "@redocly/openapi-core";
 import { resolveRef, scanDiscriminators, type GlobalContext, type OpenAPI3 } from "openapi-typescript";
 
-/** openapi-typescript's context for one bundled contract, its footer given (./operations-footer.ts). */
 export function typesContext(
   config: Config,
   schema: OpenAPI3,
   injectFooter: GlobalContext["injectFooter"],
 ): GlobalContext {
-  // openapi-typescript's own defaults but two: `exportType`, as type aliases satisfy the `Record<string, …>`
-  // constraints openapi-fetch puts on `paths`; `defaultNonNullable` off, as a `default` says what the
-  // server assumes, not that a caller must send the field.
+  // openapi-typescript's defaults but two: `exportType` (aliases satisfy openapi-fetch's `Record` constraints),
+  // `defaultNonNullable` off (a `default` is what the server assumes, not what a caller must send).
   return {
     additionalProperties: false,
     alphabetize: false,

@@ -1,5 +1,4 @@
-// What openapi-typescript reads: the bundled document with what the manifest and contract.json read
-// into it written in, so the types say the same. Runs last: it changes the document in place.
+// Runs last: it changes the document in place.
 import type { OpenAPI3, ParameterObject, ReferenceObject } from "openapi-typescript";
 import { keepOwnDiscriminatorValues } from "./discriminator-mappings.ts";
 import {
@@ -12,10 +11,7 @@ import {
 } from "../manifest/operations.ts";
 import { dropMalformedKeywords } from "../lowering/schema-keywords.ts";
 
-/**
- * Each operation's name (so `operations` lists the derived ones too), the path parameters no entry
- * declares, none that the template does not use, and no header parameter `fetch` cannot send.
- */
+/** Each operation's name, its undeclared path parameters, and none unused by the template or unsendable by `fetch`. */
 function completeOperations(document: OpenAPI3): void {
   for (const entry of operationsOf(document)) {
     const { operation, key } = entry;
@@ -33,10 +29,6 @@ function completeOperations(document: OpenAPI3): void {
   }
 }
 
-/**
- * Prepares a bundled document for openapi-typescript: operations completed as the manifest reads them,
- * malformed keywords dropped (../lowering/schema-keywords.ts), discriminated branches' own values kept.
- */
 export function prepareForTypes(document: OpenAPI3): void {
   completeOperations(document);
   dropMalformedKeywords(document);
