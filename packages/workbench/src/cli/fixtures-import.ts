@@ -4,10 +4,10 @@ import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeAllOrNothing } from "../codegen/atomic-write.ts";
 import type { ContractSchemas } from "../contract/contract-types.ts";
+import { RECORDED_FILE } from "../contract/generated.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 
 const root = process.cwd();
-const RECORDED = "mocks/recorded/recorded.json";
 
 function fail(message: string): never {
   console.error(`fixtures:import: ${message}`);
@@ -32,11 +32,11 @@ async function main(): Promise<void> {
   try {
     const { recording, rejected, ignored } = await importHar(file, text, { manifest, contract });
     for (const line of rejected) console.warn(`fixtures:import: not kept: ${line}`);
-    await writeAllOrNothing(new Map([[resolve(root, RECORDED), `${JSON.stringify(recording, null, 2)}\n`]]));
+    await writeAllOrNothing(new Map([[resolve(root, RECORDED_FILE), `${JSON.stringify(recording, null, 2)}\n`]]));
     const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     console.log(
       `fixtures:import: ${count(Object.keys(recording).length, "recorded answer", "recorded answers")} written to ` +
-        `${RECORDED} (the \`recorded\` scenario); ${count(rejected.length, "disagreement", "disagreements")} not kept; ` +
+        `${RECORDED_FILE} (the \`recorded\` scenario); ${count(rejected.length, "disagreement", "disagreements")} not kept; ` +
         `${count(ignored, "entry", "entries")} for no operation of the contract.`,
     );
   } catch (error) {

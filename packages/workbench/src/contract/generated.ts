@@ -1,10 +1,11 @@
 // The Node-side reader of the generated files (the browser imports them through Vite).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import registry from "./app-registry.ts";
 import type { ContractSchemas } from "./contract-types.ts";
-import { productContract } from "./registry.ts";
+import type { Recording } from "./recorded.ts";
+import { productContract, type NamedContract } from "./registry.ts";
 
 export const GENERATED_DIR = productContract(registry).generated;
 
@@ -18,4 +19,15 @@ export function readManifest(root: string, dir = GENERATED_DIR): Manifest {
 
 export function readContract(root: string, dir = GENERATED_DIR): ContractSchemas {
   return JSON.parse(readFileSync(generatedPath(root, "contract.json", dir), "utf8")) as ContractSchemas;
+}
+
+/** What the product's `recorded` scenario replays (mocks/fixtures.ts loads the same file). */
+export const RECORDED_FILE = "mocks/recorded/recorded.json";
+
+/** The product's recording, if `npm run fixtures:import` wrote one; no other contract has one. */
+export function readRecording(root: string, entry: NamedContract): Recording | undefined {
+  const file = join(root, RECORDED_FILE);
+  return entry.role === "product" && existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as Recording)
+    : undefined;
 }

@@ -1,7 +1,5 @@
 // What the mocks answer: the contract's fixtures run their handler on the gallery's sample request.
-import { existsSync, readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
 import type { ContractOperation } from "../contract/contract-types.ts";
 import {
@@ -9,9 +7,9 @@ import {
   declaredStatus as statusDeclaredFor,
   isJsonMediaType,
 } from "../contract/media-and-status.ts";
+import { readRecording } from "../contract/generated.ts";
 import { schemaPointer } from "../contract/pointer.ts";
 import { own } from "../contract/own.ts";
-import type { Recording } from "../contract/recorded.ts";
 import type { Fixtures, SampleRequest } from "../fixtures/contract-fixtures.ts";
 import { createFixturesSession } from "../fixtures/fixtures-session.ts";
 import { examplePlaces } from "../gallery/example-places.ts";
@@ -19,9 +17,6 @@ import { SCENARIOS, SLOW_DELAY_MS, type Scenario } from "../fixtures/scenarios.t
 import type { ContractReader, LoadedContract } from "./contracts.ts";
 import { ArgumentError, bounded } from "./results.ts";
 import { respondLine } from "./screen-code.ts";
-
-/** What the product's `recorded` scenario replays (mocks/fixtures.ts loads the same file). */
-const PRODUCT_RECORDING = "mocks/recorded/recorded.json";
 
 export interface FixtureQuestion {
   operationId: string;
@@ -81,11 +76,7 @@ export function createFixtureAnswers(root: string, contracts: ContractReader) {
   async function fixturesOf(loaded: LoadedContract): Promise<Fixtures> {
     const cached = instances.get(loaded.entry.name);
     if (cached?.stamp === loaded.stamp) return cached.fixtures;
-    const recordingFile = join(root, PRODUCT_RECORDING);
-    const recording =
-      loaded.entry.role === "product" && existsSync(recordingFile)
-        ? (JSON.parse(readFileSync(recordingFile, "utf8")) as Recording)
-        : undefined;
+    const recording = readRecording(root, loaded.entry);
     const { createFixtures } = await engine();
     const fixtures = createFixtures(loaded.manifest, loaded.contract, {
       session: createFixturesSession(),

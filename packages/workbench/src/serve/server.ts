@@ -3,14 +3,14 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
-import { existsSync, readFileSync, watch } from "node:fs";
+import { watch } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname } from "node:path";
 import type { RequestHandler } from "msw";
 import type { ManifestOperation } from "@contract-workbench/runtime/manifest";
+import { readRecording } from "../contract/generated.ts";
 import { declaredMediaType, declaredStatus } from "../contract/media-and-status.ts";
-import type { Recording } from "../contract/recorded.ts";
 import { createExchangeCheck } from "../fixtures/check/exchange-check.ts";
 import { createFixtures, type Fixtures } from "../fixtures/contract-fixtures.ts";
 import { createFixturesSession } from "../fixtures/fixtures-session.ts";
@@ -37,9 +37,6 @@ import { loadServedContract, type ServedContract } from "./served-contract.ts";
 
 /** The route that puts the stateful store back to its seed. */
 export const RESET_PATH = "/__workbench/reset";
-
-/** What the product's `recorded` scenario replays (mocks/fixtures.ts loads the same file). */
-const PRODUCT_RECORDING = "mocks/recorded/recorded.json";
 
 export interface MockServerOptions {
   root: string;
@@ -118,11 +115,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
   const session = { ...createFixturesSession(), scenario: (): Scenario => preferred.getStore() ?? defaultScenario };
   // What the session keeps is logged once and let go: a server runs for days.
   session.onViolation(() => void session.takeViolations());
-  const recordingFile = join(options.root, PRODUCT_RECORDING);
-  const recording =
-    served.entry.role === "product" && existsSync(recordingFile)
-      ? (JSON.parse(readFileSync(recordingFile, "utf8")) as Recording)
-      : undefined;
+  const recording = readRecording(options.root, served.entry);
   const fixtures = createFixtures(manifest, contract, {
     session,
     ...(recording ? { recording } : {}),
