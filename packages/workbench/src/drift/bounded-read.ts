@@ -15,15 +15,10 @@ export class BoundedReadError extends Error {
   }
 }
 
+type Ended = undefined | { by: "time" } | { by: "parent"; reason: unknown };
+
 /** `AbortSignal.timeout`'s timer goes when nothing holds the signal (fetch holds it weakly); this one fires regardless. */
-export interface Deadline {
-  readonly signal: AbortSignal;
-  readonly ended: undefined | { by: "time" } | { by: "parent"; reason: unknown };
-  /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
-  race<T>(promise: Promise<T>, bytes?: number): Promise<T>;
-  error(bytes: number): BoundedReadError;
-  dispose(): void;
-}
+export type Deadline = ReturnType<typeof createDeadline>;
 
 export function reasonText(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
@@ -42,10 +37,10 @@ export function formatBytes(bytes: number): string {
   return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
 }
 
-export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline"): Deadline {
+export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline") {
   const controller = new AbortController();
-  let ended: Deadline["ended"];
-  const end = (why: NonNullable<Deadline["ended"]>) => {
+  let ended: Ended;
+  const end = (why: NonNullable<Ended>) => {
     if (ended !== undefined) return;
     ended = why;
     clearTimeout(timer);
@@ -66,10 +61,11 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
 
   return {
     signal: controller.signal,
-    get ended() {
+    get ended(): Ended {
       return ended;
     },
     error: stopped,
+    /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
     race<T>(promise: Promise<T>, bytes = 0): Promise<T> {
       if (controller.signal.aborted) {
         promise.catch(() => undefined);
