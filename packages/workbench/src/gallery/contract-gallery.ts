@@ -95,7 +95,6 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   return pairs;
 }
 
-/** The registry's `galleryContracts`, those not generated yet left out. */
 function shownContracts(root: string) {
   return galleryContracts(registry)
     .filter((contract) => existsSync(generatedPath(root, "manifest.json", contract.generated)))
@@ -228,7 +227,6 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
   );
 }
 
-/** The front page's own stories (through the CSF indexer it wraps), then one entry per gallery pair. */
 export function galleryIndexer(existing: readonly Indexer[], root: string = process.cwd()): Indexer {
   return {
     test: /[\\/]gallery[\\/]gallery\.page\.stories\.(tsx|js)$/,
