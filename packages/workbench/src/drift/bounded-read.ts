@@ -43,14 +43,17 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
   const end = (why: NonNullable<Ended>) => {
     if (ended !== undefined) return;
     ended = why;
-    clearTimeout(timer);
-    parent?.removeEventListener("abort", onParent);
+    dispose();
     const passed = new DOMException(`${label} of ${formatDuration(ms)} passed`, "TimeoutError");
     controller.abort(why.by === "parent" ? why.reason : passed);
   };
   const onParent = () => end({ by: "parent", reason: parent?.reason });
   // The timer's callback holds the controller, and a pending timer is never collected.
   const timer = setTimeout(() => end({ by: "time" }), ms);
+  const dispose = () => {
+    clearTimeout(timer);
+    parent?.removeEventListener("abort", onParent);
+  };
   if (parent?.aborted) onParent();
   else parent?.addEventListener("abort", onParent);
 
@@ -79,10 +82,7 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
           .finally(() => controller.signal.removeEventListener("abort", onAbort));
       });
     },
-    dispose(): void {
-      clearTimeout(timer);
-      parent?.removeEventListener("abort", onParent);
-    },
+    dispose,
   };
 }
 

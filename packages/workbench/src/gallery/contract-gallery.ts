@@ -214,11 +214,11 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
         const name = `${service === undefined ? "" : `${service} `}${label}: ${batch.map((pair) => pair.operationId).join(", ")}`;
         const args =
           JSON.stringify(
-            batch.map((pair) =>
-              pair.mediaType === undefined
-                ? [pair.operationId, pair.status]
-                : [pair.operationId, pair.status, pair.mediaType],
-            ),
+            batch.map((pair) => [
+              pair.operationId,
+              pair.status,
+              ...(pair.mediaType === undefined ? [] : [pair.mediaType]),
+            ]),
           ) + contractArgument(service);
         const tags = tagsCode(index % 2 === 0 ? GALLERY_THEME_TAG.light : GALLERY_THEME_TAG.dark);
         return `export const gallery_batch_${index} = { ...galleryBatch(${args}), ${tags}name: ${JSON.stringify(name)} };\n`;
