@@ -111,7 +111,6 @@ export function serviceContracts(registry: ContractRegistry): NamedContract[] {
   return contractList(registry).filter((entry) => entry.role === "service");
 }
 
-/** The product's first, then each service's unless it opts out. */
 export function galleryContracts(registry: ContractRegistry): NamedContract[] {
   return [productContract(registry), ...serviceContracts(registry)].filter((entry) => entry.gallery !== false);
 }

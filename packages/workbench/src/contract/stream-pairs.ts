@@ -7,7 +7,6 @@ export function streamPairs(response: ManifestResponse): ManifestStream[] {
   return (response.streams ?? []).filter((stream) => stream.mediaType !== preferred);
 }
 
-/** `200 text/event-stream`. */
 export function pairLabel(status: string, stream?: string): string {
   return stream === undefined ? status : `${status} ${stream}`;
 }

@@ -3,7 +3,7 @@ import type { ContractOperation, ContractSchemas } from "./contract-types.ts";
 import { resolve } from "./schema-types.ts";
 import { own } from "./own.ts";
 import { isRecord } from "./records.ts";
-import { essenceOf, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
+import { essenceOf, HOP_HEADERS, isFormMediaType, isJsonMediaType } from "./media-and-status.ts";
 
 /** Headers no request is judged by: the three OpenAPI ignores, and the ones only `fetch` itself sets. */
 export const IGNORED_HEADERS: ReadonlySet<string> = new Set([
@@ -14,20 +14,14 @@ export const IGNORED_HEADERS: ReadonlySet<string> = new Set([
   "accept-encoding",
   "access-control-request-headers",
   "access-control-request-method",
-  "connection",
-  "content-length",
   "date",
   "dnt",
   "expect",
   "host",
-  "keep-alive",
   "origin",
   "referer",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
   "via",
+  ...HOP_HEADERS,
 ]);
 
 export interface Mark {

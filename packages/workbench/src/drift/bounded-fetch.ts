@@ -36,11 +36,10 @@ const FATAL = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH",
 
 function describeFailure(error: unknown): { problem: string; fatal: boolean } {
   const code = causeCode(error);
-  if (code !== undefined && FATAL.has(code)) return { problem: `cannot connect (${code})`, fatal: true };
-  if (code !== undefined && /CERT|SSL|TLS|SELF_SIGNED|ERR_SSL/i.test(code))
-    return { problem: `TLS error (${code})`, fatal: true };
-  if (code !== undefined) return { problem: `connection failed (${code})`, fatal: false };
-  return { problem: `request failed (${error instanceof Error ? error.message : String(error)})`, fatal: false };
+  if (code === undefined) return { problem: `request failed (${reasonText(error)})`, fatal: false };
+  if (FATAL.has(code)) return { problem: `cannot connect (${code})`, fatal: true };
+  if (/CERT|SSL|TLS|SELF_SIGNED|ERR_SSL/i.test(code)) return { problem: `TLS error (${code})`, fatal: true };
+  return { problem: `connection failed (${code})`, fatal: false };
 }
 
 function describeBodyStop(error: BoundedReadError, status: number, timeoutMs: number): string {

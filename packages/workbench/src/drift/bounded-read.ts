@@ -15,23 +15,15 @@ export class BoundedReadError extends Error {
   }
 }
 
+type Ended = undefined | { by: "time" } | { by: "parent"; reason: unknown };
+
 /** `AbortSignal.timeout`'s timer goes when nothing holds the signal (fetch holds it weakly); this one fires regardless. */
-export interface Deadline {
-  readonly signal: AbortSignal;
-  /** Undefined while it runs. */
-  readonly ended: undefined | { by: "time" } | { by: "parent"; reason: unknown };
-  /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
-  race<T>(promise: Promise<T>, bytes?: number): Promise<T>;
-  error(bytes: number): BoundedReadError;
-  /** Call it once the work is done. */
-  dispose(): void;
-}
+export type Deadline = ReturnType<typeof createDeadline>;
 
 export function reasonText(reason: unknown): string {
   return reason instanceof Error ? reason.message : String(reason);
 }
 
-/** `500 ms`, `1.5 s`, `2 min`, `1 h`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
@@ -39,27 +31,29 @@ export function formatDuration(ms: number): string {
   return `${Number((ms / 3_600_000).toFixed(1))} h`;
 }
 
-/** `512 bytes`, `64 KiB`, `1 MiB`, `1.5 MiB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
   return `${Number((bytes / 1024 / 1024).toFixed(1))} MiB`;
 }
 
-export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline"): Deadline {
+export function createDeadline(ms: number, parent?: AbortSignal, label = "the deadline") {
   const controller = new AbortController();
-  let ended: Deadline["ended"];
-  const end = (why: NonNullable<Deadline["ended"]>) => {
+  let ended: Ended;
+  const end = (why: NonNullable<Ended>) => {
     if (ended !== undefined) return;
     ended = why;
-    clearTimeout(timer);
-    parent?.removeEventListener("abort", onParent);
+    dispose();
     const passed = new DOMException(`${label} of ${formatDuration(ms)} passed`, "TimeoutError");
     controller.abort(why.by === "parent" ? why.reason : passed);
   };
   const onParent = () => end({ by: "parent", reason: parent?.reason });
   // The timer's callback holds the controller, and a pending timer is never collected.
   const timer = setTimeout(() => end({ by: "time" }), ms);
+  const dispose = () => {
+    clearTimeout(timer);
+    parent?.removeEventListener("abort", onParent);
+  };
   if (parent?.aborted) onParent();
   else parent?.addEventListener("abort", onParent);
 
@@ -70,10 +64,11 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
 
   return {
     signal: controller.signal,
-    get ended() {
+    get ended(): Ended {
       return ended;
     },
     error: stopped,
+    /** Settles as `promise` does, or rejects with `error(bytes)` once the deadline ends. */
     race<T>(promise: Promise<T>, bytes = 0): Promise<T> {
       if (controller.signal.aborted) {
         promise.catch(() => undefined);
@@ -87,10 +82,7 @@ export function createDeadline(ms: number, parent?: AbortSignal, label = "the de
           .finally(() => controller.signal.removeEventListener("abort", onAbort));
       });
     },
-    dispose(): void {
-      clearTimeout(timer);
-      parent?.removeEventListener("abort", onParent);
-    },
+    dispose,
   };
 }
 
@@ -161,13 +153,9 @@ export async function readBounded(response: Response, limits: ReadLimits): Promi
     );
   }
   if (response.body === null) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   try {
-    for await (const chunk of boundedChunks(response.body, limits)) {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-    }
+    for await (const chunk of boundedChunks(response.body, limits)) chunks.push(chunk as Uint8Array<ArrayBuffer>);
   } catch (error) {
     if (error instanceof BoundedReadError && error.stop === "too large" && encoded) {
       const encoding = response.headers.get("content-encoding") ?? "";
@@ -179,13 +167,7 @@ export async function readBounded(response: Response, limits: ReadLimits): Promi
     }
     throw error;
   }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return all;
+  return new Uint8Array(await new Blob(chunks).arrayBuffer());
 }
 
 export function withBody(response: Response, body: BodyInit | null): Response {

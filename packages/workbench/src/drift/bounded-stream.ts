@@ -8,21 +8,32 @@ export function isStreamed(response: Response): boolean {
   return response.body !== null && streamFormatOf(response.headers.get("content-type") ?? "") !== undefined;
 }
 
-/** A limit errors it; cancelling it cancels `body`. */
-export function boundedStream(body: ReadableStream<Uint8Array>, limits: ReadLimits): ReadableStream<Uint8Array> {
-  const chunks = boundedChunks(body, limits);
+/** Read only when the reader asks (nothing buffered ahead); cancelling it calls `cancel`. */
+export function pulledStream(
+  next: () => Promise<{ done: true } | { done?: false; value: Uint8Array }>,
+  cancel: (reason: unknown) => Promise<unknown>,
+): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        const read = await next();
+        if (read.done) controller.close();
+        else controller.enqueue(read.value);
       },
-      async cancel() {
-        await chunks.return(undefined);
+      async cancel(reason) {
+        await cancel(reason);
       },
     },
     { highWaterMark: 0 },
+  );
+}
+
+/** A limit errors it; cancelling it cancels `body`. */
+export function boundedStream(body: ReadableStream<Uint8Array>, limits: ReadLimits): ReadableStream<Uint8Array> {
+  const chunks = boundedChunks(body, limits);
+  return pulledStream(
+    () => chunks.next(),
+    () => chunks.return(undefined),
   );
 }
 

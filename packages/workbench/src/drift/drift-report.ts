@@ -8,6 +8,7 @@ export interface DriftEntry extends Drift {
 export function createDriftReport() {
   const entries = new Map<string, DriftEntry>();
   const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
   return {
     add(drifts: readonly Drift[]): DriftEntry[] {
       const fresh: DriftEntry[] = [];
@@ -21,7 +22,7 @@ export function createDriftReport() {
           fresh.push(entry);
         }
       }
-      if (drifts.length > 0) listeners.forEach((listener) => listener());
+      if (drifts.length > 0) notify();
       return fresh;
     },
     entries(): DriftEntry[] {
@@ -32,12 +33,10 @@ export function createDriftReport() {
       return () => listeners.delete(listener);
     },
     /** Something else the listeners show has changed (an answer recorded). */
-    touch(): void {
-      listeners.forEach((listener) => listener());
-    },
+    touch: notify,
     clear(): void {
       entries.clear();
-      listeners.forEach((listener) => listener());
+      notify();
     },
   };
 }

@@ -1,6 +1,6 @@
 // Checked after the caller has its response; the copy is cancelled when the app lets go, so it never holds a connection.
 import { BoundedReadError, createDeadline, formatDuration, readBounded, withBody } from "./bounded-read.ts";
-import { boundedStream, isStreamed, STREAM_EVENTS } from "./bounded-stream.ts";
+import { boundedStream, isStreamed, pulledStream, STREAM_EVENTS } from "./bounded-stream.ts";
 import type { Drift, DriftCheck } from "./drift-check.ts";
 import { formatDrift, type DriftEntry, type DriftReport } from "./drift-report.ts";
 import type { Recorder } from "./recording.ts";
@@ -32,19 +32,12 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 /** URL and kind kept. */
 function passedThrough(response: Response, body: ReadableStream<Uint8Array>, onCancel: () => void): Response {
   const reader = body.getReader();
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await reader.read();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-      cancel(reason) {
-        onCancel();
-        return reader.cancel(reason);
-      },
+  const stream = pulledStream(
+    () => reader.read(),
+    (reason) => {
+      onCancel();
+      return reader.cancel(reason);
     },
-    { highWaterMark: 0 },
   );
   const copy = withBody(response, stream);
   for (const property of ["url", "redirected", "type"] as const)

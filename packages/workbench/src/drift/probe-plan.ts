@@ -34,9 +34,7 @@ export function createSeenValues() {
     }
   }
   return {
-    learn(body: unknown): void {
-      walk(body, 0);
-    },
+    learn: (body: unknown) => walk(body, 0),
     /** `petId`, then `pet_id`'s and `id`'s spellings: the parameter's own name first, then a bare id. */
     valueFor(name: string): unknown {
       const lower = name.toLowerCase();

@@ -95,7 +95,6 @@ export function galleryPairs(manifest: Manifest, service?: string): GalleryPair[
   return pairs;
 }
 
-/** The registry's `galleryContracts`, those not generated yet left out. */
 function shownContracts(root: string) {
   return galleryContracts(registry)
     .filter((contract) => existsSync(generatedPath(root, "manifest.json", contract.generated)))
@@ -215,11 +214,11 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
         const name = `${service === undefined ? "" : `${service} `}${label}: ${batch.map((pair) => pair.operationId).join(", ")}`;
         const args =
           JSON.stringify(
-            batch.map((pair) =>
-              pair.mediaType === undefined
-                ? [pair.operationId, pair.status]
-                : [pair.operationId, pair.status, pair.mediaType],
-            ),
+            batch.map((pair) => [
+              pair.operationId,
+              pair.status,
+              ...(pair.mediaType === undefined ? [] : [pair.mediaType]),
+            ]),
           ) + contractArgument(service);
         const tags = tagsCode(index % 2 === 0 ? GALLERY_THEME_TAG.light : GALLERY_THEME_TAG.dark);
         return `export const gallery_batch_${index} = { ...galleryBatch(${args}), ${tags}name: ${JSON.stringify(name)} };\n`;
@@ -228,7 +227,6 @@ export function vitestStories(pairs: GalleryPair[], runtime: string, batched = t
   );
 }
 
-/** The front page's own stories (through the CSF indexer it wraps), then one entry per gallery pair. */
 export function galleryIndexer(existing: readonly Indexer[], root: string = process.cwd()): Indexer {
   return {
     test: /[\\/]gallery[\\/]gallery\.page\.stories\.(tsx|js)$/,

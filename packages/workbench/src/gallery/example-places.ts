@@ -52,12 +52,9 @@ export function examplePlaces(
       places.push(trail.length === 0 ? "the whole answer" : trail.join(" › "));
       return;
     }
-    for (const view of described) {
-      const schema = schemaAt(view);
-      if (Array.isArray(node) && node.length > 0 && schema?.items !== undefined) {
-        walk(node[0], `${view}/items`, [...trail, "first item"]);
-        return;
-      }
+    if (Array.isArray(node) && node.length > 0) {
+      const list = described.find((view) => schemaAt(view)?.items !== undefined);
+      if (list !== undefined) return walk(node[0], `${list}/items`, [...trail, "first item"]);
     }
     if (!isRecord(node)) return;
     for (const name of Object.keys(node)) {

@@ -93,7 +93,6 @@ function PairResponse({ contract, ...pair }: GalleryArgs & { contract: GalleryCo
 
 interface SessionRun {
   refreshes: number;
-  /** Why the seeded account could not sign in (the `offline` scenario). */
   signInProblem?: string;
 }
 

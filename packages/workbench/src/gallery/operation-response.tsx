@@ -145,7 +145,7 @@ function AnsweredResponse({
     view = <Spinner label={`Calling ${operationId}…`} />;
   } else if (query.isError) {
     const error = query.error;
-    const answered = error instanceof ApiError && error.status !== undefined ? error.status : undefined;
+    const answered = error instanceof ApiError ? error.status : undefined;
     const body = error instanceof ApiError ? read(error.body) : undefined;
     view = (
       <>

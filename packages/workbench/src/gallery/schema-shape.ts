@@ -3,6 +3,7 @@ import type { JsonSchema } from "../contract/contract-types.ts";
 import { define, own } from "../contract/own.ts";
 import { componentSchemaName } from "../contract/pointer.ts";
 import { isRecord } from "../contract/records.ts";
+import { allowsType } from "../contract/unsatisfiable/parts.ts";
 
 /** A schema node with `$ref`s followed, `allOf` merged, and the `oneOf`/`anyOf` branch that fits the value. */
 export interface Shape {
@@ -37,13 +38,6 @@ function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>):
   return isRecord(node) ? node : undefined;
 }
 
-function jsonType(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
-  return typeof value;
-}
-
 function declaredTypes(node: Node): string[] {
   const type = node.type;
   if (typeof type === "string") return [type];
@@ -57,9 +51,7 @@ function declaredTypes(node: Node): string[] {
 function fit(node: Node, value: unknown, schemas: Readonly<Record<string, JsonSchema>>): number {
   const merged = merge(node, value, schemas);
   const types = declaredTypes(merged);
-  const actual = jsonType(value);
-  const typeFits = types.length === 0 || types.includes(actual) || (actual === "integer" && types.includes("number"));
-  if (!typeFits) return -1;
+  if (types.length > 0 && !allowsType(new Set(types), value)) return -1;
   if (!isRecord(value)) return 1;
   const required = Array.isArray(merged.required) ? (merged.required as unknown[]) : [];
   if (required.some((name) => typeof name === "string" && !Object.hasOwn(value, name))) return 0;
@@ -158,10 +150,13 @@ export function labelOf(name: string, title?: string): string {
 
 /** The contract's order, then any field the schema does not name. */
 export function fieldsOf(shape: Shape, value: Record<string, unknown>) {
-  const declared = shape.properties.filter(([name]) => Object.hasOwn(value, name));
+  return namedFields(shape, Object.keys(value));
+}
+
+export function namedFields(shape: Shape, names: readonly string[]) {
+  const present = new Set(names);
+  const declared = shape.properties.filter(([name]) => present.has(name));
   const named = new Set(declared.map(([name]) => name));
-  const extra = Object.keys(value)
-    .filter((name) => !named.has(name))
-    .map((name): [string, undefined] => [name, undefined]);
+  const extra = names.filter((name) => !named.has(name)).map((name): [string, undefined] => [name, undefined]);
   return [...declared, ...extra];
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { JsonSchema } from "../contract/contract-types.ts";
 import { own } from "../contract/own.ts";
 import { isRecord } from "../contract/records.ts";
-import { fieldsOf, labelOf, shapeOf, type Shape } from "./schema-shape.ts";
+import { fieldsOf, labelOf, namedFields, shapeOf, type Shape } from "./schema-shape.ts";
 import "./schema-view.css";
 
 export interface SchemaViewProps {
@@ -43,11 +43,6 @@ function regionName(trail: string[], label: string): string {
   return names.join(" › ");
 }
 
-/** `null` as the API sends it, not a word a screen might show. */
-function Null() {
-  return <span className="schema-view__null">null</span>;
-}
-
 function Absent() {
   return (
     <span className="schema-view__none">
@@ -58,7 +53,8 @@ function Absent() {
 }
 
 function Scalar({ value, shape }: { value: unknown; shape: Shape }) {
-  if (value === null) return <Null />;
+  // `null` as the API sends it, not a word a screen might show.
+  if (value === null) return <span className="schema-view__null">null</span>;
   if (value === undefined) return <Absent />;
   if (typeof value === "boolean") return <span className="schema-view__boolean">{value ? "Yes" : "No"}</span>;
   if (typeof value === "number") {
@@ -159,16 +155,6 @@ function More({ shown, total }: { shown: number; total: number }) {
   );
 }
 
-function columnsOf(rows: Array<Record<string, unknown>>, shape: Shape): Array<[string, JsonSchema | undefined]> {
-  const seen = new Set(rows.flatMap((row) => Object.keys(row)));
-  const declared = shape.properties.filter(([name]) => seen.has(name));
-  const named = new Set(declared.map(([name]) => name));
-  return [
-    ...declared,
-    ...[...seen].filter((name) => !named.has(name)).map((name): [string, undefined] => [name, undefined]),
-  ];
-}
-
 /** Lists of scalars joined, lists of objects counted. */
 function Cell({ value, schema, label, context }: PartProps) {
   if (Array.isArray(value)) {
@@ -198,7 +184,7 @@ function Table({
   const shown = rows.slice(0, MAX_ROWS);
   // One shape for the columns, from the first row; each cell resolves its own value.
   const shape = shapeOf(itemSchema, rows[0], context.schemas);
-  const columns = columnsOf(shown, shape);
+  const columns = namedFields(shape, [...new Set(shown.flatMap((row) => Object.keys(row)))]);
   const inner = { ...context, depth: context.depth + 1, compact: true };
   return (
     <>

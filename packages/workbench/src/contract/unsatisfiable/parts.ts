@@ -35,6 +35,7 @@ function isScalar(value: unknown): boolean {
 
 function typeOf(value: unknown): string {
   if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   return typeof value;
 }

@@ -55,11 +55,10 @@ export function createProver(schemas: Record<string, JsonSchema>) {
       parts.push(part);
       const { node, at } = part;
       const referred = target(node.$ref);
-      const more: Part[] = [];
-      if (referred) more.push(referred);
-      if (Array.isArray(node.allOf))
-        node.allOf.forEach((item: unknown, index) => more.push(...partsOf(item, `${at}/allOf/${index}`)));
-      stack.push(...more.reverse());
+      const allOf = Array.isArray(node.allOf)
+        ? node.allOf.flatMap((item: unknown, index) => partsOf(item, `${at}/allOf/${index}`))
+        : [];
+      stack.push(...[...(referred ? [referred] : []), ...allOf].reverse());
     }
     return parts;
   }
