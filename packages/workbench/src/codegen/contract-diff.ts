@@ -83,39 +83,32 @@ function describeSecurity(security: readonly string[][]): string {
   return [...new Set(alternatives)].sort(compareText).join(" or ");
 }
 
+const requiredness = (required: boolean) => (required ? "required" : "optional");
+
 function compareParameters(before: ManifestOperation, after: ManifestOperation): Finding[] {
-  const findings: Finding[] = [];
-  for (const [, old, now] of matched(before.parameters, after.parameters, parameterKey)) {
-    if (!old && now) {
-      // A caller written against the old contract never sends it: fine if optional, a failure if required.
-      findings.push({
-        text: `${now.required ? "required" : "optional"} ${now.in} parameter \`${now.name}\` added`,
-        breaking: now.required,
-      });
-    } else if (old && !now) {
-      // Callers still send it; the server may reject it, and a typed client no longer compiles.
-      findings.push({ text: `${old.in} parameter \`${old.name}\` removed`, breaking: true });
-    } else if (old && now && old.required !== now.required) {
-      findings.push({
-        text: `${now.in} parameter \`${now.name}\` now ${now.required ? "required" : "optional"}`,
-        breaking: now.required,
-      });
-    }
-  }
-  return findings;
+  return matched(before.parameters, after.parameters, parameterKey).flatMap(([, old, now]): Finding[] => {
+    // A caller written against the old contract never sends it: fine if optional, a failure if required.
+    if (!old)
+      return now
+        ? [{ text: `${requiredness(now.required)} ${now.in} parameter \`${now.name}\` added`, breaking: now.required }]
+        : [];
+    // Callers still send it; the server may reject it, and a typed client no longer compiles.
+    if (!now) return [{ text: `${old.in} parameter \`${old.name}\` removed`, breaking: true }];
+    if (old.required === now.required) return [];
+    return [{ text: `${now.in} parameter \`${now.name}\` now ${requiredness(now.required)}`, breaking: now.required }];
+  });
 }
 
 function compareRequestBody(before: ManifestOperation, after: ManifestOperation): Finding[] {
   const was = before.requestBody;
   const is = after.requestBody;
-  if (!was)
-    return is ? [{ text: `${is.required ? "required" : "optional"} request body added`, breaking: is.required }] : [];
+  if (!was) return is ? [{ text: `${requiredness(is.required)} request body added`, breaking: is.required }] : [];
   // Every media type callers send is gone: a removed media type, only more so.
   if (!is) return [{ text: "request body removed", breaking: true }];
   const required =
     was.required === is.required
       ? []
-      : [{ text: `request body now ${is.required ? "required" : "optional"}`, breaking: is.required }];
+      : [{ text: `request body now ${requiredness(is.required)}`, breaking: is.required }];
   return [
     ...required,
     ...mediaTypeChanges(was.mediaTypes, is.mediaTypes, "request body no longer accepts", "request body now accepts"),
@@ -147,21 +140,16 @@ function compareResponses(before: ManifestOperation, after: ManifestOperation): 
 
 /** What changed in one operation, in a fixed order; tags and summary are documentation and ignored. */
 function compareOperation(before: ManifestOperation, after: ManifestOperation): Finding[] {
-  const findings: Finding[] = [];
-  if (before.operationId !== after.operationId) {
-    findings.push({
-      text: `operationId renamed from \`${before.operationId}\` to \`${after.operationId}\``,
-      breaking: false,
-    });
-  }
   const wasSecurity = describeSecurity(before.security);
   const isSecurity = describeSecurity(after.security);
-  if (wasSecurity !== isSecurity) {
-    // Even a loosening can change what a client must send or expect, so any change counts as breaking.
-    findings.push({ text: `security changed from ${wasSecurity} to ${isSecurity}`, breaking: true });
-  }
   return [
-    ...findings,
+    ...(before.operationId === after.operationId
+      ? []
+      : [{ text: `operationId renamed from \`${before.operationId}\` to \`${after.operationId}\``, breaking: false }]),
+    // Even a loosening can change what a client must send or expect, so any change counts as breaking.
+    ...(wasSecurity === isSecurity
+      ? []
+      : [{ text: `security changed from ${wasSecurity} to ${isSecurity}`, breaking: true }]),
     ...compareParameters(before, after),
     ...compareRequestBody(before, after),
     ...compareResponses(before, after),
@@ -194,8 +182,9 @@ function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
       if (!now) return old ? [{ kind: "schema-removed", subject: name, details: [], breaking: true }] : [];
       if (!old) return [{ kind: "schema-added", subject: name, details: [], breaking: false }];
       // Only a hash is kept: the operations that use it report their own breaking changes.
-      if (old.hash === now.hash) return [];
-      return [{ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false }];
+      return old.hash === now.hash
+        ? []
+        : [{ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false }];
     },
   );
 }

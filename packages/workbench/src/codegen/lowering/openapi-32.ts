@@ -75,7 +75,6 @@ interface Site {
 }
 
 interface Lowering {
-  version: string;
   documents: readonly Document[];
   seen: Map<Kind, { count: number; first: Site; details: Map<string, number> }>;
 }
@@ -497,7 +496,7 @@ function lowerReferencedPathItems(lowering: Lowering, entry: Document): void {
 export function lowerContract(root: string, documents: readonly Document[]): Problem[] {
   const [entry] = documents;
   if (entry === undefined || !isRecord(entry.parsed)) return [];
-  const lowering: Lowering = { version: String(entry.parsed.openapi), documents, seen: new Map() };
+  const lowering: Lowering = { documents, seen: new Map() };
   lowerRoot(lowering, entry);
   lowerReferencedPathItems(lowering, entry);
   const seen = new WeakSet<object>();
