@@ -153,13 +153,12 @@ export function toApiError(
   const detail = error instanceof Error ? error.message : String(error);
   if (name === "TimeoutError") return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
   if (name === "AbortError") return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
-  if (error instanceof SyntaxError) {
+  if (error instanceof SyntaxError)
     return new ApiError({
       ...base,
       kind: "malformed",
       message: `${where} answered with a body that is not valid JSON`,
     });
-  }
   if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail)))
     return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
   return new ApiError({ ...base, kind: "unknown", message: detail });

@@ -14,14 +14,13 @@ export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<stri
   if (essence === "application/json") return {};
   if (isJsonType(essence))
     return { headers: { "Content-Type": mediaType }, bodySerializer: (body) => JSON.stringify(body) };
-  if (essence === "application/x-www-form-urlencoded") {
+  if (essence === "application/x-www-form-urlencoded")
     return {
       headers: { "Content-Type": mediaType },
       bodySerializer: (body) => urlEncoded(formFields(body, encoding), encoding),
     };
-  }
-  if (essence === "multipart/form-data") {
-    // No header: fetch writes it, with the boundary it chose.
+  // No header for a multipart body: fetch writes it, with the boundary it chose.
+  if (essence === "multipart/form-data")
     return {
       bodySerializer: (body) => {
         const form = new FormData();
@@ -29,7 +28,6 @@ export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<stri
         return form;
       },
     };
-  }
   return {
     headers: { "Content-Type": mediaType },
     bodySerializer: (body) => (typeof body === "string" || body instanceof Blob ? body : JSON.stringify(body)),

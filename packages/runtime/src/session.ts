@@ -24,10 +24,7 @@ export function requiresCredentials(operation: Pick<ManifestOperation, "security
   return operation.security.length > 0 && operation.security.every((alternative) => alternative.length > 0);
 }
 
-/**
- * A bearer token only where `security` requires credentials, on the API's origin. A 401 refreshes the token once
- * (shared by the 401s that carried it) and retries once; a 401 to the retry ends the session (`onExpired`).
- */
+/** A bearer token where `security` requires credentials, on the API's origin; a 401 refreshes it and retries once. */
 export function bearerSession(options: {
   operations: readonly ManifestOperation[];
   baseUrl: string;

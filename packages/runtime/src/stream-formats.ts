@@ -427,10 +427,7 @@ function errorItem(
   return { index, error: { kind, index, message, excerpt, ...named } };
 }
 
-/**
- * Past a limit, a `limit` error is the last item and the body is cancelled; an oversized item is an error and
- * reading goes on. `framer` is given when the caller keeps its state (SSE's last event ID).
- */
+/** Past a limit, a `limit` error is the last item; `framer` is given when the caller keeps its state (SSE's last ID). */
 export async function* readItems(
   body: ReadableStream<Uint8Array>,
   reading: ItemReading,

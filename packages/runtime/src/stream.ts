@@ -285,13 +285,9 @@ export function createApiStreams<P extends AnyPaths>(
       if (again.response.status === 204) return;
       const { response, data } = again;
       if (!response.ok) throw fromErrorResponse(again.error, response, verb);
-      if (streamFormatOf(response.headers.get("Content-Type") ?? "") !== "sse" || !(data instanceof ReadableStream)) {
-        throw await notAStream(
-          response,
-          verb,
-          `${verb} ${response.url}: the reconnected stream is not an event stream.`,
-        );
-      }
+      const message = `${verb} ${response.url}: the reconnected stream is not an event stream.`;
+      if (streamFormatOf(response.headers.get("Content-Type") ?? "") !== "sse" || !(data instanceof ReadableStream))
+        throw await notAStream(response, verb, message);
       body = data as ReadableStream<Uint8Array>;
     }
   }

@@ -26,12 +26,9 @@ class Built {
     this.array = array;
   }
   finish(): unknown {
-    const done = ([key, member]: [string, unknown]): [string, unknown] => [
-      key,
-      member instanceof Built ? member.finish() : member,
-    ];
-    if (this.array) return [...this.members].sort(([a], [b]) => Number(a) - Number(b)).map((entry) => done(entry)[1]);
-    return Object.fromEntries([...this.members].map(done));
+    const entries = [...this.members].map(([key, member]) => [key, member instanceof Built ? member.finish() : member]);
+    if (this.array) return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, value]) => value);
+    return Object.fromEntries(entries);
   }
 }
 

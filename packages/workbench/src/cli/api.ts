@@ -43,18 +43,16 @@ async function generateAndWrite(): Promise<number> {
   const files = result.outputs.size + result.kept.length;
   if (check && !verbose) {
     // CI output: the count, not the list (`npm run api` lists them).
-    if (result.warnings.length > 0) {
+    if (result.warnings.length > 0)
       console.warn(`${name}: the contracts have ${result.warnings.length} lint warnings; \`npm run api\` lists them.`);
-    }
   } else {
     const shown = verbose ? [...result.warnings, ...result.testNotes] : result.warnings;
     for (const line of formatWarnings(shown, verbose)) console.warn(`${name}: ${line}`);
   }
   if (check) {
     const stale = await staleOutputs(root, result.outputs, result.stamps);
-    for (const file of stale) {
+    for (const file of stale)
       console.error(`${name}: ${file} ${staleReason(file)}. Run \`npm run api\` and commit the result.`);
-    }
     if (stale.length > 0) return 1;
     console.log(`${name}: ${files} generated files match the contracts${unchangedNote(result.unchanged.length)}.`);
     return 0;

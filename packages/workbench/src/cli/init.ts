@@ -34,9 +34,8 @@ function runtimeDependencies(): Record<string, string> {
   const workbench = manifestOf(join(import.meta.dirname, "..", "..", "package.json"));
   const runtimeEntry = createRequire(import.meta.url).resolve("@contract-workbench/runtime");
   let folder = dirname(runtimeEntry);
-  while (!folder.endsWith(join("@contract-workbench", "runtime")) && !folder.endsWith(join("packages", "runtime"))) {
+  while (!folder.endsWith(join("@contract-workbench", "runtime")) && !folder.endsWith(join("packages", "runtime")))
     folder = dirname(folder);
-  }
   const runtime = manifestOf(join(folder, "package.json"));
   const peers = Object.fromEntries(
     Object.entries(runtime.peerDependencies ?? {}).map(([name, range]) => [name, exact(range)]),

@@ -110,11 +110,10 @@ export function readThreshold(root: string): number {
     contractCoverage?: { threshold?: unknown };
   };
   const threshold = pkg.contractCoverage?.threshold ?? 0;
-  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 100)) {
+  if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 100))
     throw new Error(
       `package.json: contractCoverage.threshold must be a number from 0 to 100, not ${JSON.stringify(threshold)}.`,
     );
-  }
   return threshold;
 }
 

@@ -40,15 +40,13 @@ function entriesOf(value: object): Array<[string, unknown]> {
   return Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
 }
 
-/** An array or object like `like`, from entries; own properties only, whatever their names. */
+/** An array or object like `like`, from entries: Object.fromEntries defines each key as an own property, `__proto__` too. */
 function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | Record<string, unknown> {
-  // Object.fromEntries defines each key as an own property, `__proto__` too.
   return Array.isArray(like) ? entries.map(([, item]) => item) : Object.fromEntries(entries);
 }
 
 const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;
 
-/** `entries` of `like` rendered `depth` deep, rebuilt as an array or object like it. */
 const renderAll = (like: object, entries: Array<[string, unknown]>, pointer: string, depth: number) =>
   rebuild(
     like,
@@ -76,10 +74,7 @@ function render(value: unknown, pointer: string, depth: number): unknown {
 
 const size = (value: unknown) => JSON.stringify(value)?.length ?? 0;
 
-/**
- * A JSON value within `budget` characters, as deep as fits: each part cut off is an `Elided` with
- * the pointer to read it; a value too wide shows the entries that fit from `offset`, then `$offset`.
- */
+/** A JSON value within `budget` characters, as deep as fits; a value too wide shows the entries that fit from `offset`. */
 export function bounded(value: unknown, pointer: string, budget = VALUE_BUDGET, offset = 0): unknown {
   if (!isContainer(value)) return render(value, pointer, 1);
   const rest = entriesOf(value).slice(offset);

@@ -71,29 +71,23 @@ export function fixturesImport(entry: NamedContract, fromFolder: string): { line
 
 function paramsInit(operation: ManifestOperation): string {
   const groups = new Map<ManifestParameter["in"], string[]>();
+  const add = (place: ManifestParameter["in"], entry: string) =>
+    groups.set(place, [...(groups.get(place) ?? []), entry]);
   for (const parameter of operation.parameters) {
     if (parameter.in === "cookie" || (!parameter.required && parameter.in !== "path")) continue;
-    const list = groups.get(parameter.in) ?? [];
     const name = variable(parameter.name);
-    list.push(key(parameter.name) === name ? name : `${key(parameter.name)}: ${name}`);
-    groups.set(parameter.in, list);
+    add(parameter.in, key(parameter.name) === name ? name : `${key(parameter.name)}: ${name}`);
   }
   const size = operation.pagination?.size;
-  if (size !== undefined) {
-    const list = groups.get("query") ?? [];
-    if (!list.some((entry) => entry.startsWith(key(size)))) list.push(`${key(size)}: 20`);
-    groups.set("query", list);
-  }
+  if (size !== undefined && !(groups.get("query") ?? []).some((entry) => entry.startsWith(key(size))))
+    add("query", `${key(size)}: 20`);
   const parts = (["path", "query", "header"] as const)
     .filter((place) => groups.has(place))
     .map((place) => `${place}: { ${(groups.get(place) ?? []).join(", ")} }`);
   return parts.length === 0 ? "" : `{ params: { ${parts.join(", ")} } }`;
 }
 
-/**
- * The hook call for an operation (`useQuery`, `useInfiniteQuery` for a list that pages, else `useMutation`),
- * the imports it needs and, for a contract other than the product's, the `setup` making its hooks.
- */
+/** The hook call for an operation, its imports and, for a contract other than the product's, the `setup` making its hooks. */
 export function hookCall(entry: NamedContract, operation: ManifestOperation, fromFolder: string) {
   const product = entry.role === "product";
   const hooks = product ? "api" : "hooks";

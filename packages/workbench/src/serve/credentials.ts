@@ -54,12 +54,10 @@ export function missingCredentials(
 
 /** The headers a browser client may send for the contract's security schemes (CORS preflights). */
 export function credentialHeaders(schemes: ReadonlyMap<string, SecurityScheme>): string[] {
-  const names = new Set<string>();
-  for (const scheme of schemes.values()) {
-    if (scheme.type === "apiKey" && scheme.in === "header") names.add(scheme.name.toLowerCase());
-    else if (scheme.type !== "apiKey") names.add("authorization");
-  }
-  return [...names];
+  const names = [...schemes.values()].flatMap((scheme) =>
+    scheme.type !== "apiKey" ? ["authorization"] : scheme.in === "header" ? [scheme.name.toLowerCase()] : [],
+  );
+  return [...new Set(names)];
 }
 
 /** The `WWW-Authenticate` of a 401 (RFC 9110): one challenge per HTTP or OAuth scheme the operation accepts. */
