@@ -1,9 +1,7 @@
-// `npm run api` regenerates everything from the contracts, all or nothing; `api:check` fails on a stale generated
-// file. A contract its stamp (.cache/api/) says is unchanged is skipped unless `--force`.
+// `npm run api`: all or nothing (`api:check` fails on a stale file); a contract stamped unchanged is skipped.
 import module from "node:module";
 
-// V8's code cache for the large modules below (TypeScript's, Redocly's); set in the environment so
-// the examples' worker thread inherits it, and before the imports, which are dynamic for that reason.
+// V8's code cache, set in the environment for the examples' worker too, and before the (thus dynamic) imports.
 const cache = module.enableCompileCache?.();
 if (cache?.directory !== undefined) process.env.NODE_COMPILE_CACHE ??= cache.directory;
 

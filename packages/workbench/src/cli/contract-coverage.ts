@@ -1,5 +1,4 @@
-// `npm run coverage:contract`: the pairs the hand-written stories and tests reached in their last run;
-// fails below package.json's `contractCoverage.threshold`. `--summary` leaves out the tables.
+// `npm run coverage:contract`: the pairs the hand-written tests last reached; fails below `contractCoverage.threshold`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {

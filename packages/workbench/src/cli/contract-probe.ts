@@ -1,5 +1,4 @@
-// `npm run contract:probe -- <base URL>`: a live server's answers against the contract. The `Authorization` comes
-// from CONTRACT_PROBE_AUTHORIZATION, never printed. Exit codes: `probeExitCode`; 2 also for a wrong command.
+// `contract:probe -- <URL>`: a live server against the contract; CONTRACT_PROBE_AUTHORIZATION is sent, never printed.
 import { readFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { ContractSchemas } from "../contract/contract-types.ts";

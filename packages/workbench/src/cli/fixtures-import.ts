@@ -1,5 +1,4 @@
-// `npm run fixtures:import -- <file.har>`: a HAR's answers that keep the contract, as the `recorded`
-// scenario. The HAR is untrusted: bounded in size, and only that one file is written, whole or not at all.
+// `fixtures:import -- <file.har>`: a HAR's answers that keep the contract, as the `recorded` scenario (written whole).
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeAllOrNothing } from "../codegen/atomic-write.ts";

@@ -1,5 +1,4 @@
-// `contract-workbench init` adds the workbench to the app at the working directory: prints the plan and asks
-// first (not with --yes or without a terminal), keeps the team's files unless --force; a second run changes nothing.
+// `init` adds the workbench to the app here: asks first (unless --yes), keeps its files (unless --force); idempotent.
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

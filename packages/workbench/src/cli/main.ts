@@ -24,8 +24,7 @@ const COMMANDS = {
 
 type Command = keyof typeof COMMANDS;
 
-// A host that cannot set the working directory (an MCP host starting
-// `<app>/node_modules/.bin/contract-workbench mcp`) still reaches the app: the folder holding that node_modules.
+// An MCP host that cannot set the working directory still reaches the app: the folder holding the bin's node_modules.
 const invoked = process.argv[1] ?? "";
 const modules = `${sep}node_modules${sep}`;
 if (!existsSync(join(process.cwd(), "package.json")) && invoked.includes(modules))

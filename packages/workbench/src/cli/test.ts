@@ -1,5 +1,4 @@
-// `contract-workbench test [vitest options…]`: `check`, `vitest run`, then `coverage --summary`, each
-// failure stopping the rest. Exit code: the failed step's, else 0; 130 on Ctrl-C, 143 on SIGTERM.
+// `contract-workbench test [vitest options…]`: `check`, `vitest run`, `coverage --summary`; the first failure stops it.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { extname, join } from "node:path";

@@ -42,8 +42,7 @@ export function recordContractCoverage(
     current = context;
     context.task.meta.contractCoverage = [];
   });
-  // Files that share a module graph (the `unit` project) share the fixtures too, and each file's
-  // setup subscribes again: without this, one more listener per file would hear every exchange.
+  // Files sharing a module graph share the fixtures, and each setup subscribes again: unsubscribed, or they pile up.
   afterAll(() => {
     for (const unsubscribe of unsubscribes) unsubscribe();
   });

@@ -240,8 +240,7 @@ export function galleryIndexer(existing: readonly Indexer[], root: string = proc
         name: pair.name,
         title: pair.title,
         __id: pair.id,
-        // Storybook's components manifest (its MCP docs) reads each story's file, which a virtual
-        // module is not; the contract's operations reach an agent through `npm run mcp` instead.
+        // Storybook's MCP manifest reads each story's file, which a virtual module is not (`npm run mcp` has them).
         tags: [GALLERY_TAG, "!autodocs", "!manifest"],
       }));
       return [...own, ...generated];

@@ -185,8 +185,7 @@ export function galleryStory(
     argTypes: READ_ONLY_PAIR,
     parameters: {
       msw: { handlers: [contract.mocks.respond(operationId, status)] },
-      // The handler line a story of one's own writes; it also spares Storybook's JSX snippet, which
-      // would print the whole contract (the `source` prop) on every render.
+      // The handler line a story of one's own writes, not Storybook's JSX snippet (it would print the whole contract).
       docs: { codePanel: true, source: { code: snippet(operationId, status), language: "ts" } },
     },
     render: response,

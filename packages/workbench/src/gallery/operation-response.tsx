@@ -130,8 +130,7 @@ function AnsweredResponse({
   const productHooks: unknown = api;
   const runtimeHooks = hooks ?? (productHooks as RuntimeHooks);
   const query = runtimeHooks.useQuery(operation.method, operation.path, init);
-  // A text media type whose schema allows no string: the fixtures send the value's JSON text
-  // (`serialise` in ../fixtures/answer/answers.ts), so it is read back and checked as JSON.
+  // A text type whose schema allows no string carries the value's JSON text (the fixtures' `serialise`): read as JSON.
   const jsonText =
     mediaType !== undefined &&
     parseAsFor(mediaType) === "text" &&

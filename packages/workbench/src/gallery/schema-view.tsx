@@ -188,8 +188,7 @@ function Table({
   const inner = { ...context, depth: context.depth + 1, compact: true };
   return (
     <>
-      {/* A wide table scrolls sideways inside its own region, which keyboard users can focus and scroll
-          (axe's scrollable-region-focusable); the rule's own documentation makes this exception. */}
+      {/* A wide table scrolls in its own focusable region (axe's scrollable-region-focusable), as the rule allows. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="schema-view__scroll" role="region" aria-label={regionName(context.trail, label)} tabIndex={0}>
         <table className="schema-view__table">

@@ -1,5 +1,4 @@
-// What `init` requires of an app: Vite + React + TypeScript, Storybook 10 or none, and a clean Git tree
-// (so that what init writes can be read, and undone, as one change).
+// What `init` requires: Vite + React + TypeScript, Storybook 10 or none, a clean Git tree (its changes undone as one).
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
