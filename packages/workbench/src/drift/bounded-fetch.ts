@@ -108,18 +108,11 @@ async function once(request: Request, options: BoundedOptions) {
 }
 
 /** True when the wait ran its course. */
-function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const done = (full: boolean) => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", stop);
-      resolve(full);
-    };
-    const stop = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal?.addEventListener("abort", stop, { once: true });
-  });
+async function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  const deadline = createDeadline(ms, signal);
+  const ended = deadline.signal;
+  if (!ended.aborted) await new Promise((resolve) => ended.addEventListener("abort", resolve, { once: true }));
+  return deadline.ended?.by === "time";
 }
 
 /** A 429 or 503 with a short enough `Retry-After` is sent once more. */
