@@ -111,6 +111,7 @@ function AnsweredResponse({
   operation,
 }: OperationResponseProps & { sample: SampleRequest; operation: ManifestOperation }) {
   const headingId = useId();
+  const place = `${operationId} ${status}`;
   const { responses, declared } = declaredResponse(source, operationId, status);
   const content = declared?.content ?? {};
   const mediaType = preferredMediaType(Object.keys(content));
@@ -149,9 +150,7 @@ function AnsweredResponse({
     view = (
       <>
         <ErrorState error={error} headingLevel={3} onRetry={() => void query.refetch()} />
-        {showsBody(error) ? (
-          <Body value={body} schema={schema} source={source} place={`${operationId} ${status}`} />
-        ) : null}
+        {showsBody(error) ? <Body value={body} schema={schema} source={source} place={place} /> : null}
       </>
     );
     verdict = failureVerdict(answered, responses, status, "response", () =>
@@ -169,7 +168,7 @@ function AnsweredResponse({
       />
     ) : (
       <>
-        <Body value={data} schema={schema} source={source} place={`${operationId} ${status}`} />
+        <Body value={data} schema={schema} source={source} place={place} />
         {mediaType !== undefined && schema !== undefined ? (
           <ExamplesLine
             places={examplePlaces(
@@ -203,14 +202,9 @@ function AnsweredResponse({
         aria-busy={query.isPending || undefined}
       >
         {view}
-        {!query.isPending && arrived.headers !== undefined ? (
-          <ResponseHeaders
-            declared={declared?.headers ?? {}}
-            headers={arrived.headers}
-            status={status}
-            place={`${operationId} ${status}`}
-          />
-        ) : null}
+        {query.isPending ? null : (
+          <ResponseHeaders declared={declared?.headers} headers={arrived.headers} status={status} place={place} />
+        )}
       </div>
       {verdict ? <VerdictLine verdict={verdict} /> : null}
     </article>

@@ -19,8 +19,8 @@ export function useResponseHeaders() {
 }
 
 export interface ResponseHeadersProps extends ComponentPropsWithoutRef<"section"> {
-  declared: Record<string, ContractHeader>;
-  headers: Headers;
+  declared?: Record<string, ContractHeader> | undefined;
+  headers: Headers | undefined;
   /** A redirect's `Location` is not sent by the mocks. */
   status: string;
   /** Tells apart several responses' lists on one page. */
@@ -36,9 +36,9 @@ function notSent(status: string, name: string, header: ContractHeader | undefine
   return header?.required === true ? "Not sent (the contract requires it)" : "Not sent";
 }
 
-export function ResponseHeaders({ declared, headers, status, place, className, ...rest }: ResponseHeadersProps) {
+export function ResponseHeaders({ declared = {}, headers, status, place, className, ...rest }: ResponseHeadersProps) {
   const names = Object.keys(declared);
-  if (names.length === 0) return null;
+  if (names.length === 0 || headers === undefined) return null;
   return (
     <section
       className={["response-headers", className].filter(Boolean).join(" ")}

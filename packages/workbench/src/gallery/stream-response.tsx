@@ -62,6 +62,7 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
   const headingId = useId();
   const listId = useId();
   const { operationId } = operation;
+  const place = `${operationId} ${status}`;
   const arrived = useResponseHeaders();
   const init = useMemo(
     () => ({ params: sample.params, ...bodyInit(sample), middleware: [arrived.middleware] }),
@@ -116,7 +117,7 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
           </Button>
         </div>
         {query.isPending ? <Spinner label={`Calling ${operationId}…`} /> : null}
-        <ol className="stream-response__events" id={listId} aria-label={`Events of ${operationId} ${status}`}>
+        <ol className="stream-response__events" id={listId} aria-label={`Events of ${place}`}>
           {items.map((item) => {
             const event = item.error === undefined && isRecord(item.value) ? item.value : undefined;
             const type = typeof event?.event === "string" ? event.event : item.error?.event;
@@ -140,7 +141,7 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
                   <SchemaView
                     label={`Event ${item.index + 1}`}
                     // Each event's tables are regions named apart from the other events' (axe's landmark-unique).
-                    place={`${operationId} ${status} event ${item.index + 1}`}
+                    place={`${place} event ${item.index + 1}`}
                     value={view.value}
                     schema={view.schema}
                     schemas={source.contract.components.schemas}
@@ -153,14 +154,9 @@ export function StreamResponse({ source, operation, status, mediaType, media, sa
         {query.isError ? (
           <ErrorState error={query.error} headingLevel={3} onRetry={() => void query.refetch()} />
         ) : null}
-        {!query.isPending && arrived.headers !== undefined ? (
-          <ResponseHeaders
-            declared={declared?.headers ?? {}}
-            headers={arrived.headers}
-            status={status}
-            place={`${operationId} ${status}`}
-          />
-        ) : null}
+        {query.isPending ? null : (
+          <ResponseHeaders declared={declared?.headers} headers={arrived.headers} status={status} place={place} />
+        )}
       </div>
       {verdict ? <VerdictLine verdict={verdict} /> : null}
     </article>
