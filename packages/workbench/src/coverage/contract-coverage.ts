@@ -11,6 +11,7 @@ import type { ContractSchemas } from "../contract/contract-types.ts";
 import type { Manifest } from "../codegen/manifest/manifest.ts";
 import { isJsonMediaType } from "../contract/media-and-status.ts";
 import { pairLabel } from "../contract/stream-pairs.ts";
+import { alignedTable } from "../drift/drift-report.ts";
 import { isUnsatisfiable } from "../contract/unsatisfiable/prover.ts";
 import { unsendableRequest } from "../contract/unsatisfiable/requests.ts";
 import type {
@@ -167,14 +168,7 @@ export function formatReport(report: ContractCoverageReport): string[] {
     ...(anyUnsatisfiable ? [labels(statuses, (pair) => pair.unsatisfiable === true)] : []),
   ]);
   const header = ["operation", "request", "covered", "not covered", ...(anyUnsatisfiable ? ["unsatisfiable"] : [])];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
-      .join("  ")
-      .trimEnd();
-  const table = rows.length === 0 ? [] : [line(header), ...rows.map(line)];
-  return [...table, summaryLine(report)];
+  return [...(rows.length === 0 ? [] : alignedTable(header, rows)), summaryLine(report)];
 }
 
 /** The Contract/Coverage page's data: `virtual:contract-coverage` is the report `npm run coverage:contract` prints. */

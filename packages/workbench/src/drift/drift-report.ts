@@ -63,11 +63,16 @@ export function formatDriftTable(entries: readonly DriftEntry[]): string {
     entry.actual,
     String(entry.count),
   ]);
-  const widths = COLUMNS.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  return alignedTable(COLUMNS, rows, true).join("\n");
+}
+
+/** Columns as wide as their widest cell, two spaces apart; `ruled` underlines the header. */
+export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[], ruled = false): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const line = (cells: readonly string[]) =>
     cells
       .map((cell, column) => cell.padEnd(widths[column] ?? 0))
       .join("  ")
       .trimEnd();
-  return [line(COLUMNS), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
+  return [line(header), ...(ruled ? [line(widths.map((width) => "-".repeat(width)))] : []), ...rows.map(line)];
 }
