@@ -29,31 +29,24 @@ const productContract: GalleryContract = { source: fixtures, mocks: fixtures };
 
 type ProductIdentity = NonNullable<typeof productIdentity>;
 
-export const galleryMeta = {
-  tags: [GALLERY_TAG, "!autodocs"],
-  parameters: { layout: "padded" },
-};
+export const galleryMeta = { tags: [GALLERY_TAG, "!autodocs"], parameters: { layout: "padded" } };
+
+/** The `slow` scenario holds every answer for 1.5 s, then plays a stream's events slowly. */
+const SLOW = { timeout: 15_000 };
 
 /** `label` names the pair, as one test may check several. */
 async function expectResponseShown(element: Element, scenario: unknown, label: string): Promise<void> {
   const result = () => element.querySelector(".operation-response__result");
-  await waitFor(
-    () => {
-      const state = result()?.getAttribute("data-state");
-      if (state === undefined || state === null || state === "loading" || state === "streaming")
-        throw new Error(`${label}: the response has not arrived${state === "streaming" ? " whole" : ""}.`);
-    },
-    // The `slow` scenario holds every answer for 1.5 s, then plays a stream's events slowly.
-    { timeout: 15_000 },
-  );
+  await waitFor(() => {
+    const state = result()?.getAttribute("data-state");
+    if (state === undefined || state === null || state === "loading" || state === "streaming")
+      throw new Error(`${label}: the response has not arrived${state === "streaming" ? " whole" : ""}.`);
+  }, SLOW);
   await expectSequenceShown(element, scenario, label);
   // A re-render (a mutation's list refetched, say) replaces the element: wait for one shown.
-  await waitFor(
-    () => {
-      if (element.querySelector("[data-verdict]")?.checkVisibility() !== true) throw new Error(`${label}: no verdict`);
-    },
-    { timeout: 15_000 },
-  );
+  await waitFor(() => {
+    if (element.querySelector("[data-verdict]")?.checkVisibility() !== true) throw new Error(`${label}: no verdict`);
+  }, SLOW);
   const verdict = element.querySelector("[data-verdict]");
   await expect(verdict, `${label}: no verdict`).toBeVisible();
   // storybook/test's `expect` drops its message argument: the error itself names the pair and each problem.
