@@ -18,15 +18,6 @@ export interface Shape {
 
 type Node = Record<string, unknown>;
 
-const EMPTY: Shape = {
-  type: undefined,
-  title: undefined,
-  format: undefined,
-  enum: undefined,
-  properties: [],
-  items: undefined,
-};
-
 /** contract.json has only `#/components/schemas/<name>` references. */
 function follow(schema: unknown, schemas: Readonly<Record<string, JsonSchema>>): Node | undefined {
   let node = schema;
@@ -98,8 +89,7 @@ export function shapeOf(
   schemas: Readonly<Record<string, JsonSchema>>,
 ): Shape {
   const node = follow(schema, schemas);
-  if (!node) return EMPTY;
-  const merged = merge(node, value, schemas);
+  const merged: Node = node ? merge(node, value, schemas) : {};
   const types = declaredTypes(merged).filter((type) => type !== "null");
   return {
     type: types.length === 1 ? types[0] : undefined,
