@@ -83,12 +83,7 @@ export function observeFetch(
     }
   }
 
-  async function readAndInspect(
-    sent: Request,
-    response: Response,
-    copy: ReadableStream<Uint8Array>,
-    stop: AbortSignal,
-  ) {
+  async function inspectBody(sent: Request, response: Response, copy: ReadableStream<Uint8Array>, stop: AbortSignal) {
     if (isStreamed(response)) return inspectStream(sent, response, copy, stop);
     const deadline = createDeadline(limits.timeoutMs, stop);
     let body: Uint8Array<ArrayBuffer>;
@@ -128,7 +123,7 @@ export function observeFetch(
     const abandon = () => abandoned.abort(new Error("the app let go of the exchange"));
     request.signal.addEventListener("abort", abandon, { once: true });
     const [forApp, forCheck] = response.body.tee();
-    void readAndInspect(sent, response, forCheck, abandoned.signal)
+    void inspectBody(sent, response, forCheck, abandoned.signal)
       .catch(failed)
       .finally(() => request.signal.removeEventListener("abort", abandon));
     return passedThrough(response, forApp, abandon);

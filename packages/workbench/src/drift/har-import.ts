@@ -65,10 +65,7 @@ function entriesOf(file: string, har: unknown): Entry[] {
   if (!Array.isArray(entries)) throw place("log.entries", "a list");
   entries.forEach((entry: unknown, index) => {
     const at = `log.entries[${index}]`;
-    const { request, response } = (entry ?? {}) as {
-      request?: Record<string, unknown>;
-      response?: Record<string, unknown>;
-    };
+    const { request, response } = (entry ?? {}) as Partial<Record<"request" | "response", Record<string, unknown>>>;
     if (typeof request?.method !== "string") throw place(`${at}.request.method`, "a text");
     if (typeof request.url !== "string" || !URL.canParse(request.url))
       throw place(`${at}.request.url`, "an absolute URL");
