@@ -93,23 +93,20 @@ async function confirmed(yes: boolean): Promise<boolean> {
   return /^y(es)?$/i.test(answer.trim());
 }
 
+/** Says on standard error why init stops; its exit code. */
+function stop(message: string): number {
+  console.error(`${NAME}: ${message}`);
+  return 1;
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const unknown = args.filter((arg) => !["--yes", "-y", "--force"].includes(arg));
-  if (unknown.length > 0) {
-    console.error(`${NAME}: unknown option ${unknown.join(" ")}; ${USAGE}`);
-    return 1;
-  }
+  if (unknown.length > 0) return stop(`unknown option ${unknown.join(" ")}; ${USAGE}`);
   const pkg = readAppPackage(root);
-  if (typeof pkg === "string") {
-    console.error(`${NAME}: ${pkg}`);
-    return 1;
-  }
+  if (typeof pkg === "string") return stop(pkg);
   const refused = refusal(root, pkg);
-  if (refused !== undefined) {
-    console.error(`${NAME}: ${refused} Nothing was changed.`);
-    return 1;
-  }
+  if (refused !== undefined) return stop(`${refused} Nothing was changed.`);
   const storybook = storybookOptions(pkg);
   const plan = planInit(root, pkg, {
     ...storybook.options,
@@ -148,9 +145,6 @@ function writes(plan: InitPlan): Array<[string, string]> {
   return files;
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  console.error(
-    `${NAME}: unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`,
-  );
-  return 1;
-});
+process.exitCode = await main().catch((error: unknown) =>
+  stop(`unexpected failure: ${error instanceof Error ? error.message : String(error)}. Nothing was changed.`),
+);
