@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { pairLabel } from "../contract/stream-pairs.ts";
 import { EmptyState } from "virtual:contract-workbench/product";
-import type { ContractCoverageReport } from "./coverage-types.ts";
+import type { ContractCoverageReport, CoveragePair } from "./coverage-types.ts";
 import "./coverage-matrix.css";
 
 /** Declared statuses in reading order: 2xx before 4xx, exact codes before ranges, `default` last. */
@@ -10,18 +10,13 @@ function byStatus(a: string, b: string): number {
   return rank(a).localeCompare(rank(b));
 }
 
+const label = (pair: CoveragePair) => pairLabel(pair.status, pair.stream);
+
 export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
   const titleId = useId();
-  const statuses = [
-    ...new Set(
-      report.operations.flatMap((operation) => operation.statuses.map((pair) => pairLabel(pair.status, pair.stream))),
-    ),
-  ].sort(byStatus);
-  const counted = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; `;
-  const summary =
-    report.service === undefined
-      ? `${counted}threshold ${report.threshold}%)`
-      : `${counted}a service's document, no threshold)`;
+  const statuses = [...new Set(report.operations.flatMap((operation) => operation.statuses.map(label)))].sort(byStatus);
+  const limit = report.service === undefined ? `threshold ${report.threshold}%` : "a service's document, no threshold";
+  const summary = `Covered ${report.covered} of ${report.total} operation×status pairs (${report.percent.toFixed(1)}%; ${limit})`;
   return (
     <section
       className="coverage-matrix"
@@ -70,9 +65,7 @@ export function CoverageMatrix({ report }: { report: ContractCoverageReport }) {
             </thead>
             <tbody>
               {report.operations.map((operation) => {
-                const byStatusCode = new Map(
-                  operation.statuses.map((pair) => [pairLabel(pair.status, pair.stream), pair]),
-                );
+                const byStatusCode = new Map(operation.statuses.map((pair) => [label(pair), pair]));
                 return (
                   <tr key={operation.operationId}>
                     <th scope="row">
