@@ -75,14 +75,17 @@ const fragmentPaths: Middleware = {
   },
 };
 
+/** What `of` reads of each operation, by its call (`GET /pets`). */
+function byCall<T>(operations: readonly ManifestOperation[], of: (operation: ManifestOperation) => T): Map<string, T> {
+  return new Map(operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, of(operation)]));
+}
+
 /** Sends each body in its operation's declared media type when the call left openapi-fetch's JSON. */
 function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
-  const bodies = new Map(
-    operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]),
-  );
+  const bodies = byCall(operations, (operation) => operation.requestBody);
   return {
     async onRequest({ request, schemaPath }) {
-      const declared = bodies.get(`${request.method} ${schemaPath}`)?.requestBody;
+      const declared = bodies.get(`${request.method} ${schemaPath}`);
       const mediaType = defaultMediaType(declared?.mediaTypes ?? []);
       if (mediaType === undefined || request.body === null) return undefined;
       if (essenceOf(request.headers.get("Content-Type") ?? "") !== "application/json") return undefined;
@@ -99,12 +102,7 @@ export function clientMethods(operations: readonly ManifestOperation[]): string[
 
 /** Each query in its operation's declared styles (openapi-fetch's knows one); a call's own `querySerializer` wins. */
 function declaredQueryStyles(operations: readonly ManifestOperation[]) {
-  const byKey = new Map(
-    operations.map((operation) => [
-      `${operation.method.toUpperCase()} ${operation.path}`,
-      querySerializer(operation.parameters),
-    ]),
-  );
+  const byKey = byCall(operations, (operation) => querySerializer(operation.parameters));
   const undeclared = querySerializer([]);
   return (method: string, url: string, init?: { querySerializer?: unknown }): object =>
     init?.querySerializer === undefined
