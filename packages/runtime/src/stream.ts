@@ -262,10 +262,9 @@ export function createApiStreams<P extends AnyPaths>(
       await sleep(reconnectionTime, signal);
       if (signal?.aborted) return;
       const accept = first.headers.get("Content-Type") ?? "text/event-stream";
-      const again = await call(method, path, init, accept, lastEventId);
-      if (again.response.status === 204) return;
-      const { response, data } = again;
-      if (!response.ok) throw fromErrorResponse(again.error, response, verb);
+      const { response, data, error } = await call(method, path, init, accept, lastEventId);
+      if (response.status === 204) return;
+      if (!response.ok) throw fromErrorResponse(error, response, verb);
       const message = `${verb} ${response.url}: the reconnected stream is not an event stream.`;
       if (streamFormatOf(response.headers.get("Content-Type") ?? "") !== "sse" || !(data instanceof ReadableStream))
         throw await notAStream(response, verb, message);
