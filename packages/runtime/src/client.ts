@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from "openapi-fetch";
 import { fromMalformedResponse, isJsonContentType, toApiError } from "./errors.ts";
-import { METHODS as HTTP_METHODS, type ManifestOperation, type Method } from "./manifest-types.ts";
+import { METHODS, type ManifestOperation } from "./manifest-types.ts";
 
 import { defaultMediaType, inMediaType } from "./request-body.ts";
 import { essenceOf } from "./styles/form-encoding.ts";
@@ -75,14 +75,17 @@ const fragmentPaths: Middleware = {
   },
 };
 
+/** What `of` reads of each operation, by its call (`GET /pets`). */
+function byCall<T>(operations: readonly ManifestOperation[], of: (operation: ManifestOperation) => T): Map<string, T> {
+  return new Map(operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, of(operation)]));
+}
+
 /** Sends each body in its operation's declared media type when the call left openapi-fetch's JSON. */
 function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Middleware {
-  const bodies = new Map(
-    operations.map((operation) => [`${operation.method.toUpperCase()} ${operation.path}`, operation]),
-  );
+  const bodies = byCall(operations, (operation) => operation.requestBody);
   return {
     async onRequest({ request, schemaPath }) {
-      const declared = bodies.get(`${request.method} ${schemaPath}`)?.requestBody;
+      const declared = bodies.get(`${request.method} ${schemaPath}`);
       const mediaType = defaultMediaType(declared?.mediaTypes ?? []);
       if (mediaType === undefined || request.body === null) return undefined;
       if (essenceOf(request.headers.get("Content-Type") ?? "") !== "application/json") return undefined;
@@ -91,24 +94,15 @@ function declaredRequestMediaTypes(operations: readonly ManifestOperation[]): Mi
   };
 }
 
-export const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<Method>);
-
 /** The methods a contract's operations are called with, in capitals: {@link METHODS}, then 3.2's (`QUERY`, …). */
 export function clientMethods(operations: readonly ManifestOperation[]): string[] {
-  const extra = operations
-    .map((operation) => operation.method.toUpperCase())
-    .filter((method) => !(METHODS as readonly string[]).includes(method));
-  return [...METHODS, ...new Set(extra)];
+  const methods = [...METHODS, ...operations.map((operation) => operation.method)];
+  return [...new Set(methods.map((method) => method.toUpperCase()))];
 }
 
 /** Each query in its operation's declared styles (openapi-fetch's knows one); a call's own `querySerializer` wins. */
 function declaredQueryStyles(operations: readonly ManifestOperation[]) {
-  const byKey = new Map(
-    operations.map((operation) => [
-      `${operation.method.toUpperCase()} ${operation.path}`,
-      querySerializer(operation.parameters),
-    ]),
-  );
+  const byKey = byCall(operations, (operation) => querySerializer(operation.parameters));
   const undeclared = querySerializer([]);
   return (method: string, url: string, init?: { querySerializer?: unknown }): object =>
     init?.querySerializer === undefined
@@ -144,8 +138,7 @@ export function createApiClient<Paths extends object>(options: ApiClientOptions)
   const baseUrl = options.baseUrl ?? apiBaseUrl();
   // `fetch` is looked up on every call: MSW in Node patches it after this module may have loaded.
   const send = async (request: Request): Promise<Response> => {
-    // The time limit bounds the answer and an ordinary body; a stream is bounded where it is read
-    // (./stream.ts), so once one has begun, the limit lets it be.
+    // The limit bounds the answer and an ordinary body, not a stream: that is bounded where it is read (./stream.ts).
     const timeout = AbortSignal.timeout(timeoutMs);
     const limit = new AbortController();
     let streaming = false;
@@ -156,18 +149,14 @@ export function createApiClient<Paths extends object>(options: ApiClientOptions)
       streaming = streamFormatOf(response.headers.get("Content-Type") ?? "") !== undefined;
       return response;
     } catch (error) {
-      throw toApiError(
-        signal.aborted ? signal.reason : error,
-        { method: request.method, url: request.url },
-        { transport: true },
-      );
+      const cause: unknown = signal.aborted ? signal.reason : error;
+      throw toApiError(cause, { method: request.method, url: request.url }, { transport: true });
     }
   };
   const client = createClient<Paths>({ baseUrl, fetch: send });
   const { operations } = options;
   client.use(fragmentPaths, literalQueryPaths, declaredRequestMediaTypes(operations), rejectNonJsonBodies);
-  // Added last, so its onResponse runs first (openapi-fetch runs them in reverse): the answer to a
-  // retried 401 then goes through the checks above like any other.
+  // Last, so its onResponse runs first (openapi-fetch runs them in reverse): a retried 401's answer is checked too.
   client.use(bearerSession({ operations, baseUrl, fetch: send }));
   return throwingApiErrors(client, clientMethods(operations), operations);
 }

@@ -1,5 +1,4 @@
-// One error type for the UI: whatever goes wrong between the app and the API arrives as an
-// `ApiError` with a `kind` to switch on, so no screen has to know how `fetch` fails.
+// One error type for the UI: whatever fails between the app and the API is an `ApiError` with a `kind` to switch on.
 
 /** The ways a call can fail, from the UI's point of view. */
 export type ApiErrorKind =
@@ -86,55 +85,31 @@ function describe(method: string | undefined, url: string | undefined): string {
   return method && url ? `${method} ${url}` : (url ?? "the request");
 }
 
-/** The `ApiError` for an HTTP error response whose body openapi-fetch has already read. */
-export function fromErrorResponse<Body>(body: Body, response: Response, method?: string): ApiError<Body> {
-  const url = response.url || undefined;
-  const contentType = response.headers.get("Content-Type");
-  const where = describe(method, url);
-  if (contentType !== null && PROBLEM_JSON.test(contentType)) {
-    if (isProblemDetails(body)) {
-      return new ApiError({
-        kind: "problem",
-        message: body.title ?? `${where} failed with HTTP ${response.status}`,
-        method,
-        url,
-        status: response.status,
-        body,
-        problem: body,
-      });
-    }
-    return malformed(`${where} answered HTTP ${response.status} with invalid problem details`, response, body, method);
-  }
-  return new ApiError({
-    kind: "http",
-    message: `${where} failed with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
-    method,
-    url,
-    status: response.status,
-    body: body === "" ? undefined : body,
-  });
+/** What an error keeps of the HTTP response it is about. */
+function answered<Body>(response: Response, body: Body, method: string | undefined) {
+  return { method, url: response.url || undefined, status: response.status, body };
 }
 
-function malformed<Body>(message: string, response: Response, body: Body, method?: string): ApiError<Body> {
-  return new ApiError({
-    kind: "malformed",
-    message,
-    method,
-    url: response.url || undefined,
-    status: response.status,
-    body,
-  });
+/** The `ApiError` for an HTTP error response whose body openapi-fetch has already read. */
+export function fromErrorResponse<Body>(body: Body, response: Response, method?: string): ApiError<Body> {
+  const where = describe(method, response.url || undefined);
+  if (PROBLEM_JSON.test(response.headers.get("Content-Type") ?? "")) {
+    if (!isProblemDetails(body)) {
+      const message = `${where} answered HTTP ${response.status} with invalid problem details`;
+      return new ApiError({ ...answered(response, body, method), kind: "malformed", message });
+    }
+    const message = body.title ?? `${where} failed with HTTP ${response.status}`;
+    return new ApiError({ ...answered(response, body, method), kind: "problem", message, problem: body });
+  }
+  const message = `${where} failed with HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+  return new ApiError({ ...answered(response, body === "" ? undefined : body, method), kind: "http", message });
 }
 
 /** The `ApiError` for a success whose body is not the promised JSON; `excerpt` is kept for the developer. */
 export function fromMalformedResponse(response: Response, excerpt: string, method?: string): ApiError<string> {
   const contentType = response.headers.get("Content-Type") ?? "no Content-Type";
-  return malformed(
-    `${describe(method, response.url || undefined)} answered HTTP ${response.status} with a body that is not valid JSON (${contentType})`,
-    response,
-    excerpt,
-    method,
-  );
+  const message = `${describe(method, response.url || undefined)} answered HTTP ${response.status} with a body that is not valid JSON (${contentType})`;
+  return new ApiError({ ...answered(response, excerpt, method), kind: "malformed", message });
 }
 
 /** The messages `fetch` rejects with when no response arrives (Chromium, undici, Firefox, Safari). */
@@ -148,18 +123,14 @@ export function toApiError(
 ): ApiError {
   if (error instanceof ApiError) return error;
   const where = describe(request?.method, request?.url);
-  const base = { method: request?.method, url: request?.url, cause: error };
+  const named = (kind: ApiErrorKind, message: string) =>
+    new ApiError({ kind, message, method: request?.method, url: request?.url, cause: error });
   const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
   const detail = error instanceof Error ? error.message : String(error);
-  if (name === "TimeoutError") return new ApiError({ ...base, kind: "timeout", message: `${where} timed out` });
-  if (name === "AbortError") return new ApiError({ ...base, kind: "aborted", message: `${where} was cancelled` });
-  if (error instanceof SyntaxError)
-    return new ApiError({
-      ...base,
-      kind: "malformed",
-      message: `${where} answered with a body that is not valid JSON`,
-    });
+  if (name === "TimeoutError") return named("timeout", `${where} timed out`);
+  if (name === "AbortError") return named("aborted", `${where} was cancelled`);
+  if (error instanceof SyntaxError) return named("malformed", `${where} answered with a body that is not valid JSON`);
   if (options.transport === true || (error instanceof TypeError && FETCH_FAILURE.test(detail)))
-    return new ApiError({ ...base, kind: "network", message: `${where} could not reach the server (${detail})` });
-  return new ApiError({ ...base, kind: "unknown", message: detail });
+    return named("network", `${where} could not reach the server (${detail})`);
+  return named("unknown", detail);
 }

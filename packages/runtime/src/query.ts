@@ -32,12 +32,9 @@ function withApiErrors<Paths extends object>(client: Client<Paths>, methods: rea
     const call = (client as unknown as Record<string, Call | undefined>)[method];
     if (call === undefined) continue; // a client made for another contract's operations
     wrapped[method] = async (url: string, init?: object) => {
-      let result: Awaited<ReturnType<Call>>;
-      try {
-        result = await call(url, init);
-      } catch (error) {
+      const result = await call(url, init).catch((error: unknown) => {
         throw toApiError(error, { method, url });
-      }
+      });
       if (!result.response.ok) return { ...result, error: fromErrorResponse(result.error, result.response, method) };
       // A success without a body (204, …) is `null`: TanStack Query refuses `undefined` as data, reporting an error.
       return result.data === undefined ? { ...result, data: null } : result;
@@ -218,16 +215,6 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     };
   }
 
-  function useApiInfiniteQuery(
-    method: string,
-    path: string,
-    init?: RuntimeInit,
-    extra?: Record<string, unknown>,
-    queryClient?: QueryClient,
-  ) {
-    return useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient);
-  }
-
   function useMutation(method: string, path: string, mutation: RuntimeOptions = {}, queryClient?: QueryClient) {
     const cache = useQueryClient(queryClient);
     const { invalidates, onSuccess, ...rest } = mutation;
@@ -251,7 +238,13 @@ export function createApiHooks<P extends AnyPaths, Paged = Record<never, never>>
     ...base,
     useMutation,
     infiniteQueryOptions,
-    useInfiniteQuery: useApiInfiniteQuery,
+    useInfiniteQuery: (
+      method: string,
+      path: string,
+      init?: RuntimeInit,
+      extra?: Record<string, unknown>,
+      queryClient?: QueryClient,
+    ) => useInfiniteQuery(infiniteQueryOptions(method, path, init, extra), queryClient),
     readHeaders: (method: string, path: string, response: Response) => readHeaders(operationOf(method, path), response),
   } as unknown as ApiHooks<P, Paged>;
 }

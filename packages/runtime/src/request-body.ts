@@ -11,14 +11,11 @@ export interface BodyOptions {
 /** The openapi-fetch options that send a body as `mediaType` (none for JSON), form properties as `encoding` says. */
 export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<string, FieldEncoding>> = {}): BodyOptions {
   const essence = essenceOf(mediaType);
+  const headers = { "Content-Type": mediaType };
   if (essence === "application/json") return {};
-  if (isJsonType(essence))
-    return { headers: { "Content-Type": mediaType }, bodySerializer: (body) => JSON.stringify(body) };
+  if (isJsonType(essence)) return { headers, bodySerializer: (body) => JSON.stringify(body) };
   if (essence === "application/x-www-form-urlencoded")
-    return {
-      headers: { "Content-Type": mediaType },
-      bodySerializer: (body) => urlEncoded(formFields(body, encoding), encoding),
-    };
+    return { headers, bodySerializer: (body) => urlEncoded(formFields(body, encoding), encoding) };
   // No header for a multipart body: fetch writes it, with the boundary it chose.
   if (essence === "multipart/form-data")
     return {
@@ -29,7 +26,7 @@ export function bodyOptionsFor(mediaType: string, encoding: Readonly<Record<stri
       },
     };
   return {
-    headers: { "Content-Type": mediaType },
+    headers,
     bodySerializer: (body) => (typeof body === "string" || body instanceof Blob ? body : JSON.stringify(body)),
   };
 }

@@ -2,6 +2,7 @@
 import {
   experimental_streamedQuery,
   type QueryClient,
+  type QueryKey,
   useQuery,
   type UseQueryOptions,
   type UseQueryResult,
@@ -95,68 +96,48 @@ export type StreamQueryOptions<Event, Data, Media extends string> = StreamOption
     | { reducer: (accumulated: Data, item: StreamItem<Event>) => Data; initialValue: Data }
   );
 
-type QueryExtra<Data, Error, Key extends readonly unknown[]> = Omit<
-  UseQueryOptions<Data, Error, Data, Key>,
-  "queryKey" | "queryFn"
->;
-
-type StreamQueryExtra<
+/** Each stream method's arguments after `method` and `path`, and its result. */
+interface StreamCalls<
   P extends AnyPaths,
   M extends HttpMethod,
-  Path extends keyof P,
-  Media extends string,
+  Path extends StreamPath<P, M>,
+  Media extends StreamMediaOf<Op<P, M, Path>>,
   Data,
-> = StreamQueryOptions<StreamEventOf<Op<P, M, Path>, Media & StreamMediaOf<Op<P, M, Path>>>, Data, Media> &
-  QueryExtra<Data, Failure<P, M, Path>, ApiStreamKey<P, M, Path>>;
+  Event = StreamEventOf<Op<P, M, Path>, Media>,
+  Fail = Failure<P, M, Path>,
+  Key extends QueryKey = ApiStreamKey<P, M, Path>,
+  Query = StreamQueryOptions<Event, Data, Media> & Omit<UseQueryOptions<Data, Fail, Data, Key>, "queryKey" | "queryFn">,
+> {
+  open: [Rest<Init<P, M, Path>, StreamOptions<Media>>, Promise<StreamOpened<Event, Fail>>];
+  read: [Rest<Init<P, M, Path>, StreamOptions<Media>>, AsyncIterable<StreamItem<Event>>];
+  queryOptions: [
+    [init?: Init<P, M, Path>, options?: Query],
+    UseQueryOptions<Data, Fail, Data, Key> & { queryKey: Key },
+  ];
+  useStream: [[init?: Init<P, M, Path>, options?: Query, queryClient?: QueryClient], UseQueryResult<Data, Fail>];
+}
+
+/** A stream method, its type parameters declared once for all four. */
+type StreamMethod<P extends AnyPaths, K extends keyof ApiStreams<P>> = <
+  M extends HttpMethod,
+  Path extends StreamPath<P, M>,
+  Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
+  Data = Array<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>,
+>(
+  method: M,
+  path: Path,
+  ...rest: StreamCalls<P, M, Path, Media, Data>[K][0]
+) => StreamCalls<P, M, Path, Media, Data>[K][1];
 
 export interface ApiStreams<P extends AnyPaths> {
   /** An HTTP error is a value (`error`, with the contract's error body); no response at all throws an `ApiError`. */
-  open<
-    M extends HttpMethod,
-    Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
-  >(
-    method: M,
-    path: Path,
-    ...rest: Rest<Init<P, M, Path>, StreamOptions<Media>>
-  ): Promise<StreamOpened<StreamEventOf<Op<P, M, Path>, Media>, Failure<P, M, Path>>>;
+  open: StreamMethod<P, "open">;
   /** The stream's items; an HTTP error before the first one is thrown as an `ApiError`. Stops when `init.signal` aborts. */
-  read<
-    M extends HttpMethod,
-    Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
-  >(
-    method: M,
-    path: Path,
-    ...rest: Rest<Init<P, M, Path>, StreamOptions<Media>>
-  ): AsyncIterable<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>;
+  read: StreamMethod<P, "read">;
   /** TanStack Query options whose data grows as items arrive (`experimental_streamedQuery`). */
-  queryOptions<
-    M extends HttpMethod,
-    Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
-    Data = Array<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>,
-  >(
-    method: M,
-    path: Path,
-    init?: Init<P, M, Path>,
-    options?: StreamQueryExtra<P, M, Path, Media, Data>,
-  ): UseQueryOptions<Data, Failure<P, M, Path>, Data, ApiStreamKey<P, M, Path>> & {
-    queryKey: ApiStreamKey<P, M, Path>;
-  };
+  queryOptions: StreamMethod<P, "queryOptions">;
   /** A query whose data grows as the stream's items arrive: the screen re-renders with each. */
-  useStream<
-    M extends HttpMethod,
-    Path extends StreamPath<P, M>,
-    Media extends StreamMediaOf<Op<P, M, Path>> = StreamMediaOf<Op<P, M, Path>>,
-    Data = Array<StreamItem<StreamEventOf<Op<P, M, Path>, Media>>>,
-  >(
-    method: M,
-    path: Path,
-    init?: Init<P, M, Path>,
-    options?: StreamQueryExtra<P, M, Path, Media, Data>,
-    queryClient?: QueryClient,
-  ): UseQueryResult<Data, Failure<P, M, Path>>;
+  useStream: StreamMethod<P, "useStream">;
 }
 
 const DEFAULT_RETRY_MS = 3_000;
@@ -281,10 +262,9 @@ export function createApiStreams<P extends AnyPaths>(
       await sleep(reconnectionTime, signal);
       if (signal?.aborted) return;
       const accept = first.headers.get("Content-Type") ?? "text/event-stream";
-      const again = await call(method, path, init, accept, lastEventId);
-      if (again.response.status === 204) return;
-      const { response, data } = again;
-      if (!response.ok) throw fromErrorResponse(again.error, response, verb);
+      const { response, data, error } = await call(method, path, init, accept, lastEventId);
+      if (response.status === 204) return;
+      if (!response.ok) throw fromErrorResponse(error, response, verb);
       const message = `${verb} ${response.url}: the reconnected stream is not an event stream.`;
       if (streamFormatOf(response.headers.get("Content-Type") ?? "") !== "sse" || !(data instanceof ReadableStream))
         throw await notAStream(response, verb, message);
