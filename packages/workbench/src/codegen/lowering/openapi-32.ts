@@ -9,7 +9,7 @@ import {
   streamFormatOf,
 } from "@contract-workbench/runtime/streams";
 import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../../contract/pointer.ts";
-import { isJsonMediaType } from "../../contract/media-and-status.ts";
+import { isJsonMediaType, parsedOr } from "../../contract/media-and-status.ts";
 import { isRecord } from "../../contract/records.ts";
 import { define, own } from "../../contract/own.ts";
 import {
@@ -22,6 +22,8 @@ import {
 } from "openapi-typescript";
 import type { Problem } from "../input/contract-error.ts";
 import { locate } from "../input/locate.ts";
+
+export { parsedOr };
 
 /** The mark on a lowered media type that streams (written here, never by the contract's author). */
 export const STREAM_EXTENSION = "x-stream";
@@ -199,15 +201,6 @@ function exampleSequence(value: unknown, format: StreamFormat, json: boolean, wr
   return (items as unknown[]).map((event) =>
     isRecord(event) && typeof event.data === "string" ? { ...event, data: parsedOr(event.data) } : event,
   );
-}
-
-/** The value a JSON text spells, else the text as it is (for a check to report). */
-export function parsedOr(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** An Example Object's 3.1 `value`: its `dataValue`, else its `serializedValue` (parsed for a JSON media type). */
