@@ -239,15 +239,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
         status !== undefined
           ? [status]
           : [...statuses.filter((each) => /^2/.test(each)), ...statuses.filter((each) => !/^2/.test(each))];
-      const has = (each: string) =>
-        Object.values(responses[each]?.content ?? {}).some((media) => media.exampleNames?.includes(name));
-      const found = ordered.find(has);
+      const examplesOf = (each: string) =>
+        Object.values(responses[each]?.content ?? {}).flatMap((media) => media.exampleNames ?? []);
+      const found = ordered.find((each) => examplesOf(each).includes(name));
       if (found === undefined) {
-        const names = ordered.flatMap((each) =>
-          Object.values(responses[each]?.content ?? {}).flatMap((media) =>
-            (media.exampleNames ?? []).filter((n) => n !== null).map((n) => `${each} ${n}`),
-          ),
-        );
+        const names = ordered.flatMap((each) => examplesOf(each).flatMap((n) => (n === null ? [] : [`${each} ${n}`])));
         return bad(
           `Prefer: example=${name}: ${op.operationId} has no such example${names.length > 0 ? `; its examples are ${names.join(", ")}` : ""}.`,
         );
