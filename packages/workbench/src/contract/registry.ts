@@ -25,14 +25,8 @@ export type FieldRule = {
   /** The object holding the property, or the list it is an item of. */
   parent?: RegExp;
 } & (
-  | {
-      make: (schema: Record<string, unknown>, name: string) => string;
-      range?: never;
-    }
-  | {
-      range: (name: string) => NumberRange;
-      make?: never;
-    }
+  | { make: (schema: Record<string, unknown>, name: string) => string; range?: never }
+  | { range: (name: string) => NumberRange; make?: never }
 );
 
 export interface ContractEntry {
