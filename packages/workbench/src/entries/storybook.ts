@@ -58,9 +58,6 @@ export function viteFinal(config: UserConfig, context: PresetContext): UserConfi
     plugins: [contractGallery({ root }), contractCoveragePage({ root })],
     resolve: { alias: { [PRODUCT_MODULE]: productBinding(context, root) } },
     // The pages import the app's binding, which a pre-bundle would swallow: served as source, their libraries bundled.
-    optimizeDeps: {
-      exclude: [PACKAGE],
-      include: BROWSER_LIBRARIES.map((library) => `${PACKAGE} > ${library}`),
-    },
+    optimizeDeps: { exclude: [PACKAGE], include: BROWSER_LIBRARIES.map((library) => `${PACKAGE} > ${library}`) },
   });
 }

@@ -42,8 +42,7 @@ export async function toFetchRequest(
     for (const each of Array.isArray(value) ? value : [value]) headers.append(name, each);
   }
   const method = message.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  const body = hasBody ? await readBody(message, limit) : undefined;
+  const body = method !== "GET" && method !== "HEAD" ? await readBody(message, limit) : undefined;
   return new Request(url, {
     method,
     headers,
