@@ -56,15 +56,11 @@ export function misplacedAnchor(pattern: string): string | undefined {
     if (char === "\\") {
       if ("bB".includes(pattern[index + 1] ?? "")) atom = "optional";
       index += 2;
-    } else if (char === "[") {
-      const close = classEnd(pattern, index);
-      if (close === undefined) return undefined;
-      index = close + 1;
-    } else if (char === "(") {
-      const close = groupEnd(pattern, index);
+    } else if (char === "[" || char === "(") {
+      const close = char === "[" ? classEnd(pattern, index) : groupEnd(pattern, index);
       if (close === undefined) return undefined;
       // A group may hold an alternation or match nothing: only a plain character is required.
-      atom = "optional";
+      if (char === "(") atom = "optional";
       index = close + 1;
     } else index++;
     const quantifier = /^(?:\{(\d+)(?:,\d*)?\}|([?*+]))\??/.exec(pattern.slice(index));

@@ -25,14 +25,8 @@ export type FieldRule = {
   /** The object holding the property, or the list it is an item of. */
   parent?: RegExp;
 } & (
-  | {
-      make: (schema: Record<string, unknown>, name: string) => string;
-      range?: never;
-    }
-  | {
-      range: (name: string) => NumberRange;
-      make?: never;
-    }
+  | { make: (schema: Record<string, unknown>, name: string) => string; range?: never }
+  | { range: (name: string) => NumberRange; make?: never }
 );
 
 export interface ContractEntry {
@@ -70,9 +64,8 @@ export function defineContracts<const Registry extends ContractRegistry>(registr
     for (const field of ["source", "generated", "fixtures"] as const) {
       const path = entry[field];
       if (path === undefined) continue;
-      if (path === "" || path.startsWith("/") || path.split("/").includes("..") || path.includes("\\")) {
+      if (path === "" || path.startsWith("/") || path.split("/").includes("..") || path.includes("\\"))
         problems.push(`${name}.${field}: "${path}" must be a path inside the repository, written with "/".`);
-      }
     }
     (entry.fieldRules ?? []).forEach((rule, index) => {
       const ok =
@@ -83,9 +76,8 @@ export function defineContracts<const Registry extends ContractRegistry>(registr
     const other = seen.get(entry.generated);
     if (other !== undefined) problems.push(`${name}.generated: "${entry.generated}" is ${other}'s already.`);
     seen.set(entry.generated, name);
-    if (entry.answers !== undefined && entry.role !== "service") {
+    if (entry.answers !== undefined && entry.role !== "service")
       problems.push(`${name}.answers: only a service's answers are configured (the product's are its fixtures).`);
-    }
   }
   const products = Object.values(registry).filter((entry) => entry.role === "product").length;
   if (products !== 1) problems.push(`the registry names ${products} product contracts; it needs exactly one.`);

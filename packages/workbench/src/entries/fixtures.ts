@@ -1,8 +1,6 @@
 // Typed fixtures answered from a contract, the checks every answer passes, the session contracts share; runs anywhere.
-export type { Exchange, Fixtures } from "../fixtures/contract-fixtures.ts";
-export { createFixtures } from "../fixtures/contract-fixtures.ts";
-export type { FixturesSession } from "../fixtures/fixtures-session.ts";
-export { createFixturesSession } from "../fixtures/fixtures-session.ts";
+export { createFixtures, type Exchange, type Fixtures } from "../fixtures/contract-fixtures.ts";
+export { createFixturesSession, type FixturesSession } from "../fixtures/fixtures-session.ts";
 export { isScenario, networkAnswer, SCENARIO_NAMES, SCENARIOS } from "../fixtures/scenarios.ts";
 export { formatViolation } from "../fixtures/check/violations.ts";
 export { createValidator } from "../fixtures/check/validator.ts";

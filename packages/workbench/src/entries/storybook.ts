@@ -1,5 +1,4 @@
-// A Storybook preset (an app's `addons`) bringing the gallery and the Contract/Coverage page through the app's
-// binding; its named helpers stay for a main.ts that would rather wire the gallery itself.
+// A Storybook preset bringing the gallery and Contract/Coverage page; its helpers serve a main.ts wiring them itself.
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Indexer } from "storybook/internal/types";
@@ -58,11 +57,7 @@ export function viteFinal(config: UserConfig, context: PresetContext): UserConfi
   return mergeConfig(config, {
     plugins: [contractGallery({ root }), contractCoveragePage({ root })],
     resolve: { alias: { [PRODUCT_MODULE]: productBinding(context, root) } },
-    // The package's pages import the app's binding, app code that a pre-bundle would have to
-    // swallow: they are served as source, and only the libraries they use are pre-bundled.
-    optimizeDeps: {
-      exclude: [PACKAGE],
-      include: BROWSER_LIBRARIES.map((library) => `${PACKAGE} > ${library}`),
-    },
+    // The pages import the app's binding, which a pre-bundle would swallow: served as source, their libraries bundled.
+    optimizeDeps: { exclude: [PACKAGE], include: BROWSER_LIBRARIES.map((library) => `${PACKAGE} > ${library}`) },
   });
 }

@@ -44,14 +44,13 @@ export function coverageGaps(root: string, contracts: ContractReader, question: 
       `the ${name} contract has no operation ${JSON.stringify(question.operationId)}.`,
     );
   const storiesOf = new Map<string, string>();
-  for (const operation of report.operations) {
+  for (const operation of report.operations)
     for (const pair of operation.statuses) {
       const file = pair.coveredBy.map((entry) => storyFileOf(root, entry)).find((each) => each !== undefined);
       if (file === undefined) continue;
       if (!storiesOf.has(operation.operationId)) storiesOf.set(operation.operationId, file);
       if (!storiesOf.has(`tag ${operation.tag}`)) storiesOf.set(`tag ${operation.tag}`, file);
     }
-  }
   const gaps = report.operations
     .filter((operation) => question.operationId === undefined || operation.operationId === question.operationId)
     .flatMap((operation) => {

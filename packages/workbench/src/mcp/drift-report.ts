@@ -1,5 +1,4 @@
-// The drift tools: a probe of the user's URL (safe operations only) and the last one's report, which nothing else
-// persists: the probe tool keeps it in the git-ignored .cache/drift/<contract>.json.
+// The drift tools: a probe of the user's URL (safe operations only), and the last one's report (kept in .cache/drift/).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CACHE_FOLDER } from "../contract/cache-folder.ts";
@@ -96,7 +95,7 @@ export function lastDriftReport(root: string, contracts: ContractReader, contrac
   contracts.entry(name);
   const file = driftReportFile(name);
   const path = join(root, file);
-  if (!existsSync(path)) {
+  if (!existsSync(path))
     return {
       contract: name,
       report: null,
@@ -104,7 +103,6 @@ export function lastDriftReport(root: string, contracts: ContractReader, contrac
         `no drift report for ${name} yet: run the probe tool against the server, or keep a terminal run with ` +
         `\`npm run contract:probe -- --json <url> > ${file}\`.`,
     };
-  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));

@@ -53,12 +53,7 @@ export function listOperations(contracts: ContractReader, filter: OperationFilte
       .map((operation) => summaryOf(loaded, operation)),
   );
   const { total, items, next } = page(matches, filter);
-  return {
-    contracts: scope.map((loaded) => loaded.entry.name),
-    total,
-    operations: items,
-    ...(next ? { next } : {}),
-  };
+  return { contracts: scope.map((loaded) => loaded.entry.name), total, operations: items, ...(next ? { next } : {}) };
 }
 
 /** A schema, bounded, as the answer's `schema` field; none when there is no schema. */

@@ -1,5 +1,4 @@
-// What every tool answers with: JSON bounded so a large contract cannot flood an agent's context, and errors
-// naming the argument at fault (the SDK passes on only the message).
+// Tool answers: JSON bounded not to flood an agent's context; errors name the argument (the SDK passes only messages).
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { escapeSegment } from "../contract/pointer.ts";
 
@@ -47,11 +46,12 @@ function rebuild(like: object, entries: Array<[string, unknown]>): unknown[] | R
 
 const child = (pointer: string, key: string) => `${pointer}/${escapeSegment(key)}`;
 
-const renderAll = (like: object, entries: Array<[string, unknown]>, pointer: string, depth: number) =>
-  rebuild(
+function renderAll(like: object, entries: Array<[string, unknown]>, pointer: string, depth: number) {
+  return rebuild(
     like,
     entries.map(([key, item]) => [key, render(item, child(pointer, key), depth)]),
   );
+}
 
 function render(value: unknown, pointer: string, depth: number): unknown {
   if (typeof value === "string")

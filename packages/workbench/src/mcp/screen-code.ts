@@ -110,34 +110,31 @@ export function hookCall(entry: NamedContract, operation: ManifestOperation, fro
   const args = [`"${operation.method}"`, JSON.stringify(operation.path), ...(init ? [init] : [])].join(", ");
   const name =
     variable(operation.operationId.replace(/^(get|list|find|fetch|read|search)(?=[A-Z_-])/i, "")) || "result";
-  if (operation.method === "get" && operation.pagination !== undefined) {
-    return {
-      imports,
-      setup,
-      call: `const ${name} = ${hooks}.useInfiniteQuery(${args});`,
-      usage:
-        `${name}.data?.pages.flatMap((page) => page.data) holds the items so far; ${name}.fetchNextPage() asks for the next ` +
+  const made = (call: string, usage: string, more: string[] = []) => ({
+    imports: [...imports, ...more],
+    setup,
+    call: `const ${name} = ${hooks}.${call};`,
+    usage,
+  });
+  if (operation.method === "get" && operation.pagination !== undefined)
+    return made(
+      `useInfiniteQuery(${args})`,
+      `${name}.data?.pages.flatMap((page) => page.data) holds the items so far; ${name}.fetchNextPage() asks for the next ` +
         `page as the contract's paging record says (${operation.pagination.style}); ${name}.hasNextPage is false on the last.`,
-    };
-  }
-  if (operation.method === "get" || operation.method === "head") {
-    return {
-      imports: [...imports, `import { QueryBoundary } from "@/components/query-boundary.tsx";`],
-      setup,
-      call: `const ${name} = ${hooks}.useQuery(${args});`,
-      usage: `<QueryBoundary query={${name}}>{(data) => …}</QueryBoundary> renders loading, error (ErrorState), empty and the data.`,
-    };
-  }
+    );
+  if (operation.method === "get" || operation.method === "head")
+    return made(
+      `useQuery(${args})`,
+      `<QueryBoundary query={${name}}>{(data) => …}</QueryBoundary> renders loading, error (ErrorState), empty and the data.`,
+      [`import { QueryBoundary } from "@/components/query-boundary.tsx";`],
+    );
   const body = operation.requestBody === null ? "" : `, body`;
   const mutate = init ? `${init.slice(0, -2)}${body} }` : body ? "{ body }" : "{}";
-  return {
-    imports,
-    setup,
-    call: `const ${name} = ${hooks}.useMutation(${[`"${operation.method}"`, JSON.stringify(operation.path)].join(", ")});`,
-    usage:
-      `${name}.mutate(${mutate}) sends it; ${name}.isPending while it runs, ${name}.error (an ApiError) when it fails; ` +
+  return made(
+    `useMutation(${[`"${operation.method}"`, JSON.stringify(operation.path)].join(", ")})`,
+    `${name}.mutate(${mutate}) sends it; ${name}.isPending while it runs, ${name}.error (an ApiError) when it fails; ` +
       "the reads of the resource it changes refresh once it succeeds (`invalidates` extends or turns that off).",
-  };
+  );
 }
 
 const STATE_NAMES: Record<string, string> = {

@@ -89,12 +89,6 @@ export async function screenPrompt(
       [alerted, `await expect(canvas.getByRole("button", { name: /retry/i })).toBeVisible();`],
     );
 
-  const storyImports = [
-    `import type { Meta, StoryObj } from "@storybook/react-vite";`,
-    `import { expect${states.some((state) => state.play.join().includes("waitFor")) ? ", waitFor" : ""}, within } from "storybook/test";`,
-    fixtures.line,
-    `import { ${place.component} } from "./${place.componentFile.split("/").pop() ?? ""}";`,
-  ];
   const stories = states
     .map((state) =>
       [
@@ -113,7 +107,10 @@ export async function screenPrompt(
     .join("\n\n");
   const storyFile = [
     `// Every state of ${place.component}, one story each with a play function that asserts it.`,
-    ...storyImports,
+    `import type { Meta, StoryObj } from "@storybook/react-vite";`,
+    `import { expect${states.some((state) => state.play.join().includes("waitFor")) ? ", waitFor" : ""}, within } from "storybook/test";`,
+    fixtures.line,
+    `import { ${place.component} } from "./${place.componentFile.split("/").pop() ?? ""}";`,
     "",
     "const meta = {",
     `  title: ${JSON.stringify(place.title)},`,
@@ -146,18 +143,6 @@ export async function screenPrompt(
     "}",
   ].join("\n");
 
-  const overrides = [
-    ...states
-      .filter((state) => state.config !== "")
-      .map((state) => `- ${state.story}: \`${state.config.trim().replace(/,$/, "")}\``),
-    ...operation.responses
-      .filter((response) => /^2/.test(response.status))
-      .map(
-        (response) =>
-          `- particular data for ${response.status}: \`${respondLine(id, response.status).replace(/\)\] \} \}$/, ", { …a body the contract types… })] } }")}\``,
-      ),
-  ];
-
   return [
     `Build a screen for ${id} (${operation.method.toUpperCase()} ${operation.path}) of the ${loaded.entry.name} contract, as this repository builds screens (docs/features.md; src/features/identity is a worked example). Call the operation only through the hooks; never write its types or data by hand: they come from the contract.`,
     "",
@@ -173,7 +158,15 @@ export async function screenPrompt(
     "## 2. Its states, and the fixture override that puts a story in each",
     "",
     `Every operation already answers from the contract's fixtures (\`${fixtures.line}\`); a state is a scenario or one typed line.`,
-    ...overrides,
+    ...states
+      .filter((state) => state.config !== "")
+      .map((state) => `- ${state.story}: \`${state.config.trim().replace(/,$/, "")}\``),
+    ...operation.responses
+      .filter((response) => /^2/.test(response.status))
+      .map(
+        (response) =>
+          `- particular data for ${response.status}: \`${respondLine(id, response.status).replace(/\)\] \} \}$/, ", { …a body the contract types… })] } }")}\``,
+      ),
     ...(body !== undefined && success !== undefined
       ? [
           "",

@@ -28,8 +28,7 @@ export function closestOperations(
       const template = shape((op.path.split("#")[0] ?? op.path).toLowerCase());
       // The API may live under a prefix (`/api/v3`): compare with the end of the request's path too.
       const tail = wanted.slice(Math.max(0, wanted.length - template.length - 8));
-      // The client's path may be 16 KB: compare its start, a little longer than the template, plus
-      // one edit per character beyond it, so a long path costs what a short one does.
+      // A path may be 16 KB: its start a little longer than the template, plus one edit per character beyond it.
       const head = wanted.slice(0, template.length + 16);
       const whole = editDistance(template, head) + wanted.length - head.length;
       const distance = Math.min(whole, editDistance(template, tail) + 1);

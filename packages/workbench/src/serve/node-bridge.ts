@@ -29,10 +29,6 @@ async function readBody(message: IncomingMessage, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-export function requestUrl(message: IncomingMessage, origin: string): string {
-  return new URL(message.url ?? "/", origin).href;
-}
-
 /** The Fetch `Request` at `url`, its body bounded; pass `signal` only where an answer may stream: it costs far more. */
 export async function toFetchRequest(
   message: IncomingMessage,
@@ -46,8 +42,7 @@ export async function toFetchRequest(
     for (const each of Array.isArray(value) ? value : [value]) headers.append(name, each);
   }
   const method = message.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  const body = hasBody ? await readBody(message, limit) : undefined;
+  const body = method !== "GET" && method !== "HEAD" ? await readBody(message, limit) : undefined;
   return new Request(url, {
     method,
     headers,
@@ -106,15 +101,11 @@ export async function sendFetchResponse(
     target.writeHead(response.status, headers).end();
     return;
   }
-  // A string is written with the head in one write.
-  if (text !== undefined) {
-    target.writeHead(response.status, { ...headers, "content-length": String(Buffer.byteLength(text)) }).end(text);
-    return;
-  }
-  // Anything but a stream is sent whole, with its length: most clients read it faster.
-  if (bytes !== undefined || response.body === null || !isStream(response)) {
-    const body = bytes ?? new Uint8Array(await response.arrayBuffer());
-    target.writeHead(response.status, { ...headers, "content-length": String(body.byteLength) }).end(body);
+  // Anything but a stream is sent whole, with its length (most clients read it faster); a string with the head.
+  if (text !== undefined || bytes !== undefined || response.body === null || !isStream(response)) {
+    const body = text ?? bytes ?? new Uint8Array(await response.arrayBuffer());
+    const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
+    target.writeHead(response.status, { ...headers, "content-length": String(length) }).end(body);
     return;
   }
   target.writeHead(response.status, headers);

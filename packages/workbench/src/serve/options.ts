@@ -9,9 +9,6 @@ export interface ServeOptions {
   scenario: Scenario;
 }
 
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = "127.0.0.1";
-
 export const USAGE =
   "usage: npm run mock -- [--contract <name>] [--port <number>] [--host <address>] [--scenario <name>]";
 
@@ -20,7 +17,7 @@ export class UsageError extends Error {}
 
 /** The options `argv` (the arguments after the script's name) sets. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
-  const options: ServeOptions = { contract: undefined, host: DEFAULT_HOST, port: DEFAULT_PORT, scenario: "default" };
+  const options: ServeOptions = { contract: undefined, host: "127.0.0.1", port: 4010, scenario: "default" };
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index] ?? "";
     const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? arg.split(/=(.*)/s, 2) : [arg, undefined];

@@ -25,8 +25,7 @@ export function requestErrors(
         mediaType === undefined ? `${at}/requestBody` : `${at}/requestBody/content/${escapeSegment(mediaType)}/schema`;
       return { in: place, field: violation.pointer, rule: violation.expected, actual: violation.actual, contract };
     }
-    // `limit`, or `` when a required one is missing (Ajv names it in `expected`). The manifest merges
-    // the path item's parameters with the operation's, so the place is the operation's, with the name.
+    // The parameter's name (a missing one's is in Ajv's `expected`), at the operation's place: the manifest merges them.
     const missing = /required property '([^']+)'/.exec(violation.expected)?.[1];
     const name = violation.pointer.split("/")[0] || missing || "";
     return { in: place, field: name, rule: violation.expected, actual: violation.actual, contract: `${at}/parameters` };

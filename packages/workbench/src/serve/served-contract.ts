@@ -1,5 +1,4 @@
-// The contract the server answers for: a registry entry, its generated files, and its document's security schemes
-// (which the generated files do not keep).
+// What the server answers for: a registry entry, its generated files, and the security schemes they do not keep.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";

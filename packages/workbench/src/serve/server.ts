@@ -1,5 +1,4 @@
-// The mock server: one contract's fixtures behind HTTP, answered by `fixtures.answer`, so there is no second router;
-// this adds request checks, problem details, `Prefer`, CORS, bounds, a log and a clean close.
+// The mock server: one contract's fixtures over HTTP (no second router), with request checks, `Prefer`, CORS, bounds.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
@@ -22,14 +21,7 @@ import { textOnlyResponse } from "../fixtures/answer/text-body.ts";
 import { isScenario, SCENARIO_NAMES, type Scenario } from "../fixtures/scenarios.ts";
 import { closestOperations } from "./closest.ts";
 import { challenges, credentialHeaders, missingCredentials } from "./credentials.ts";
-import {
-  BodyTooLarge,
-  readForSending,
-  requestUrl,
-  sendFetchResponse,
-  toFetchRequest,
-  type ReadAnswer,
-} from "./node-bridge.ts";
+import { BodyTooLarge, readForSending, sendFetchResponse, toFetchRequest, type ReadAnswer } from "./node-bridge.ts";
 import { readPrefer, type Preference } from "./prefer.ts";
 import { listErrors, operationPointer, problemResponse, type Problem } from "../fixtures/check/problem-details.ts";
 import { requestErrors } from "./problems.ts";
@@ -239,15 +231,11 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
         status !== undefined
           ? [status]
           : [...statuses.filter((each) => /^2/.test(each)), ...statuses.filter((each) => !/^2/.test(each))];
-      const has = (each: string) =>
-        Object.values(responses[each]?.content ?? {}).some((media) => media.exampleNames?.includes(name));
-      const found = ordered.find(has);
+      const examplesOf = (each: string) =>
+        Object.values(responses[each]?.content ?? {}).flatMap((media) => media.exampleNames ?? []);
+      const found = ordered.find((each) => examplesOf(each).includes(name));
       if (found === undefined) {
-        const names = ordered.flatMap((each) =>
-          Object.values(responses[each]?.content ?? {}).flatMap((media) =>
-            (media.exampleNames ?? []).filter((n) => n !== null).map((n) => `${each} ${n}`),
-          ),
-        );
+        const names = ordered.flatMap((each) => examplesOf(each).flatMap((n) => (n === null ? [] : [`${each} ${n}`])));
         return bad(
           `Prefer: example=${name}: ${op.operationId} has no such example${names.length > 0 ? `; its examples are ${names.join(", ")}` : ""}.`,
         );
@@ -321,7 +309,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
     let operationId: string | undefined;
     let status = 0;
     try {
-      const url = requestUrl(message, origin());
+      const url = new URL(message.url ?? "/", origin()).href;
       // Only a stream reads the request's signal: it aborts when the client leaves before the answer is whole.
       const controller = mayStream(method, url) ? new AbortController() : undefined;
       if (controller)
@@ -337,8 +325,7 @@ function createContractAnswers(options: MockServerOptions, origin: () => string)
         target.destroy();
       } else await sendFetchResponse(answered, target, method);
     } catch (error) {
-      // The client left, or Node timed the request out (it answered 408 itself): nothing to send.
-      // The connection tells, not the request: a request whose body was read whole is destroyed too.
+      // The client left, or Node answered 408 itself: nothing to send. The socket tells (a read request is destroyed too).
       const gone = target.destroyed || (message.socket?.destroyed ?? true);
       if (!(error instanceof BodyTooLarge) && gone) return;
       const failure = error instanceof Error ? error.message : String(error);

@@ -14,23 +14,19 @@ function bound(parts: readonly Part[], keyword: string, pick: (a: number, b: num
   return found;
 }
 
-/** A lower bound above the upper one (or equal, when `strict`). */
-function ordered(parts: readonly Part[], low: string, high: string, strict = false): UnsatisfiableProof | undefined {
+/** The tightest bounds, and the proof when the lower one is above the upper. */
+/** The tightest bounds, and the proof when the lower one is above the upper. */
+function ordered(parts: readonly Part[], low: string, high: string) {
   const least = bound(parts, low, Math.max);
   const most = bound(parts, high, Math.min);
-  if (least === undefined || most === undefined) return undefined;
-  if (strict ? least.value < most.value : least.value <= most.value) return undefined;
-  return {
-    pointer: least.at,
-    reason: `${low} ${least.value} (at ${least.at}) with ${high} ${most.value} (at ${most.at}), which no value satisfies`,
-  };
+  if (least === undefined || most === undefined || least.value <= most.value) return { least, most };
+  const reason = `${low} ${least.value} (at ${least.at}) with ${high} ${most.value} (at ${most.at}), which no value satisfies`;
+  return { least, most, proof: { pointer: least.at, reason } };
 }
 
 export function stringProof(parts: readonly Part[], { values, valuesFrom }: Fixed): UnsatisfiableProof | undefined {
-  const lengths = ordered(parts, "minLength", "maxLength");
-  if (lengths) return lengths;
-  const least = bound(parts, "minLength", Math.max);
-  const most = bound(parts, "maxLength", Math.min);
+  const { least, most, proof } = ordered(parts, "minLength", "maxLength");
+  if (proof) return proof;
   // An enum none of whose values keeps the lengths (`enum: [MALE, FEMALE]` with `maxLength: 1`).
   if (values !== undefined && valuesFrom !== undefined && (least !== undefined || most !== undefined)) {
     const fits = [...values.values()].some(
@@ -51,36 +47,34 @@ export function stringProof(parts: readonly Part[], { values, valuesFrom }: Fixe
       };
   }
   for (const { node, at } of parts) {
-    const anchor = typeof node.pattern === "string" ? misplacedAnchor(node.pattern) : undefined;
+    if (typeof node.pattern !== "string") continue;
+    const pointer = `${at}/pattern`;
+    const anchor = misplacedAnchor(node.pattern);
     if (anchor !== undefined)
-      return {
-        pointer: `${at}/pattern`,
-        reason: `the pattern at ${at}/pattern, which has ${anchor} and so matches no string`,
-      };
-    const length = typeof node.pattern === "string" ? patternLength(node.pattern) : undefined;
+      return { pointer, reason: `the pattern at ${pointer}, which has ${anchor} and so matches no string` };
+    const length = patternLength(node.pattern);
     if (length === undefined) continue;
     if (most !== undefined && length.min > most.value)
       return {
-        pointer: `${at}/pattern`,
-        reason: `the pattern at ${at}/pattern, which matches no fewer than ${length.min} characters, with maxLength ${most.value} (at ${most.at}), which no value satisfies`,
+        pointer,
+        reason: `the pattern at ${pointer}, which matches no fewer than ${length.min} characters, with maxLength ${most.value} (at ${most.at}), which no value satisfies`,
       };
     if (least !== undefined && length.max < least.value)
       return {
-        pointer: `${at}/pattern`,
-        reason: `the pattern at ${at}/pattern, which matches no more than ${length.max} characters, with minLength ${least.value} (at ${least.at}), which no value satisfies`,
+        pointer,
+        reason: `the pattern at ${pointer}, which matches no more than ${length.max} characters, with minLength ${least.value} (at ${least.at}), which no value satisfies`,
       };
   }
   return undefined;
 }
 
 export function numberProof(parts: readonly Part[]): UnsatisfiableProof | undefined {
-  return ordered(parts, "minimum", "maximum");
+  return ordered(parts, "minimum", "maximum").proof;
 }
 
 export function arrayProof(parts: readonly Part[], proveItems: (items: Part[]) => UnsatisfiableProof | undefined) {
-  const counts = ordered(parts, "minItems", "maxItems");
-  if (counts) return counts;
-  const least = bound(parts, "minItems", Math.max);
+  const { least, proof } = ordered(parts, "minItems", "maxItems");
+  if (proof) return proof;
   if (least === undefined || least.value <= 0) return undefined;
   const items = parts.flatMap(({ node, at }) => partsOf(node.items, `${at}/items`));
   return items.length > 0 ? proveItems(items) : undefined;

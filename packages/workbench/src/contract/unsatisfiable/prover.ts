@@ -21,16 +21,13 @@ export function createProver(schemas: Record<string, JsonSchema>) {
   function placeOf(node: object): string {
     if (places === undefined) {
       places = new WeakMap();
-      const stack: Array<{ value: unknown; at: string }> = Object.entries(schemas).map(([name, value]) => ({
-        value,
-        at: componentSchemaRef(name),
-      }));
+      const named = Object.entries(schemas);
+      const stack = named.map(([name, value]): [unknown, string] => [value, componentSchemaRef(name)]);
       while (stack.length > 0) {
-        const { value, at } = stack.pop() as { value: unknown; at: string };
+        const [value, at] = stack.pop() as [unknown, string];
         if (typeof value !== "object" || value === null || places.has(value)) continue;
         places.set(value, at);
-        for (const [key, child] of Object.entries(value))
-          stack.push({ value: child, at: `${at}/${escapeSegment(key)}` });
+        for (const [key, child] of Object.entries(value)) stack.push([child, `${at}/${escapeSegment(key)}`]);
       }
     }
     return places.get(node) ?? "#";
