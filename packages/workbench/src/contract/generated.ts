@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import registry from "./app-registry.ts";
 import type { ContractSchemas } from "./contract-types.ts";
+import { parseJsonText } from "./json-text.ts";
 import type { Recording } from "./recorded.ts";
 import { productContract, type NamedContract } from "./registry.ts";
 
@@ -28,6 +29,6 @@ export const RECORDED_FILE = "mocks/recorded/recorded.json";
 export function readRecording(root: string, entry: NamedContract): Recording | undefined {
   const file = join(root, RECORDED_FILE);
   return entry.role === "product" && existsSync(file)
-    ? (JSON.parse(readFileSync(file, "utf8")) as Recording)
+    ? (parseJsonText(RECORDED_FILE, readFileSync(file, "utf8")) as Recording)
     : undefined;
 }

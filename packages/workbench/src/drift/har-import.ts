@@ -1,5 +1,6 @@
 // A HAR is untrusted input: the first answer per operation that keeps the contract is kept, scrubbed.
 import type { ContractSchemas } from "../contract/contract-types.ts";
+import { parseJsonText } from "../contract/json-text.ts";
 import type { Manifest } from "@contract-workbench/runtime/manifest";
 import { createDriftCheck } from "./drift-check.ts";
 import { formatDrift } from "./drift-report.ts";
@@ -10,38 +11,6 @@ export const MAX_HAR_BYTES = 50 * 1024 * 1024;
 
 /** With the place: `file.har:3:14` or `file.har: log.entries[2].response.status`. */
 export class HarError extends Error {}
-
-function lineAndColumn(text: string, position: number): string {
-  const before = text.slice(0, position);
-  const line = before.split("\n").length;
-  return `${line}:${position - before.lastIndexOf("\n")}`;
-}
-
-/** V8 gives a position for most errors, but quotes ten characters either side of an unexpected token. */
-function errorPosition(text: string, message: string): number {
-  const position = /at position (\d+)/.exec(message)?.[1];
-  if (position !== undefined) return Number(position);
-  const quoted = /^Unexpected token '(.+?)', (?:\.\.\.)?"([\s\S]*?)"(?:\.\.\.)? is not valid JSON$/.exec(message);
-  if (quoted) {
-    const [, token = "", context = ""] = quoted;
-    const around = message.includes(', ..."') ? context : "";
-    const at = around === "" ? -1 : text.indexOf(around);
-    if (at !== -1) return at + Math.min(10, around.indexOf(token));
-    const first = text.indexOf(token);
-    if (first !== -1) return first;
-  }
-  return text.length;
-}
-
-function parse(file: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const reason = message.replace(/ in JSON at position.*$/, "").replace(/, (\.\.\.)?".*$/s, "");
-    throw new HarError(`${file}:${lineAndColumn(text, errorPosition(text, message))}: not JSON (${reason}).`);
-  }
-}
 
 type Entry = {
   request: {
@@ -113,7 +82,7 @@ export async function importHar(
   // Every character is at least one byte: a text that long is refused before it is encoded.
   if (text.length > MAX_HAR_BYTES || new TextEncoder().encode(text).length > MAX_HAR_BYTES)
     throw new HarError(`${file}: larger than ${MAX_HAR_BYTES / 1024 / 1024} MB.`);
-  const entries = entriesOf(file, parse(file, text));
+  const entries = entriesOf(file, parseJsonText(file, text, HarError));
   const check = createDriftCheck({ manifest, contract });
   const { recording, keep } = createRecording(contract);
   const rejected: string[] = [];

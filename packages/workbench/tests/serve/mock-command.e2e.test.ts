@@ -4,7 +4,7 @@
 // answer keeps the contract: Prism in its validating proxy mode, and the Postman collection
 // openapi-to-postmanv2 makes of the contract, run by newman.
 import { spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExchangeCheck, createOperationMatcher, createFixtures } from "@contract-workbench/workbench/fixtures";
@@ -151,6 +151,14 @@ describe.skipIf(!existsSync(PETSTORE))("npm run mock on Petstore", () => {
     expect(text).toMatch(/GET \/api\/v3\/store\/inventory getInventory 200 \d+\.\d ms/);
     expect(text).toContain("mock: SIGTERM: closing.");
     expect(text).not.toContain(MARKER);
+  });
+
+  it("refuses to start on a hand-broken recording, naming its file, line and column", () => {
+    mkdirSync(join(dir, "mocks/recorded"), { recursive: true });
+    writeFileSync(join(dir, "mocks/recorded/recorded.json"), '{\n  "getPetById": { "status": 200,, }\n}\n');
+    const result = runMock(dir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^mock: cannot start: mocks\/recorded\/recorded\.json:2:33: not JSON \(.+\)\.\n$/);
   });
 });
 
