@@ -1,22 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
-import { clinic, clinicManifest } from "../../../../tests/contracts/clinic/fixtures.ts";
-import type { paths } from "../../../../tests/contracts/clinic/generated/schema.d.ts";
-import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
+import { clinicGallery } from "../../tests/storybook/clinic-gallery.ts";
+import { galleryStory, type GalleryArgs } from "./gallery-story.tsx";
 
 // The product's contract is empty, so its gallery has no story of an operation that
 // requires credentials yet: these are the gallery's own stories (`galleryStory`, exactly
 // as a generated module calls it) for the gallery's test contract, whose `deletePet`
-// requires `bearer` and declares a 401. Its client knows that contract's `security`.
-const clinicGallery: GalleryContract = {
-  source: clinic,
-  mocks: clinic,
-  hooks: createApiHooks(createApiClient<paths>({ operations: clinicManifest.operations }), {
-    manifest: clinicManifest,
-  }),
-};
-
+// requires `bearer` and declares a 401 (tests/storybook/clinic-gallery.ts).
 const meta = {
   title: "Workbench internals/Gallery session",
   parameters: { layout: "padded" },

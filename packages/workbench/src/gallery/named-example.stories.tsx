@@ -3,18 +3,9 @@
 // the second by name, as a story of one's own would, and checks the screen shows it.
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { createApiClient, createApiHooks } from "@contract-workbench/runtime";
-import { clinic, clinicManifest } from "../../../../tests/contracts/clinic/fixtures.ts";
-import type { paths } from "../../../../tests/contracts/clinic/generated/schema.d.ts";
-import { galleryStory, type GalleryArgs, type GalleryContract } from "./gallery-story.tsx";
-
-const clinicGallery: GalleryContract = {
-  source: clinic,
-  mocks: clinic,
-  hooks: createApiHooks(createApiClient<paths>({ operations: clinicManifest.operations }), {
-    manifest: clinicManifest,
-  }),
-};
+import { clinic } from "../../../../tests/contracts/clinic/fixtures.ts";
+import { clinicGallery } from "../../tests/storybook/clinic-gallery.ts";
+import { galleryStory, type GalleryArgs } from "./gallery-story.tsx";
 
 const meta = {
   title: "Workbench internals/Named example",
