@@ -26,7 +26,7 @@ import { pagingTypes } from "./types/paging-types.ts";
 import { resourcePaths } from "./manifest/resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
 import { bundledInPlace, withBundleInPlace } from "./input/bundle-in-place.ts";
-import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
+import { ContractResolver, scanContract } from "./input/ref-guard.ts";
 import { unsatisfiableWarnings } from "./schemas/unsatisfiable-exchanges.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
@@ -123,7 +123,7 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
     .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
-  if (result instanceof ContractFileError) throw new ContractError([result.problem]);
+  if (result instanceof ContractError) throw result;
   const refuse = (problem: Omit<Problem, "severity" | "file">): never => {
     throw new ContractError([{ severity: "error", file: entry, ...problem }], { cause });
   };
