@@ -19,7 +19,7 @@ import type {
   ManifestParameter,
   ManifestResource,
 } from "@contract-workbench/runtime/manifest";
-import { ContractError, type Locator } from "../input/contract-error.ts";
+import { type Locator, refuseAt } from "../input/contract-error.ts";
 import { deref, isRequired, operationParameters, operationsOf, type OperationEntry } from "./operations.ts";
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
@@ -177,15 +177,12 @@ function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locator):
     Object.keys(fields).every((key) => key === "name" || key === "key") &&
     [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
   if (!valid) {
-    throw new ContractError([
-      {
-        severity: "error",
-        ...locate(pointer),
-        pointer,
-        message: `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
-        fix: "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
-      },
-    ]);
+    refuseAt(
+      locate,
+      pointer,
+      `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
+      "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
+    );
   }
   return {
     ...(typeof fields.name === "string" ? { name: fields.name } : {}),
