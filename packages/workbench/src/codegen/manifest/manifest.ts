@@ -176,14 +176,13 @@ function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locator):
     fields !== undefined &&
     Object.keys(fields).every((key) => key === "name" || key === "key") &&
     [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
-  if (!valid) {
+  if (!valid)
     refuseAt(
       locate,
       pointer,
       `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
       "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
     );
-  }
   return {
     ...(typeof fields.name === "string" ? { name: fields.name } : {}),
     ...(typeof fields.key === "string" ? { key: fields.key } : {}),
