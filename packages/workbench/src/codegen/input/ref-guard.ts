@@ -143,10 +143,8 @@ function deepestLine(text: string): { line: number; column: number } {
   return best;
 }
 
-/**
- * Reads the contract file by file before any linter or bundler sees it, each `$ref` and `externalValue`
- * confined and each file limited; each refusal located at its `$ref`, the files read left in the resolver's cache.
- */
+/** Reads the contract's files before any linter or bundler: `$ref`s and `externalValue`s confined, files limited,
+ * refusals located at their `$ref`, the files read left in the resolver's cache. */
 export async function scanContract(
   resolver: ContractResolver,
   entry: Document,
