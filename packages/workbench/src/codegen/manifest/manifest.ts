@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type {
   HeaderObject,
   OpenAPI3,
@@ -23,6 +22,7 @@ import { type Locator, refuseAt } from "../input/contract-error.ts";
 import { deref, isRequired, operationParameters, operationsOf, type OperationEntry } from "./operations.ts";
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
+import { hash } from "../regeneration-stamp.ts";
 
 export type { Manifest, ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 
@@ -38,10 +38,6 @@ function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined)
     else if (named === "boolean") define(types, name, "boolean");
   }
   return types;
-}
-
-function hash(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 }
 
 const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
@@ -141,7 +137,7 @@ export function buildManifest(
     operations,
     ...(servers.length > 0 ? { servers } : {}),
     schemas: Object.entries(document.components?.schemas ?? {})
-      .map(([name, schema]) => ({ name, hash: hash(schema) }))
+      .map(([name, schema]) => ({ name, hash: hash(JSON.stringify(schema)).slice(0, 16) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
