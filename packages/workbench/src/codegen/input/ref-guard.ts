@@ -76,12 +76,8 @@ export class ContractResolver extends BaseResolver {
         },
       ]);
     }
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(absoluteRef);
-    } catch {
-      return super.loadExternalRef(absoluteRef); // Redocly words the failure (a folder, a missing file)
-    }
+    const bytes = await readFile(absoluteRef).catch(() => undefined);
+    if (bytes === undefined) return super.loadExternalRef(absoluteRef); // Redocly words the failure (a folder, a missing file)
     // Read as Redocly reads it, but as bytes first: hashing them is cheaper than hashing the text.
     this.hashes.set(absoluteRef, createHash("sha256").update(bytes).digest("hex"));
     return new Source(absoluteRef, bytes.toString("utf8").replace(/\r\n/g, "\n"));
