@@ -161,14 +161,10 @@ export async function fromSwagger2(
     });
   }
   const original = structuredClone(bundled.bundle.parsed) as unknown;
+  const options = { patch: true, warnOnly: true, resolve: false, direct: false };
   let converted: Converted;
   try {
-    converted = await swagger2openapi().convertObj(structuredClone(original), {
-      patch: true,
-      warnOnly: true,
-      resolve: false,
-      direct: false,
-    });
+    converted = await swagger2openapi().convertObj(structuredClone(original), options);
   } catch (error) {
     return refuse({
       ...locate(swagger.source, "/swagger", true),
