@@ -23,10 +23,7 @@ export interface ContractDiff {
   breaking: number;
 }
 
-interface Finding {
-  text: string;
-  breaking: boolean;
-}
+type Finding = { text: string; breaking: boolean };
 
 /** Removals first (they always break), then changes, then additions; operations before schemas within each. */
 const KIND_ORDER: ReadonlyArray<ContractChange["kind"]> = [
