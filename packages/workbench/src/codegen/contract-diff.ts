@@ -23,10 +23,7 @@ export interface ContractDiff {
   breaking: number;
 }
 
-interface Finding {
-  text: string;
-  breaking: boolean;
-}
+type Finding = { text: string; breaking: boolean };
 
 /** Removals first (they always break), then changes, then additions; operations before schemas within each. */
 const KIND_ORDER: ReadonlyArray<ContractChange["kind"]> = [
@@ -138,11 +135,13 @@ function compareResponses(before: ManifestOperation, after: ManifestOperation): 
   );
 }
 
+type Change = Pick<ContractChange, "details" | "breakingDetails" | "breaking">;
+
 /** What changed in one operation, in a fixed order; tags and summary are documentation and ignored. */
-function compareOperation(before: ManifestOperation, after: ManifestOperation): Finding[] {
+function operationChange(before: ManifestOperation, after: ManifestOperation): Change | undefined {
   const wasSecurity = describeSecurity(before.security);
   const isSecurity = describeSecurity(after.security);
-  return [
+  const findings = [
     ...(before.operationId === after.operationId
       ? []
       : [{ text: `operationId renamed from \`${before.operationId}\` to \`${after.operationId}\``, breaking: false }]),
@@ -154,47 +153,40 @@ function compareOperation(before: ManifestOperation, after: ManifestOperation): 
     ...compareRequestBody(before, after),
     ...compareResponses(before, after),
   ];
+  if (findings.length === 0) return undefined;
+  const breakingDetails = findings.filter((finding) => finding.breaking).map((finding) => finding.text);
+  return { details: findings.map((finding) => finding.text), breakingDetails, breaking: breakingDetails.length > 0 };
 }
 
-function diffOperations(before: Manifest, after: Manifest): ContractChange[] {
-  return matched(before.operations, after.operations, operationKey).flatMap(([, old, now]): ContractChange[] => {
-    if (!now)
-      return old ? [{ kind: "operation-removed", subject: describeOperation(old), details: [], breaking: true }] : [];
-    if (!old) return [{ kind: "operation-added", subject: describeOperation(now), details: [], breaking: false }];
-    const findings = compareOperation(old, now);
-    if (findings.length === 0) return [];
-    const breakingDetails = findings.filter((finding) => finding.breaking).map((finding) => finding.text);
-    return [
-      {
-        kind: "operation-changed",
-        subject: describeOperation(now),
-        details: findings.map((finding) => finding.text),
-        breakingDetails,
-        breaking: breakingDetails.length > 0,
-      },
-    ];
+/** Each item of `before` or `after` removed, added, or changed as `change` says (undefined: unchanged). */
+function diffItems<T>(
+  noun: "operation" | "schema",
+  [before, after]: [readonly T[], readonly T[]],
+  keyOf: (item: T) => string,
+  change: (old: T, now: T) => Change | undefined,
+  subjectOf = keyOf,
+): ContractChange[] {
+  return matched(before, after, keyOf).flatMap(([, old, now]): ContractChange[] => {
+    if (!now) return old ? [{ kind: `${noun}-removed`, subject: subjectOf(old), details: [], breaking: true }] : [];
+    if (!old) return [{ kind: `${noun}-added`, subject: subjectOf(now), details: [], breaking: false }];
+    const changed = change(old, now);
+    return changed ? [{ kind: `${noun}-changed`, subject: subjectOf(now), ...changed }] : [];
   });
-}
-
-function diffSchemas(before: Manifest, after: Manifest): ContractChange[] {
-  return matched(before.schemas, after.schemas, (schema) => schema.name).flatMap(
-    ([name, old, now]): ContractChange[] => {
-      if (!now) return old ? [{ kind: "schema-removed", subject: name, details: [], breaking: true }] : [];
-      if (!old) return [{ kind: "schema-added", subject: name, details: [], breaking: false }];
-      // Only a hash is kept: the operations that use it report their own breaking changes.
-      return old.hash === now.hash
-        ? []
-        : [{ kind: "schema-changed", subject: name, details: ["definition changed"], breaking: false }];
-    },
-  );
 }
 
 /** Each difference between two manifests, operations matched by method and path; none when `before` is null. */
 export function diffManifests(before: Manifest | null, after: Manifest): ContractDiff {
   if (before === null) return { changes: [], breaking: 0 };
-  const changes = [...diffOperations(before, after), ...diffSchemas(before, after)].sort(
-    (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.subject, b.subject),
-  );
+  const changes = [
+    ...diffItems("operation", [before.operations, after.operations], operationKey, operationChange, describeOperation),
+    // Only a hash is kept: the operations that use it report their own breaking changes.
+    ...diffItems(
+      "schema",
+      [before.schemas, after.schemas],
+      (schema) => schema.name,
+      (old, now) => (old.hash === now.hash ? undefined : { details: ["definition changed"], breaking: false }),
+    ),
+  ].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || compareText(a.subject, b.subject));
   return { changes, breaking: changes.filter((change) => change.breaking).length };
 }
 

@@ -49,15 +49,10 @@ export function fixturesModule(contract: NamedContract): string {
   );
 }
 
-function answering(service: NamedContract): "fixtures" | "hand-written" | "none" {
-  if (service.answers === undefined || service.answers === "fixtures") return "fixtures";
-  return service.answers === "on-request" ? "none" : "hand-written";
-}
-
 /** The fixtures that answer in `npm run dev`, Storybook and the Node tests: the product's, then each answering service's. */
 export function mockedContractsModule(registry: ContractRegistry): string {
   const product = productContract(registry);
-  const services = serviceContracts(registry).filter((service) => answering(service) !== "none");
+  const services = serviceContracts(registry).filter((service) => service.answers !== "on-request");
   const from = (file: string) => JSON.stringify(specifier(MOCKED_CONTRACTS, file));
   const imports: string[] = [];
   const rows: string[] = [];

@@ -26,7 +26,7 @@ import { pagingTypes } from "./types/paging-types.ts";
 import { resourcePaths } from "./manifest/resource-paths.ts";
 import { makeRedoclyPrototypeSafe } from "./input/redocly-names.ts";
 import { bundledInPlace, withBundleInPlace } from "./input/bundle-in-place.ts";
-import { ContractFileError, ContractResolver, scanContract } from "./input/ref-guard.ts";
+import { ContractResolver, scanContract } from "./input/ref-guard.ts";
 import { unsatisfiableWarnings } from "./schemas/unsatisfiable-exchanges.ts";
 import { duplicateIdWarnings } from "./manifest/duplicate-ids.ts";
 import { sharedEndpointWarnings } from "./manifest/shared-endpoints.ts";
@@ -123,7 +123,7 @@ async function read(root: string, entry: string, resolver: BaseResolver): Promis
     .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
   if ("parsed" in result) return result;
   const cause = (result as { originalError?: unknown }).originalError ?? result;
-  if (result instanceof ContractFileError) throw new ContractError([result.problem]);
+  if (result instanceof ContractError) throw result;
   const refuse = (problem: Omit<Problem, "severity" | "file">): never => {
     throw new ContractError([{ severity: "error", file: entry, ...problem }], { cause });
   };
@@ -176,28 +176,15 @@ function checkVersion(entry: string, parsed: unknown): boolean {
   return false;
 }
 
-const OPEN_PATHS = "export type paths = Record<string, never>;";
-const OPEN_OPERATIONS = "export type operations = Record<string, never>;";
-
 /** An empty `Record<string, never>` accepts any key, `{}` none; `paths` comes first in the text, `operations` last. */
 function closeEmptyPaths(types: string): string {
-  let closed = types;
-  if (closed.startsWith(OPEN_PATHS)) {
-    closed = `/** The contract has no operations yet: no path can be called or mocked. */\nexport type paths = {};${closed.slice(OPEN_PATHS.length)}`;
-  }
-  if (closed.endsWith(`${OPEN_OPERATIONS}\n`)) {
-    closed = `${closed.slice(0, -OPEN_OPERATIONS.length - 1)}/** The contract has no operations yet: no operation can be called or mocked. */\nexport type operations = {};\n`;
-  }
-  return closed;
-}
-
-/** contract.json from the bundled document, and the check of its examples started in a worker thread. */
-function contractSchemas(root: string, document: Document, schema: OpenAPI3) {
-  const contractSchemas = buildContractSchemas(schema);
-  const contractJson = `${JSON.stringify(contractSchemas, null, 2)}\n`;
-  const examples = checkExamples(root, document, schema, contractSchemas, contractJson);
-  examples.catch(() => undefined); // awaited once the types are made, unless something fails first
-  return { contractJson, examples, contract: contractSchemas };
+  const none = (what: string) => `/** The contract has no operations yet: no ${what} can be called or mocked. */\n`;
+  return types
+    .replace(/^export type paths = Record<string, never>;/, `${none("path")}export type paths = {};`)
+    .replace(
+      /export type operations = Record<string, never>;\n$/,
+      `${none("operation")}export type operations = {};\n`,
+    );
 }
 
 /** How many errors are listed (with line and column) before the rest are counted. */
@@ -386,7 +373,11 @@ export async function generate(
   warnings.unshift(...renameDuplicateIds(root, schema, tolerated, located), ...toleratedRules);
   const paging: PagingFinding[] = [];
   const manifest = buildManifest(schema, located, paging);
-  const { contractJson, examples, contract } = contractSchemas(root, document, schema);
+  const contract = buildContractSchemas(schema);
+  const contractJson = `${JSON.stringify(contract, null, 2)}\n`;
+  // Checked in a worker thread meanwhile; awaited once the types are made, unless something fails first.
+  const examples = checkExamples(root, document, schema, contract, contractJson);
+  examples.catch(() => undefined);
   const resources = resourcePaths(manifest.operations, contract);
   if (resources.length > 0) manifest.resources = resources;
   // Before the types: preparing them drops these headers from the bundle.

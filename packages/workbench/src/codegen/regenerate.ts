@@ -85,11 +85,13 @@ export async function regenerate(
   return { outputs, warnings, testNotes, manifests, sources, unchanged, kept, stamps };
 }
 
-/** The outputs that differ from the disk, compared as bytes (encoding costs less than decoding), and every hash. */
-async function compareWithDisk(
+/** The outputs that differ from the disk, compared as bytes (encoding costs less than decoding); the stamps after. */
+async function syncWithDisk(
   root: string,
   outputs: ReadonlyMap<string, string>,
-): Promise<{ changed: Map<string, Buffer>; hashes: Map<string, string> }> {
+  stamps: ReadonlyMap<NamedContract, Stamp>,
+  write: boolean,
+): Promise<string[]> {
   const changed = new Map<string, Buffer>();
   const hashes = new Map<string, string>();
   // Every file read at once, each encoded and hashed while the others are read.
@@ -104,20 +106,22 @@ async function compareWithDisk(
     const before = await present;
     if (before === undefined || !before.equals(bytes)) changed.set(file, bytes);
   }
-  return { changed, hashes };
-}
-
-/** Writes the outputs all-or-nothing, then the stamps; returns the files whose contents changed. */
-export async function writeOutputs(
-  root: string,
-  outputs: Map<string, string>,
-  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
-): Promise<string[]> {
-  const { changed, hashes } = await compareWithDisk(root, outputs);
-  await writeAllOrNothing(new Map([...changed].map(([file, bytes]) => [join(root, file), bytes])));
-  await writeStamps(root, stamps, hashes);
+  if (write) await writeAllOrNothing(new Map([...changed].map(([file, bytes]) => [join(root, file), bytes])));
+  if (write || changed.size === 0) await writeStamps(root, stamps, hashes);
   return [...changed.keys()];
 }
+
+type Sync = (
+  root: string,
+  outputs: Map<string, string>,
+  stamps?: ReadonlyMap<NamedContract, Stamp>,
+) => Promise<string[]>;
+
+/** Writes the outputs all-or-nothing, then the stamps; returns the files whose contents changed. */
+export const writeOutputs: Sync = (root, outputs, stamps = new Map()) => syncWithDisk(root, outputs, stamps, true);
+
+/** The committed files that differ from what the contracts generate now; when none does, the stamps are written. */
+export const staleOutputs: Sync = (root, outputs, stamps = new Map()) => syncWithDisk(root, outputs, stamps, false);
 
 /** Why a generated file can be stale, and so what `api:check` says about it. */
 export function staleReason(file: string): string {
@@ -128,17 +132,6 @@ export function staleReason(file: string): string {
   if (!owner) return "is out of date with its contract";
   const folder = !/\.(ya?ml|json)$/.test(owner.source);
   return `is out of date with the contract in ${owner.source}${folder ? "/" : ""}`;
-}
-
-/** The committed files that differ from what the contracts generate now; when none does, the stamps are written. */
-export async function staleOutputs(
-  root: string,
-  outputs: Map<string, string>,
-  stamps: ReadonlyMap<NamedContract, Stamp> = new Map(),
-): Promise<string[]> {
-  const { changed, hashes } = await compareWithDisk(root, outputs);
-  if (changed.size === 0) await writeStamps(root, stamps, hashes);
-  return [...changed.keys()];
 }
 
 const WARNINGS_SHOWN = 10;

@@ -41,10 +41,7 @@ function readHolder(path: string): Holder | undefined {
   }
 }
 
-/**
- * Runs `work` holding the project's regeneration lock, a dead holder's taken over. A pid, not a refreshed
- * timestamp: a generating holder blocks its event loop for seconds and would look stale.
- */
+/** Runs `work` holding the project's lock, a dead pid's taken over (not a timestamp: a holder blocks its event loop). */
 export async function withRegenerationLock<T>(
   root: string,
   work: () => Promise<T>,

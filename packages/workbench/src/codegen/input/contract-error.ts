@@ -21,6 +21,11 @@ export function warningAt(at: Locator, pointer: string, what: Pick<Problem, "rul
   return { severity: "warning", ...at(pointer), pointer: `#${pointer}`, ...what };
 }
 
+/** Refuses the contract for what is at `pointer` (without its `#`), placed in its file by `at`. */
+export function refuseAt(at: Locator, pointer: string, message: string, fix: string): never {
+  throw new ContractError([{ severity: "error", ...at(pointer), pointer, message, fix }]);
+}
+
 /** The contract cannot be generated from; nothing was written. Printed without a stack trace. */
 export class ContractError extends Error {
   override name = "ContractError";

@@ -150,12 +150,8 @@ export function inspectTree(
     if (aliases && seen.has(node)) {
       aliasNodes += expandedSize(node, memo);
       if (aliasNodes > limits.aliasNodes) {
-        const most = limits.aliasNodes.toLocaleString("en");
-        return broken(
-          "aliases",
-          path,
-          `YAML aliases expand to more than ${most} nodes (an alias bomb?); stopped here.`,
-        );
+        const most = `more than ${limits.aliasNodes.toLocaleString("en")} nodes`;
+        return broken("aliases", path, `YAML aliases expand to ${most} (an alias bomb?); stopped here.`);
       }
       continue;
     }

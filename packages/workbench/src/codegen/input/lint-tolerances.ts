@@ -12,11 +12,9 @@ export const FIXES: Record<string, string> = {
   struct: "make this node match the OpenAPI specification for its version.",
 };
 
-/** Kept as warnings: 3.0's `type` beside `nullable` (openapi-typescript types it as nullable `unknown`). */
-const TOLERATED = [/The `type` field must be defined when the `nullable` field is used/];
-
+/** The linter's severity, but 3.0's `type` beside `nullable` kept a warning (openapi-typescript types it nullable `unknown`). */
 export function severityOf(problem: NormalizedProblem): NormalizedProblem["severity"] {
-  return problem.ruleId === "struct" && TOLERATED.some((pattern) => pattern.test(problem.message))
+  return found(problem, "struct", /The `type` field must be defined when the `nullable` field is used/)
     ? "warn"
     : problem.severity;
 }

@@ -6,21 +6,12 @@ import { existsSync, realpathSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
 import { pointerOf } from "../../contract/pointer.ts";
-import type { Problem } from "./contract-error.ts";
+import { ContractError, type Problem } from "./contract-error.ts";
 import { deepBracket, deeperThan, inspectTree, LIMITS } from "./limits.ts";
 
 const FLATTEN_FIX = "flatten the structure: name the inner schemas under components/schemas and refer to them.";
 const VENDOR_FIX =
   "copy the file into the contract's folder (vendor it) and refer to it with a relative path such as ./schemas/thing.yaml.";
-
-/** A located problem found while reading a file, carried through Redocly as an error. */
-export class ContractFileError extends Error {
-  readonly problem: Problem;
-  constructor(problem: Problem) {
-    super(problem.message);
-    this.problem = problem;
-  }
-}
 
 /** Why a reference may not be followed, or undefined when it stays in the folder. */
 export function refusal(ref: string, resolved: string, folder: string): string | undefined {
@@ -76,19 +67,17 @@ export class ContractResolver extends BaseResolver {
     if (why !== undefined) throw new Error(`${absoluteRef} ${why}`);
     if (existsSync(absoluteRef) && statSync(absoluteRef).size > LIMITS.fileBytes) {
       const megabytes = (statSync(absoluteRef).size / 2 ** 20).toFixed(0);
-      throw new ContractFileError({
-        severity: "error",
-        file: relative(this.root, absoluteRef),
-        message: `the file is ${megabytes} MB, more than the ${LIMITS.fileBytes / 2 ** 20} MB a contract file may be; it was not read.`,
-        fix: "split the contract into several files referenced with `$ref`.",
-      });
+      throw new ContractError([
+        {
+          severity: "error",
+          file: relative(this.root, absoluteRef),
+          message: `the file is ${megabytes} MB, more than the ${LIMITS.fileBytes / 2 ** 20} MB a contract file may be; it was not read.`,
+          fix: "split the contract into several files referenced with `$ref`.",
+        },
+      ]);
     }
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(absoluteRef);
-    } catch {
-      return super.loadExternalRef(absoluteRef); // Redocly words the failure (a folder, a missing file)
-    }
+    const bytes = await readFile(absoluteRef).catch(() => undefined);
+    if (bytes === undefined) return super.loadExternalRef(absoluteRef); // Redocly words the failure (a folder, a missing file)
     // Read as Redocly reads it, but as bytes first: hashing them is cheaper than hashing the text.
     this.hashes.set(absoluteRef, createHash("sha256").update(bytes).digest("hex"));
     return new Source(absoluteRef, bytes.toString("utf8").replace(/\r\n/g, "\n"));
@@ -99,7 +88,7 @@ export class ContractResolver extends BaseResolver {
     const body = source.body;
     const json = source.absoluteRef.endsWith(".json") || /^\s*[{[]/.test(body);
     const tooDeep = (message = `nesting deeper than ${LIMITS.depth} levels; stopped here.`) =>
-      new ContractFileError({ severity: "error", file, ...depthPosition(source), message, fix: FLATTEN_FIX });
+      new ContractError([{ severity: "error", file, ...depthPosition(source), message, fix: FLATTEN_FIX }]);
     if (json) {
       let parsed: unknown;
       try {
@@ -109,14 +98,16 @@ export class ContractResolver extends BaseResolver {
         const text = error instanceof Error ? error.message : String(error);
         const at = /(?:at position \d+ )?\(line (\d+) column (\d+)\)/.exec(text);
         if (at && source.absoluteRef.endsWith(".json")) {
-          throw new ContractFileError({
-            severity: "error",
-            file,
-            line: Number(at[1]),
-            column: Number(at[2]),
-            message: `syntax error: ${text.replace(at[0], "").trim()}`,
-            fix: "fix the JSON syntax here (a missing or extra comma, quote or bracket).",
-          });
+          throw new ContractError([
+            {
+              severity: "error",
+              file,
+              line: Number(at[1]),
+              column: Number(at[2]),
+              message: `syntax error: ${text.replace(at[0], "").trim()}`,
+              fix: "fix the JSON syntax here (a missing or extra comma, quote or bracket).",
+            },
+          ]);
         }
         // Flow-style YAML: its brackets are its nesting, counted before its (recursive) parser runs.
         if (deepBracket(body, LIMITS.depth) !== undefined) throw tooDeep();
@@ -148,10 +139,8 @@ function deepestLine(text: string): { line: number; column: number } {
   return best;
 }
 
-/**
- * Reads the contract file by file before any linter or bundler sees it, each `$ref` and `externalValue`
- * confined and each file limited; each refusal located at its `$ref`, the files read left in the resolver's cache.
- */
+/** Reads the contract's files before any linter or bundler: `$ref`s and `externalValue`s confined, files limited,
+ * refusals located at their `$ref`, the files read left in the resolver's cache. */
 export async function scanContract(
   resolver: ContractResolver,
   entry: Document,
@@ -226,18 +215,12 @@ export async function scanContract(
         if ("parsed" in next) queue.push(next);
       } catch (error) {
         // A missing file or a syntax error is the linter's to report; a whole-file problem (its size) is said at the `$ref`.
-        if (error instanceof ContractFileError) {
-          const whole = error.problem.line === undefined;
-          problems.push(
-            whole
-              ? {
-                  ...error.problem,
-                  file,
-                  ...locate(source, pointer),
-                  message: `${key} ${JSON.stringify(ref)}: ${error.problem.message}`,
-                }
-              : error.problem,
-          );
+        if (error instanceof ContractError) {
+          for (const problem of error.problems) {
+            const whole = problem.line === undefined;
+            const message = `${key} ${JSON.stringify(ref)}: ${problem.message}`;
+            problems.push(whole ? { ...problem, file, ...locate(source, pointer), message } : problem);
+          }
         }
       }
     }

@@ -43,10 +43,7 @@ function firstThrough(
   return search(schema);
 }
 
-/**
- * The discriminator value a branch fixes for itself (its property's `const` or one-value `enum`), taken
- * over the schema name, which would contradict the branch so that no value satisfies both.
- */
+/** The value a branch fixes itself (`const`, one-value `enum`): taken over its schema name, which would contradict it. */
 export function fixedValue(document: OpenAPI3, schema: unknown, property: string, legacy: boolean): Scalar | undefined {
   return firstThrough(document, schema, legacy, (node) =>
     singleValue(document, own(isRecord(node.properties) ? node.properties : {}, property)),

@@ -499,12 +499,10 @@ export function lowerContract(root: string, documents: readonly Document[]): Pro
   return [...lowering.seen].map(([kind, { count, first, details }]) => {
     const detail = [...details].map(([name, times]) => (times === 1 ? name : `${name} ×${times}`)).join(", ");
     const pointer = pointerOf(first.path);
-    const at = locate(first.document.source, pointer, true);
     return {
       severity: "warning",
       file: relative(root, first.document.source.absoluteRef),
-      line: at.line,
-      column: at.column,
+      ...locate(first.document.source, pointer, true),
       pointer: `#${pointer}`,
       rule: `openapi-3.2/${kind}`,
       message: SAY[kind](count, detail),

@@ -42,9 +42,7 @@ export class Converter {
   /** The inheritance form: the base becomes a `oneOf` of its children, which extend its plain copy (no self-containing `oneOf`). */
   private polymorphic(name: string, family: Family): void {
     const plain = this.bases.get(name) ?? name;
-    const { discriminator, ...rest } = (this.document.components?.schemas?.[name] ?? {}) as SchemaObject;
-    void discriminator;
-    this.components[plain] = this.schema(rest);
+    this.components[plain] = this.schema({ ...this.document.components?.schemas?.[name], discriminator: undefined });
     this.components[name] = {
       oneOf: family.members.map(({ component, values }) => ({
         allOf: [

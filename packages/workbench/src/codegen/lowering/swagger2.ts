@@ -46,8 +46,7 @@ function parameterAt(document: unknown, list: unknown, index: number): Record<st
 
 /** The index in the Swagger list of the parameter with this name and place (or this place alone, for `body`). */
 function swaggerIndex(swagger: unknown, list: unknown, test: (parameter: Record<string, unknown>) => boolean): number {
-  if (!Array.isArray(list)) return -1;
-  return list.findIndex((_, index) => {
+  return (Array.isArray(list) ? list : []).findIndex((_, index) => {
     const parameter = parameterAt(swagger, list, index);
     return parameter !== undefined && test(parameter);
   });
@@ -162,14 +161,10 @@ export async function fromSwagger2(
     });
   }
   const original = structuredClone(bundled.bundle.parsed) as unknown;
+  const options = { patch: true, warnOnly: true, resolve: false, direct: false };
   let converted: Converted;
   try {
-    converted = await swagger2openapi().convertObj(structuredClone(original), {
-      patch: true,
-      warnOnly: true,
-      resolve: false,
-      direct: false,
-    });
+    converted = await swagger2openapi().convertObj(structuredClone(original), options);
   } catch (error) {
     return refuse({
       ...locate(swagger.source, "/swagger", true),

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type {
   HeaderObject,
   OpenAPI3,
@@ -19,10 +18,11 @@ import type {
   ManifestParameter,
   ManifestResource,
 } from "@contract-workbench/runtime/manifest";
-import { ContractError, type Locator } from "../input/contract-error.ts";
+import { type Locator, refuseAt } from "../input/contract-error.ts";
 import { deref, isRequired, operationParameters, operationsOf, type OperationEntry } from "./operations.ts";
 import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { findPaging, type PagingFinding } from "../paging/pagination.ts";
+import { hash } from "../regeneration-stamp.ts";
 
 export type { Manifest, ManifestOperation, ManifestParameter } from "@contract-workbench/runtime/manifest";
 
@@ -38,10 +38,6 @@ function headerTypesOf(document: OpenAPI3, response: ResponseObject | undefined)
     else if (named === "boolean") define(types, name, "boolean");
   }
   return types;
-}
-
-function hash(value: unknown): string {
-  return createHash("sha256").update(JSON.stringify(value)).digest("hex").slice(0, 16);
 }
 
 const STYLES = new Set(["form", "spaceDelimited", "pipeDelimited", "deepObject"]);
@@ -141,7 +137,7 @@ export function buildManifest(
     operations,
     ...(servers.length > 0 ? { servers } : {}),
     schemas: Object.entries(document.components?.schemas ?? {})
-      .map(([name, schema]) => ({ name, hash: hash(schema) }))
+      .map(([name, schema]) => ({ name, hash: hash(JSON.stringify(schema)).slice(0, 16) }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
@@ -176,17 +172,13 @@ function resourceOf(document: OpenAPI3, entry: OperationEntry, locate: Locator):
     fields !== undefined &&
     Object.keys(fields).every((key) => key === "name" || key === "key") &&
     [fields.name, fields.key].every((field) => field === undefined || (typeof field === "string" && field !== ""));
-  if (!valid) {
-    throw new ContractError([
-      {
-        severity: "error",
-        ...locate(pointer),
-        pointer,
-        message: `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
-        fix: "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
-      },
-    ]);
-  }
+  if (!valid)
+    refuseAt(
+      locate,
+      pointer,
+      `${RESOURCE_EXTENSION} must be false or an object with only \`name\` and \`key\` (non-empty strings), got ${JSON.stringify(value)}.`,
+      "write e.g. `x-fixtures-resource: { name: tag, key: slug }`, or `false` to keep these answers stateless.",
+    );
   return {
     ...(typeof fields.name === "string" ? { name: fields.name } : {}),
     ...(typeof fields.key === "string" ? { key: fields.key } : {}),

@@ -20,13 +20,10 @@ function suffix(method: string, path: string, length: number): string {
 export function operationNames(
   entries: ReadonlyArray<{ method: string; path: string; operation: { operationId?: unknown } }>,
 ): string[] {
-  const written = entries.map(({ operation }) =>
-    typeof operation.operationId === "string" && operation.operationId !== "" ? operation.operationId : undefined,
-  );
   const taken = new Set<string>();
   // Only the first holder of an `operationId` keeps it: the others are named as if they had none.
-  const declared = written.map((id) => {
-    if (id === undefined || taken.has(id)) return undefined;
+  const declared = entries.map(({ operation: { operationId: id } }) => {
+    if (typeof id !== "string" || id === "" || taken.has(id)) return undefined;
     taken.add(id);
     return id;
   });

@@ -1,7 +1,7 @@
 import type { ContractSchemas } from "../../contract/contract-types.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { createVariantMarks, sharedEndpoints, withoutFragment } from "../../contract/variant-marks.ts";
-import type { Locator, Problem } from "../input/contract-error.ts";
+import { warningAt, type Locator, type Problem } from "../input/contract-error.ts";
 import type { Manifest } from "./manifest.ts";
 
 export function sharedEndpointWarnings(manifest: Manifest, contract: () => ContractSchemas, at: Locator): Problem[] {
@@ -14,13 +14,10 @@ export function sharedEndpointWarnings(manifest: Manifest, contract: () => Contr
       const [first] = group;
       const pointer = `/paths/${escapeSegment(first?.path ?? "")}/${first?.method ?? ""}`;
       const names = group.map((operation) => `${operation.operationId} (${operation.path})`).join(", ");
-      return {
-        severity: "warning" as const,
-        ...at(pointer),
-        pointer: `#${pointer}`,
+      return warningAt(at, pointer, {
         rule: "shared-endpoint",
         message: `${group.length} operations share ${first?.method.toUpperCase() ?? ""} ${withoutFragment(first?.path ?? "")}: ${names}; no header, query parameter or body property fixes a value that tells them apart, so the fixtures choose by what a request fits (its body, query and headers against each one's schemas), then by the operation a story or test asked for (\`fixtures.respond\`), else answer with ${first?.operationId ?? ""} and say so in the exchange's note.`,
         fix: "give each variant a header, query parameter or body property with its own `const` or `enum` (or a discriminator), or keep one operation.",
-      };
+      });
     });
 }

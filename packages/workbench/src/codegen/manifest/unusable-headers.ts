@@ -27,13 +27,9 @@ export function unusableHeaderWarnings(document: OpenAPI3, at: Locator): Problem
     parametersAt(operation.parameters, `${at}/${method}`);
     for (const [status, raw] of Object.entries(operation.responses ?? {})) {
       const response = deref<ResponseObject>(document, raw);
+      const headers = `${at}/${method}/responses/${escapeSegment(status)}/headers`;
       for (const name of Object.keys(response?.headers ?? {}))
-        if (!isHeaderName(name))
-          warn(
-            `${at}/${method}/responses/${escapeSegment(status)}/headers/${escapeSegment(name)}`,
-            "response header",
-            name,
-          );
+        if (!isHeaderName(name)) warn(`${headers}/${escapeSegment(name)}`, "response header", name);
     }
   }
   return warnings;

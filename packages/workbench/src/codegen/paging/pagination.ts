@@ -14,7 +14,7 @@ import {
 } from "../../contract/paging-names.ts";
 import { escapeSegment } from "../../contract/pointer.ts";
 import { isRecord } from "../../contract/records.ts";
-import { ContractError, type Locator } from "../input/contract-error.ts";
+import { type Locator, refuseAt } from "../input/contract-error.ts";
 import { deref, type OperationEntry, operationParameters } from "../manifest/operations.ts";
 
 /** What was found for one list operation: how it pages, or why it does not or cannot be told. */
@@ -209,11 +209,7 @@ function fromExtension(
   locate: Locator,
 ): ManifestPagination | false {
   const pointer = `/paths/${escapeSegment(entry.path)}/${entry.method}/${PAGING_EXTENSION}`;
-  const fail = (message: string, fix: string): never => {
-    throw new ContractError([
-      { severity: "error", ...locate(pointer), pointer, message: `${PAGING_EXTENSION} ${message}`, fix },
-    ]);
-  };
+  const fail = (message: string, fix: string) => refuseAt(locate, pointer, `${PAGING_EXTENSION} ${message}`, fix);
   if (value === false) return false;
   if (!isRecord(value))
     return fail(

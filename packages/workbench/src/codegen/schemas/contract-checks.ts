@@ -24,6 +24,8 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
   for (const document of documents) {
     const file = relative(root, document.source.absoluteRef);
     const inFile = (pointer: string) => ({ file, ...locate(document.source, pointer) });
+    const warn = (pointer: string, rule: string, message: string, fix: string) =>
+      problems.push(warningAt(inFile, pointer, { rule, message, fix }));
     const stack: Array<{ node: unknown; path: PathStep | undefined }> = [{ node: document.parsed, path: undefined }];
     // Only YAML aliases share a node: JSON.parse's trees need no record of what was met.
     const seen = parsedAsJson(document.source) ? undefined : new Set<unknown>();
@@ -46,16 +48,13 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
             message: `\`${keyword}: ${JSON.stringify(value)?.slice(0, 40)}\`, which must be ${must}`,
           });
         }
-        if (Array.isArray(node.enum) && node.enum.length === 0) {
-          problems.push(
-            warningAt(inFile, `${pointerOf(path)}/enum`, {
-              rule: "empty-enum",
-              message:
-                "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
-              fix: "list the allowed values, or remove `enum`.",
-            }),
+        if (Array.isArray(node.enum) && node.enum.length === 0)
+          warn(
+            `${pointerOf(path)}/enum`,
+            "empty-enum",
+            "`enum: []` allows no value at all: an optional value is left out of requests and fixtures, and a response that requires it cannot be answered.",
+            "list the allowed values, or remove `enum`.",
           );
-        }
         const pattern = node.pattern;
         const length = typeof pattern === "string" ? patternLength(pattern) : undefined;
         const minLength = typeof node.minLength === "number" ? node.minLength : 0;
@@ -71,15 +70,13 @@ export function checkSchemas(root: string, documents: readonly Document[]): Prob
         } else if (length !== undefined && (length.max < minLength || length.min > maxLength)) {
           unsatisfiable = `the pattern ${String(pattern)} matches ${length.min === length.max ? length.min : length.max === Infinity ? `${length.min} or more` : `${length.min} to ${length.max}`} characters, but ${length.max < minLength ? `minLength is ${minLength}` : `maxLength is ${maxLength}`}: no string satisfies both.`;
         }
-        if (unsatisfiable !== undefined) {
-          problems.push(
-            warningAt(inFile, `${pointerOf(path)}/pattern`, {
-              rule: "unsatisfiable-pattern",
-              message: unsatisfiable,
-              fix: "make the pattern and the length limits agree.",
-            }),
+        if (unsatisfiable !== undefined)
+          warn(
+            `${pointerOf(path)}/pattern`,
+            "unsatisfiable-pattern",
+            unsatisfiable,
+            "make the pattern and the length limits agree.",
           );
-        }
       }
       // Under `properties` (and the like) keys are names: a property may be called `example`.
       const names = Array.isArray(node) || (path !== undefined && NAME_KEYS.has(path.key));

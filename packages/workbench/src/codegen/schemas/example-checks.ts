@@ -34,14 +34,9 @@ function createAjv(root: object): Ajv2020 {
       () => new Map(),
       () => undefined,
     ),
-    {
-      // The first failure is enough to name a broken example.
-      allErrors: false,
-      // Each referenced schema compiled once, not inlined into every schema that uses it.
-      inlineRefs: false,
-      // Each example is validated once: the optimiser's passes cost more than they save.
-      optimize: false,
-    },
+    // The first failure names a broken example; a referenced schema is compiled once, not inlined where used; each
+    // example is validated once, so the optimiser's passes would cost more than they save.
+    { allErrors: false, inlineRefs: false, optimize: false },
   );
   ajv.addSchema(root, ROOT);
   return ajv;

@@ -1,6 +1,5 @@
 // An edit rarely touches the examples, and checking them all is most of a large contract's regeneration.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { generatorFingerprint, hash, STAMP_FOLDER } from "../regeneration-stamp.ts";
 import type { ExampleSite, ExamplesChecked } from "./example-checks.ts";
@@ -17,10 +16,7 @@ export async function checkedOnce(
 ): Promise<ExamplesChecked> {
   const fingerprint = fingerprints.get(root) ?? generatorFingerprint(root);
   fingerprints.set(root, fingerprint);
-  const key = createHash("sha256")
-    .update(`${fingerprint}\n${JSON.stringify(sites)}\n`)
-    .update(contractJson)
-    .digest("hex");
+  const key = hash(`${fingerprint}\n${JSON.stringify(sites)}\n${contractJson}`);
   const file = join(root, STAMP_FOLDER, "examples", `${hash(entry)}.json`);
   try {
     const kept = JSON.parse(readFileSync(file, "utf8")) as { key?: unknown; checked?: ExamplesChecked };
