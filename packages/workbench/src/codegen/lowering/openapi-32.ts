@@ -1,13 +1,6 @@
 import type { Document } from "@redocly/openapi-core";
 import { dirname, relative, resolve } from "node:path";
-import {
-  EventStreamFramer,
-  type Frame,
-  JsonLinesFramer,
-  JsonSequenceFramer,
-  type StreamFormat,
-  streamFormatOf,
-} from "@contract-workbench/runtime/streams";
+import { type Frame, framerFor, type StreamFormat, streamFormatOf } from "@contract-workbench/runtime/streams";
 import { escapeSegment, type PathStep, pointerOf, unescapeSegment, valueAt } from "../../contract/pointer.ts";
 import { isJsonMediaType, parsedOr } from "../../contract/media-and-status.ts";
 import { isRecord } from "../../contract/records.ts";
@@ -22,8 +15,6 @@ import {
 } from "openapi-typescript";
 import type { Problem } from "../input/contract-error.ts";
 import { locate } from "../input/locate.ts";
-
-export { parsedOr };
 
 /** The mark on a lowered media type that streams (written here, never by the contract's author). */
 export const STREAM_EXTENSION = "x-stream";
@@ -174,8 +165,7 @@ function eventAround(data: unknown): Record<string, unknown> {
 }
 
 function framesOf(format: StreamFormat, text: string): Frame[] {
-  const framer =
-    format === "sse" ? new EventStreamFramer() : format === "jsonl" ? new JsonLinesFramer() : new JsonSequenceFramer();
+  const framer = framerFor(format);
   return [...framer.push(text), ...framer.end()];
 }
 

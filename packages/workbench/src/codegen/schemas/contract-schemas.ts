@@ -16,7 +16,8 @@ import {
   operationsOf,
   type OperationEntry,
 } from "../manifest/operations.ts";
-import { parsedOr, streamMarkOf } from "../lowering/openapi-32.ts";
+import { parsedOr } from "../../contract/media-and-status.ts";
+import { streamMarkOf } from "../lowering/openapi-32.ts";
 import { Converter } from "../lowering/schema-converter.ts";
 
 export type { ContractSchemas } from "../../contract/contract-types.ts";
