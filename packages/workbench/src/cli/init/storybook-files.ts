@@ -88,6 +88,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { useState, type ReactNode } from "react";
 import { createQueryClient } from "@contract-workbench/runtime";
 import { unhandledPolicy } from "@contract-workbench/workbench/fixtures";
+import { takeWorkerUpdateRace } from "@contract-workbench/workbench/fixtures/browser";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { fixtures } from "#mocks/generated/fixtures.ts";
 
@@ -95,9 +96,12 @@ import { fixtures } from "#mocks/generated/fixtures.ts";
 async function startMockWorker() {
   const worker = setupWorker(...fixtures.handlers);
   fixtures.observe(worker.events);
+  const script = new URL("mockServiceWorker.js", document.baseURI);
+  // MSW's start updates the worker unawaited; a page closing meanwhile must not fail the story.
+  takeWorkerUpdateRace(window, script.href);
   await worker.start({
     quiet: true,
-    serviceWorker: { url: new URL("mockServiceWorker.js", document.baseURI).pathname },
+    serviceWorker: { url: script.pathname },
     onUnhandledFrame: unhandledPolicy(fixturesSession, (request) => fixtures.operationFor(request)),
   });
   return worker;
