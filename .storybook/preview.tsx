@@ -1,3 +1,4 @@
+import type { A11yParameters } from "@storybook/addon-a11y";
 import type { Preview } from "@storybook/react-vite";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
@@ -7,7 +8,9 @@ import { keepMocking, startMockWorker } from "#mocks/browser.ts";
 import { fixturesSession } from "#mocks/fixtures-session.ts";
 import { mockedContracts } from "#mocks/generated/mocked-contracts.ts";
 import { createQueryClient } from "@contract-workbench/runtime";
+import { GALLERY_THEME_TAG } from "@contract-workbench/workbench/gallery";
 import "@/styles/tokens.css";
+import { a11yForRun } from "./theme-recheck.ts";
 import { scenarioGlobalType, withContractViolations, withScenario } from "./scenario.tsx";
 import { globalTypes, initialGlobals, viewportOptions, withWorkbenchGlobals } from "./workbench.tsx";
 
@@ -70,6 +73,12 @@ const preview: Preview = {
       },
     },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+  // Read by addon-a11y after the story: the dark project re-checks only what a theme changes,
+  // but for the gallery's batches that run in the dark project alone.
+  beforeEach: ({ parameters, globals, tags }) => {
+    const a11y = parameters.a11y as A11yParameters | undefined;
+    parameters.a11y = a11yForRun(a11y, globals, tags.includes(GALLERY_THEME_TAG.dark));
   },
   // msw-storybook-addon 3 still passes msw 2's `onUnhandledRequest`, which msw 3
   // ignores; our worker fails unhandled requests itself, and this makes the story fail.

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { configDefaults, type TestProjectInlineConfiguration } from "vitest/config";
 import { GALLERY_THEME_TAG } from "@contract-workbench/workbench/gallery";
+import { THEME_RECHECK_GLOBAL } from "../../.storybook/theme-recheck.ts";
 import { CHROMIUM_ARGS, findChromium } from "../harness/chromium.ts";
 import { BASELINE_DIR, OUTPUT_DIR, storyProject, THEMES, type Theme } from "../visual/baselines.ts";
 import { compareScreenshots } from "../visual/compare.ts";
@@ -50,11 +51,15 @@ interface PathData {
   platform: string;
 }
 
+/** The light project checks everything; another theme re-checks what a theme changes (.storybook/theme-recheck.ts). */
+const projectGlobals = (theme: Theme) => (theme === "light" ? { theme } : { theme, [THEME_RECHECK_GLOBAL]: true });
+
 /**
  * Every story as a test in Chromium, in one theme: play function, axe, console errors,
  * unhandled requests, then its visual baseline. One project per theme, as
  * @storybook/addon-vitest recommends, so a dark story is rendered dark from the start
- * and axe checks its contrast too.
+ * and axe checks its contrast too. The dark project re-checks what a theme changes: axe's colour
+ * rules, after the play function, and the dark baseline; the structural rules run in light.
  *
  * The contract gallery (one generated story per operation × declared status, thousands
  * on a large contract) runs each story once, in one theme: its batches alternate between
@@ -67,7 +72,7 @@ function storybookProject(theme: Theme): TestProjectInlineConfiguration {
   const tags = { tags: { exclude: [other] } };
   return {
     extends: true,
-    plugins: [storybookTest({ configDir: storybookConfigDir, initialGlobals: { theme }, ...tags })],
+    plugins: [storybookTest({ configDir: storybookConfigDir, initialGlobals: projectGlobals(theme), ...tags })],
     test: {
       name: storyProject(theme),
       browser: browser(),
