@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { stripVTControlCharacters } from "node:util";
 
 /** The demo project (`demo-` projects need no login); the same as src/lib/firebase/config.ts's. */
@@ -80,7 +81,8 @@ export async function spawnAuthEmulator(root: string, port?: number): Promise<Ru
         } catch {
           // Already gone.
         }
-        const killed = await Promise.race([exited.then(() => true), delay(10_000).then(() => false)]);
+        // Unreferenced: a pending grace timer would hold the run's process open for its full 10 s.
+        const killed = await Promise.race([exited.then(() => true), sleep(10_000, false, { ref: false })]);
         if (!killed) process.kill(-child.pid, "SIGKILL");
       }
       rmSync(dir, { recursive: true, force: true });
