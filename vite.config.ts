@@ -28,6 +28,8 @@ export default defineConfig({
     reporters: ["default", "@contract-workbench/workbench/coverage/reporter"],
     // `expect.poll` gives up after 1 s by default: a browser under a full suite's load can take longer to render.
     expect: { poll: { timeout: 15_000 } },
+    // Every core: Vitest's default (cores − 1) is one file at a time on two (decision 41).
+    maxWorkers: "100%",
     projects: suiteProjects("app"),
   },
 });

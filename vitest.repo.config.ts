@@ -6,5 +6,11 @@ import { suiteProjects } from "./tests/setup/projects.ts";
 
 export default defineConfig({
   ...app,
-  test: { ...app.test, projects: [...suiteProjects("app"), ...suiteProjects("workbench")] },
+  test: {
+    ...app.test,
+    // Vitest's default, one file at a time on two cores: the end-to-end files, which must run one at
+    // a time, then run beside the story pages instead of after every other file (decision 41).
+    maxWorkers: undefined,
+    projects: [...suiteProjects("app"), ...suiteProjects("workbench")],
+  },
 });
