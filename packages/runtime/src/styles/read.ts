@@ -98,9 +98,10 @@ export function readFields(
   } else if (kind === "object" && explode) {
     const isMember = (key: string) => reader.isMember?.(key) ?? false;
     const members = fields.filter(([key]) => isMember(key));
-    // A member that is a list or an object arrives bracketed under its own name (`Tags[0]=a`).
+    // A member that is a list or an object arrives bracketed under its own name (`Tags[0]=a`);
+    // a field whose whole name is a member (`c.[]`) is that member, not a step under another.
     const nested = fields.flatMap(([key, text]) => {
-      const found = bracketedName(key);
+      const found = isMember(key) ? undefined : bracketedName(key);
       return found !== undefined && isMember(found.name) ? [{ steps: [found.name, ...found.steps], text }] : [];
     });
     if (nested.length > 0)

@@ -129,6 +129,16 @@ describe("the style codec", () => {
       });
     }
 
+    it("an exploded object whose member's name looks bracketed (`c.[]` beside `c.`): that member, not a step", () => {
+      // fast-check's counterexample (seed 2093455864), kept as an example.
+      const schema: Schema = { type: "object", properties: { "c.": { type: "string" }, "c.[]": { type: "string" } } };
+      const value = { "c.": "", "c.[]": "" };
+      for (const [style] of FIELD_STYLES) {
+        const fields = writeFields("c", value, { style, explode: true });
+        expect(readFields("c", fields, { style, explode: true }, kindOf(schema), readerOf(schema))).toEqual(value);
+      }
+    });
+
     it("deepObject, nested as deep as the value, its fields in any order", () => {
       const deep = { style: "deepObject", explode: true } as const;
       // The indexes, not the order of arrival, place the items.
