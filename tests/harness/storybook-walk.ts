@@ -284,6 +284,13 @@ export async function openEveryEntry(
     for (const entry of [...rest, first]) {
       current = label(entry);
       const start = performance.now();
+      if (rest.length === 0) {
+        // Alone, the entry is still the one the reload opened: asking for it again renders nothing,
+        // and its end can have gone by before the events were recorded (a fast machine's case).
+        await checkEntry(preview, entry, failures, { reloaded: true });
+        onOpened(entry, performance.now() - start);
+        continue;
+      }
       await preview.evaluate(() => window.__sidebarEvents?.splice(0));
       if (via === "manager") {
         // The manager's router follows the history, as when a sidebar link is clicked: the
@@ -459,21 +466,30 @@ async function previewState(preview: Frame): Promise<string> {
     );
 }
 
-/** Waits for the entry's end-of-render event; records a failed story, an error event or Storybook's error display. */
-async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFailure[]): Promise<void> {
+/**
+ * Waits for the entry's end-of-render event; records a failed story, an error event or Storybook's error display.
+ * `reloaded`: the entry is the one a reload opened, so without its event it is judged by the preview's state.
+ */
+async function checkEntry(
+  preview: Frame,
+  entry: IndexEntry,
+  failures: EntryFailure[],
+  { reloaded = false } = {},
+): Promise<void> {
   const name = label(entry);
   const event = await untilLoaded(() =>
     preview
       .waitForFunction(
-        ({ id, type }) => {
+        ({ id, type, reloaded }) => {
           const events = window.__sidebarEvents;
           if (events) {
-            return events.find(
+            const found = events.find(
               (event) =>
                 (type === "story" && event.name === "storyFinished" && event.id === id) ||
                 (type === "docs" && event.name === "docsRendered" && event.id === id) ||
                 !["storyFinished", "docsRendered"].includes(event.name),
             );
+            if (found !== undefined || !reloaded) return found;
           }
           // No record (the first load, or a reload when Vite optimised a new dependency): judge
           // by the preview's state (a failure still shows in the console and the error display).
@@ -487,7 +503,7 @@ async function checkEntry(preview: Frame, entry: IndexEntry, failures: EntryFail
               : (document.querySelector("#storybook-docs")?.childElementCount ?? 0) > 0;
           return finished ? { name: "reloaded", status: "success", detail: "" } : undefined;
         },
-        { id: entry.id, type: entry.type },
+        { id: entry.id, type: entry.type, reloaded },
         { timeout: RENDER_TIMEOUT_MS, polling: 50 },
       )
       .then((handle) => handle.jsonValue() as Promise<{ name: string; status?: string; detail: string }>),
