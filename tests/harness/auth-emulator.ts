@@ -90,10 +90,6 @@ export async function spawnAuthEmulator(root: string, port?: number): Promise<Ru
   };
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** How long the emulator may take to answer on a loaded machine before the run gives up, naming why. */
 const START_LIMIT_MS = 180_000;
 
@@ -115,7 +111,7 @@ export async function waitForAuthEmulator(host: string, output: () => string = (
     if (ready) break;
     if (Date.now() > deadline || /Error:|exited/i.test(output()))
       throw new Error(`[auth-emulator] The Auth emulator at ${host} did not start:\n${output()}`);
-    await delay(200);
+    await sleep(200);
   }
   const response = await fetch(`http://${host}/emulator/v1/projects/${EMULATOR_PROJECT}/config`, {
     method: "PATCH",
