@@ -75,10 +75,15 @@ const preview: Preview = {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
   // Read by addon-a11y after the story: the dark project re-checks only what a theme changes,
-  // but for the gallery's batches that run in the dark project alone.
+  // but for the gallery's batches that run in the dark project alone; a run from the command line
+  // keeps the violations' details only.
   beforeEach: ({ parameters, globals, tags }) => {
     const a11y = parameters.a11y as A11yParameters | undefined;
-    parameters.a11y = a11yForRun(a11y, globals, tags.includes(GALLERY_THEME_TAG.dark));
+    parameters.a11y = a11yForRun(a11y, {
+      globals,
+      runsOnce: tags.includes(GALLERY_THEME_TAG.dark),
+      standalone: import.meta.env.VITEST_STORYBOOK === "false",
+    });
   },
   // msw-storybook-addon 3 still passes msw 2's `onUnhandledRequest`, which msw 3
   // ignores; our worker fails unhandled requests itself, and this makes the story fail.

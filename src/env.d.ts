@@ -16,6 +16,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_MEASUREMENT_ID?: string;
   /** `host:port` of a local Auth emulator (`npm run dev:emulator` sets it). */
   readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
+  /** Set by @storybook/addon-vitest in a story run: "false" from the command line, "true" from Storybook's test widget. */
+  readonly VITEST_STORYBOOK?: string;
 }
 
 interface ImportMeta {
