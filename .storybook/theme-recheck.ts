@@ -16,8 +16,8 @@ export interface A11yRun {
   /** The story runs in this project only (a gallery batch of the dark project): every rule. */
   runsOnce: boolean;
   /**
-   * `vitest run` from a terminal, not Storybook's test widget (@storybook/addon-vitest's
-   * `VITEST_STORYBOOK`, "false" there): the report of passed and incomplete rules goes nowhere.
+   * `vitest run` from a terminal, not Storybook's test widget (@storybook/addon-vitest sets
+   * `VITEST_STORYBOOK` to "false" for it): the report of passed and incomplete rules goes nowhere.
    */
   standalone: boolean;
 }

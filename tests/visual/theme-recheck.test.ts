@@ -27,7 +27,7 @@ describe("what a story's axe check does in a run", () => {
     expect(a11yForRun(a11y, { globals: recheck, runsOnce: true, standalone: false })).toBe(a11y);
   });
 
-  it("keeps the violations' details only in a run from the command line, the same rules failing", () => {
+  it("keeps the violations' details only in a run from the command line, the rules chosen as before", () => {
     const a11y = { test: "error" as const, options: { rules: { region: { enabled: false } } } };
     expect(a11yForRun(a11y, { globals: { theme: "light" }, runsOnce: false, standalone: true })).toEqual({
       test: "error",

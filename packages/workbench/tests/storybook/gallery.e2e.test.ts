@@ -104,7 +104,6 @@ describe("the contract gallery and contract coverage, on a contract of several t
       passed(title);
     // From the command line axe details violations only: a passed rule keeps one node (.storybook/theme-recheck.ts).
     const axe = results.flatMap(({ meta }) => meta.reports?.filter((report) => report.type === "a11y") ?? []);
-    expect(axe.length).toBeGreaterThan(PAIRS / 20);
     const passes = axe.flatMap((report) => report.result?.passes ?? []);
     expect(passes.length).toBeGreaterThan(0);
     expect(passes.filter((rule) => rule.nodes.length > 1).map((rule) => rule.id)).toEqual([]);
