@@ -127,6 +127,14 @@ const excluded = (suite: Suite) => [...NOT_TESTS_HERE, ...NOT_THE_SUITES[suite]]
 const LAYERED = (["dom", "dom-isolated", "e2e", "emulator"] as const).map((layer) => `**/${TESTS[layer]}`);
 
 /**
+ * The unit layers (`node`, `dom`, `dom-isolated`) use every core in every run, the whole run's
+ * included, whose default is one worker (decision 43): Vitest runs them in a group before the
+ * files that go one at a time, so on one worker they held back the end-to-end chain, the run's
+ * critical path, for as long as they took.
+ */
+const UNIT_WORKERS = "100%";
+
+/**
  * The jsdom projects: components and the API layer, the network answered by MSW in Node.
  * `dom-isolated` files each get a module graph of their own: they load the app's singletons
  * (the identity SDK's one Auth instance, analytics' consent and recorder) or patch globals
@@ -142,6 +150,7 @@ function domProject(name: "dom" | "dom-isolated", isolated: boolean, suite: Suit
       include: testsOf(name, suite),
       exclude: excluded(suite),
       setupFiles: ["tests/setup/dom.ts"],
+      maxWorkers: UNIT_WORKERS,
       // A fresh module graph and jsdom per file cost about 0.8 s a file for 0.1 s of tests: the
       // files that need none share one (Vitest's "per-file isolation settings" recipe).
       isolate: isolated,
@@ -187,6 +196,7 @@ export function suiteProjects(suite: Suite): TestProjectInlineConfiguration[] {
         include: testsOf("node", suite),
         exclude: [...excluded(suite), ...LAYERED],
         isolate: false,
+        maxWorkers: UNIT_WORKERS,
         // The property tests and the batches over a large contract's pairs take seconds beside
         // the whole suite: Vitest's default 5 s is too tight.
         testTimeout: 30_000,
