@@ -1,5 +1,6 @@
 // The shared setups' broker: a server on loopback, in Vitest's main process, that makes each
-// shared thing (a setup's scratch copy, its static Storybook, its dev servers, one Chromium) the
+// shared thing (a setup's scratch copy, its static Storybook, its dev servers, one Chromium, the
+// workspace packages' tarballs) the
 // first time a test file asks for it and hands the same one to every file after, then stops
 // them all when the run ends. Lazy, so that a run of one file, or one shard of four, makes only
 // what its files use. The test files ask through tests/harness/shared.ts.
@@ -129,6 +130,14 @@ export async function startBroker(): Promise<Broker> {
       return { wsEndpoint: server.wsEndpoint() };
     });
 
+  /** The workspace packages as tarballs (`npm run pack:packages`), packed once for every adopting app of the run. */
+  const packages = (): Promise<{ stdout: string }> =>
+    once("packages", async () => {
+      const packed = await runAsync(REPO, "npm", ["run", "--silent", "pack:packages"]);
+      if (packed.status !== 0) throw new Error(`npm run pack:packages failed:\n${packed.stdout}${packed.stderr}`);
+      return { stdout: packed.stdout };
+    });
+
   const server: Server = createServer((request, response) => {
     const [, given, kind, name] = (request.url ?? "").split("/");
     const answer = (status: number, body: unknown) =>
@@ -136,11 +145,12 @@ export async function startBroker(): Promise<Broker> {
     if (given !== token || request.method !== "POST") return answer(404, { error: "not found" });
     let result: Promise<unknown>;
     if (kind === "chromium" && name === undefined) result = browser();
+    else if (kind === "packages" && name === undefined) result = packages();
     else if (KINDS.includes(kind as SharedKind) && SETUP_NAMES.includes(name as SetupName))
       result = build[kind as SharedKind](name as SetupName);
     else
       return answer(404, {
-        error: `No shared ${kind ?? "thing"} ${name ?? ""}: the kinds are ${KINDS.join(", ")} and chromium; the setups ${SETUP_NAMES.join(", ")}.`,
+        error: `No shared ${kind ?? "thing"} ${name ?? ""}: the kinds are ${KINDS.join(", ")}, chromium and packages; the setups ${SETUP_NAMES.join(", ")}.`,
       });
     result.then(
       (value) => answer(200, value),

@@ -1,6 +1,7 @@
 // What an end-to-end test file uses of the shared setups (tests/harness/setups.ts): one scratch
-// copy per setup, its static Storybook, its dev servers and one Chromium for the whole run, made
-// by the `e2e` project's broker the first time any file asks (tests/setup/shared-setups.ts).
+// copy per setup, its static Storybook, its dev servers, one Chromium and the packages' tarballs
+// for the whole run, made by the `e2e` project's broker the first time any file asks
+// (tests/setup/shared-setups.ts).
 // They are shared: read them, never change them (a test that edits a contract or a token makes a
 // copy of its own with makeScratchCopy). docs/scripts.md, "Writing a new end-to-end test".
 import { request } from "node:http";
@@ -62,4 +63,16 @@ export function shared<K extends SharedKind>(kind: K, setup: SetupName): Promise
 export async function sharedChromium(): Promise<Browser> {
   const { wsEndpoint } = await ask<{ wsEndpoint: string }>("chromium");
   return chromium.connect(wsEndpoint);
+}
+
+/**
+ * The workspace packages packed as tarballs in `.cache/packages/` (`npm run pack:packages`), once
+ * a run for every file that installs them; resolves when they are there.
+ *
+ * @example
+ * await sharedPackages();
+ * installInApp(app.dir, [packedTarball("packages/runtime")]);
+ */
+export async function sharedPackages(): Promise<void> {
+  await ask<{ stdout: string }>("packages");
 }

@@ -17,7 +17,8 @@ import { SHARED_SPECS } from "../../../../tooling/shared-specs.ts";
 import { launchChromium, serveStatic } from "../../../../tests/harness/browser.ts";
 import { freePort, startDevServer, untilPrinted } from "../../../../tests/harness/dev-server.ts";
 import { findChromium } from "../../../../tests/harness/chromium.ts";
-import { REPO, run } from "../../../../tests/harness/scratch-copy.ts";
+import { run } from "../../../../tests/harness/scratch-copy.ts";
+import { sharedPackages } from "../../../../tests/harness/shared.ts";
 import { formatFailures, type IndexEntry, openEntriesInPages } from "../../../../tests/harness/storybook-walk.ts";
 import {
   createViteApp,
@@ -64,8 +65,8 @@ function appFiles(): Record<string, string> {
 describe.skipIf(!existsSync(PETSTORE))(
   "an app made by create-vite adopts the packages with init (skipped without Petstore in SHARED_SPECS)",
   () => {
-    beforeAll(() => {
-      expectRan("npm run pack:packages", run(REPO, "npm", ["run", "--silent", "pack:packages"]));
+    beforeAll(async () => {
+      await sharedPackages();
       app = createViteApp("adoption-gallery-");
       installInApp(app.dir, [packedTarball("packages/workbench"), packedTarball("packages/runtime")]);
       const init = workbench("init");

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "@contract-workbench/workbench/codegen";
 import { REPO, run } from "../../../../tests/harness/scratch-copy.ts";
+import { sharedPackages } from "../../../../tests/harness/shared.ts";
 import {
   createViteApp,
   installInApp,
@@ -70,8 +71,7 @@ const CLIENT_MARKERS = ["Bearer ", "could not reach the server"];
 let app: ScratchApp | undefined;
 
 beforeAll(async () => {
-  const packed = run(REPO, "npm", ["run", "--silent", "pack:packages"]);
-  expect(packed.status, packed.stderr).toBe(0);
+  await sharedPackages();
   app = createViteApp("adoption-");
   installInApp(app.dir, [packedTarball(RUNTIME), ...peersToInstall(app.dir, RUNTIME)]);
   // The generator the workbench runs as `npm run api`, writing the app's src/api/.
