@@ -5,9 +5,10 @@
 // with the contract's typed hooks, and `storybook build`, whose index holds a gallery story for
 // every operation × declared status and the package's own Contract pages; some of them are opened
 // in Chromium from the static build. Its `npm test`, what init gave it, passes: every story and
-// the gallery in Chromium. A second init changes nothing.
+// the gallery in Chromium, each checked by axe, whose violations fail a story. A second init
+// changes nothing.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +39,11 @@ const OPENED_OPERATIONS = ["findPetsByStatus", "getOrderById"];
 function expectRan(what: string, result: { status: number | null; stdout: string; stderr: string }): void {
   const said = `${result.stdout}\n${result.stderr}`.trim().split("\n").slice(-30).join("\n");
   expect(result.status, `${what}:\n${said}`).toBe(0);
+}
+
+/** A Vitest JSON report's tests, with what @storybook/addon-vitest keeps of a story's run (axe's report among them). */
+interface StoryReport {
+  testResults: Array<{ assertionResults: Array<{ title: string; meta: { reports?: Array<{ type: string }> } }> }>;
 }
 
 let app: ScratchApp | undefined;
@@ -130,11 +136,23 @@ export function Misspelt() {
       { timeout: 600_000 },
       () => {
         // The system's Chromium, as the repository's suites use (tests/setup/require-chromium.ts checked it is there).
-        const tested = run(app!.dir, "npm", ["test"], {
-          CHROMIUM_PATH: findChromium() ?? "",
-          STORYBOOK_DISABLE_TELEMETRY: "1",
-        });
+        // Its reporters as init set them, and a JSON report beside them: what axe said of each story.
+        const report = join(app!.dir, "vitest.json");
+        const reporters = ["default", "@contract-workbench/workbench/coverage/reporter", "json"];
+        const tested = run(
+          app!.dir,
+          "npm",
+          ["test", "--", ...reporters.map((name) => `--reporter=${name}`), `--outputFile.json=${report}`],
+          { CHROMIUM_PATH: findChromium() ?? "", STORYBOOK_DISABLE_TELEMETRY: "1" },
+        );
         expectRan("npm test", tested);
+        // Every story, the gallery's batches among them, was checked by axe (init's @storybook/addon-a11y).
+        const { testResults } = JSON.parse(readFileSync(report, "utf8")) as StoryReport;
+        const unchecked = testResults
+          .flatMap((file) => file.assertionResults)
+          .filter(({ meta }) => !meta.reports?.some((entry) => entry.type === "a11y"))
+          .map(({ title }) => title);
+        expect(unchecked).toEqual([]);
         const said = stripVTControlCharacters(tested.stdout);
         expect(said).toContain("generated files match the contracts");
         // Under `vitest run` the gallery's stories are checked in batches (one test per batch of pairs
@@ -147,6 +165,29 @@ export function Misspelt() {
         expect(said).toMatch(/covered 0 of \d+ operation×status pairs/);
       },
     );
+
+    it("fails a story with an accessibility violation, naming the rule", { timeout: 300_000 }, () => {
+      const story = "src/Nameless.stories.tsx";
+      writeAppFiles(app!.dir, {
+        [story]: `import type { Meta, StoryObj } from "@storybook/react-vite";
+
+const meta = { title: "Nameless", render: () => <button type="button" /> } satisfies Meta;
+export default meta;
+
+export const Unnamed: StoryObj<typeof meta> = {};
+`,
+      });
+      try {
+        const tested = run(app!.dir, "npx", ["vitest", "run", story], {
+          CHROMIUM_PATH: findChromium() ?? "",
+          STORYBOOK_DISABLE_TELEMETRY: "1",
+        });
+        expect(tested.status, tested.stdout + tested.stderr).toBe(1);
+        expect(stripVTControlCharacters(tested.stdout + tested.stderr)).toContain("button-name");
+      } finally {
+        rmSync(join(app!.dir, story));
+      }
+    });
 
     it(
       "runs its own npm run dev on the fixtures through npm run mock: a preflight, the contract's server path, a token",

@@ -6,6 +6,8 @@ export const STORYBOOK_DEV_DEPENDENCIES: Record<string, string> = {
   "@storybook/react-vite": "10.6.7",
   // The Contract/Coverage page is MDX, which Storybook's docs addon compiles.
   "@storybook/addon-docs": "10.6.7",
+  // Every story checked by axe, as Storybook's own initializer sets an app up.
+  "@storybook/addon-a11y": "10.6.7",
   msw: "3.0.5",
   "msw-storybook-addon": "3.0.3",
 };
@@ -74,7 +76,12 @@ export default defineMain({
   // The app's own stories; the contract gallery and the Contract pages come with the workbench's preset.
   stories: ["../src/**/*.mdx", "../src/**/*.stories.@(ts|tsx)"],
   // The preset renders through the binding in ./product.ts (its \`product\` option names another file).
-  addons: ["@storybook/addon-docs", "@storybook/addon-vitest", "@contract-workbench/workbench/storybook"],
+  addons: [
+    "@storybook/addon-docs",
+    "@storybook/addon-a11y",
+    "@storybook/addon-vitest",
+    "@contract-workbench/workbench/storybook",
+  ],
   // The mock Service Worker, which \`contract-workbench api\` copies here from the app's msw.
   staticDirs: ["./public"],
   core: { disableTelemetry: true },
@@ -116,6 +123,8 @@ function FreshQueryClient({ children }: { children: ReactNode }) {
 const preview: Preview = {
   // Each story starts from the fixtures' default data.
   loaders: [mswLoader(startMockWorker), () => fixtures.resources.reset()],
+  // An accessibility violation fails the story's test, not only a line in the Accessibility panel.
+  parameters: { a11y: { test: "error" } },
   decorators: [
     (Story) => (
       <FreshQueryClient>
