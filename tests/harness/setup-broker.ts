@@ -1,8 +1,7 @@
 // The shared setups' broker: a server on loopback, in Vitest's main process, that makes each
 // shared thing (a setup's scratch copy, its static Storybook, its dev servers, one Chromium, the
-// workspace packages' tarballs) the
-// first time a test file asks for it and hands the same one to every file after, then stops
-// them all when the run ends. Lazy, so that a run of one file, or one shard of four, makes only
+// workspace packages' tarballs) the first time a test file asks for it and hands the same one to
+// every file after, then stops them all when the run ends. Lazy, so that a run of one file, or one shard of four, makes only
 // what its files use. The test files ask through tests/harness/shared.ts.
 import type { Server } from "node:http";
 import { createServer } from "node:http";
@@ -131,11 +130,11 @@ export async function startBroker(): Promise<Broker> {
     });
 
   /** The workspace packages as tarballs (`npm run pack:packages`), packed once for every adopting app of the run. */
-  const packages = (): Promise<{ stdout: string }> =>
+  const packages = (): Promise<object> =>
     once("packages", async () => {
       const packed = await runAsync(REPO, "npm", ["run", "--silent", "pack:packages"]);
       if (packed.status !== 0) throw new Error(`npm run pack:packages failed:\n${packed.stdout}${packed.stderr}`);
-      return { stdout: packed.stdout };
+      return {};
     });
 
   const server: Server = createServer((request, response) => {

@@ -74,5 +74,5 @@ export async function sharedChromium(): Promise<Browser> {
  * installInApp(app.dir, [packedTarball("packages/runtime")]);
  */
 export async function sharedPackages(): Promise<void> {
-  await ask<{ stdout: string }>("packages");
+  await ask<object>("packages");
 }
